@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "karaoke",
+    products: [
+        .executable(name: "karaoke", targets: ["karaoke"]),
+        .library(name: "KaraokeCore", targets: ["KaraokeCore"]),
+    ],
+    targets: [
+        // glibc's wcwidth and the locale switch, which Swift's Glibc module hides.
+        .systemLibrary(name: "CTextWidth", path: "Sources/CTextWidth"),
+        // ncursesw with the wide-character API; used by the `play` painter.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
+        .target(
+            name: "KaraokeCore",
+            dependencies: ["CTextWidth"],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        // The thin edge: command line, files, terminal.
+        .executableTarget(
+            name: "karaoke",
+            dependencies: ["KaraokeCore", "CNcursesw"]
+        ),
+        .executableTarget(
+            name: "karaoke-bench",
+            dependencies: ["KaraokeCore"]
+        ),
+        .testTarget(
+            name: "KaraokeCoreTests",
+            dependencies: ["KaraokeCore"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "KaraokeEndToEndTests",
+            dependencies: ["KaraokeCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,30 @@
+#ifndef KARAOKE_CNCURSESW_SHIM_H
+#define KARAOKE_CNCURSESW_SHIM_H
+
+/* SwiftPM drops pkg-config's _XOPEN_SOURCE, which hides the wide-character API; ask for it directly. */
+#define NCURSES_WIDECHAR 1
+#include <ncursesw/curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/* Swift 6 rejects C globals and cannot import function-like or attribute macros: these accessors stand in. */
+static inline WINDOW *kk_stdscr(void) { return stdscr; }
+static inline int kk_lines(void) { return LINES; }
+static inline int kk_cols(void) { return COLS; }
+static inline int kk_colors(void) { return COLORS; }
+static inline int kk_color_pairs(void) { return COLOR_PAIRS; }
+static inline attr_t kk_a_bold(void) { return A_BOLD; }
+static inline attr_t kk_a_dim(void) { return A_DIM; }
+static inline attr_t kk_a_normal(void) { return A_NORMAL; }
+static inline attr_t kk_a_reverse(void) { return A_REVERSE; }
+
+/// The window size of a terminal file descriptor; 0 on success.
+static inline int kk_window_size(int fd, int *cols, int *rows) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0) return -1;
+    *cols = ws.ws_col;
+    *rows = ws.ws_row;
+    return 0;
+}
+
+#endif

@@ -1,0 +1,86 @@
+/// What the command line asks for, parsed and validated, before anything is read or drawn.
+public enum Invocation: Sendable, Equatable {
+    /// Print a help text (for the program or a subcommand) and exit 0.
+    case help(String)
+    /// Print the version and exit 0.
+    case version
+    /// `karaoke play FILE [options]`.
+    case play(PlayRequest)
+    /// `karaoke render FILE --at SECONDS …`.
+    case render(RenderRequest)
+    /// `karaoke check FILE... [--strict]`.
+    case check(CheckRequest)
+}
+
+/// When the frame should be coloured (`--color`).
+public enum ColorChoice: String, Sendable, Equatable, CaseIterable {
+    /// Colours when the terminal has them and `NO_COLOR` is unset.
+    case auto
+    /// Colours even when not a terminal (for `render --format ansi`).
+    case always
+    /// Attributes only.
+    case never
+}
+
+/// The options `play` and `render` share (SPEC §1).
+public struct DisplayRequest: Sendable, Equatable {
+    /// The lyric file.
+    public var file: String
+    /// How the frame is shaped.
+    public var frame = FrameOptions()
+    /// `--color`.
+    public var color = ColorChoice.auto
+    /// `--fps`, 1…120.
+    public var framesPerSecond = 30
+    /// `--max-size` in bytes.
+    public var maxSize = 64 * 1_048_576
+
+    /// Creates a request with the defaults.
+    public init(file: String) { self.file = file }
+}
+
+/// `karaoke play`.
+public struct PlayRequest: Sendable, Equatable {
+    /// The shared options.
+    public var display: DisplayRequest
+    /// `--start`, seconds.
+    public var start = 0.0
+}
+
+/// `karaoke render`.
+public struct RenderRequest: Sendable, Equatable {
+    /// The printed form of the frame.
+    public enum Format: String, Sendable, Equatable, CaseIterable {
+        case text, ansi, json
+    }
+
+    /// The shared options.
+    public var display: DisplayRequest
+    /// `--at`, seconds of playback.
+    public var time: Double
+    /// `--cols`, or nil for the terminal's (80 when stdout is not one).
+    public var columns: Int?
+    /// `--rows`, or nil for the terminal's (24 when stdout is not one).
+    public var rows: Int?
+    /// `--format`.
+    public var format = Format.text
+}
+
+/// `karaoke check`.
+public struct CheckRequest: Sendable, Equatable {
+    /// The files, in the order given.
+    public var files: [String]
+    /// Whether warnings count as errors.
+    public var strict = false
+    /// `--max-size` in bytes.
+    public var maxSize = 64 * 1_048_576
+}
+
+/// A command line that cannot be run: the message says what was wrong and how to fix it.
+public struct UsageError: Error, Equatable, Sendable {
+    /// Lower case, quoting the bad input, with a suggestion where one helps.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,80 @@
+/// The help texts of `karaoke` and its subcommands.
+public enum UsageText {
+    static let displayOptions = """
+      --reduce-motion          no sweep: rows and words light up whole; the title stands still
+      --rest-opacity X         brightness of text not yet sung, 0…1 (default 0.35)
+      --offset MS              added to the file's [offset:]; positive shows lyrics earlier (default 0)
+      --align left|center|right  alignment of lyric rows (default center)
+      --color auto|always|never  colours when the terminal has them and NO_COLOR is unset (default auto)
+      --theme dark|light       colours for a dark or a light terminal background (default dark)
+      --colors LIST            title gradient colours, names or #rrggbb, comma separated
+                               (default pink,orange,yellow,mint,cyan,purple)
+      --gradient-duration S    seconds for the title gradient to drift one cycle (default 4)
+      --max-size MB            refuse larger lyric files (default 64)
+    """
+
+    /// `karaoke --help`.
+    public static let main = """
+    karaoke — sing along in the terminal
+
+    Usage:
+      karaoke play FILE [options]          full-screen player (space pause, ←/→ seek, q quit, ? keys)
+      karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format text|ansi|json] [options]
+                                           print one frame of the player
+      karaoke check FILE... [--strict]     validate lyric files
+      karaoke --help | --version
+
+    Formats: LRC, Enhanced LRC (<mm:ss.xx> word tags), ESLyric inline [mm:ss.xx] word tags.
+    Run 'karaoke COMMAND --help' for the options of a command.
+
+    """
+
+    /// The help text of a subcommand.
+    public static func help(for command: String) -> String {
+        switch command {
+        case "play":
+            return """
+            Usage: karaoke play FILE [options]
+
+            Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time.
+            Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
+
+            Options:
+              --start SECONDS          start this far into the song (default 0)
+              --fps N                  frames per second, 1…120 (default 30)
+            \(displayOptions)
+
+            Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
+                  +/− offset ±0.1 s · r reduce motion · ? help · q/Esc quit
+
+            """
+        case "render":
+            return """
+            Usage: karaoke render FILE --at SECONDS [options]
+
+            Prints the player's frame at SECONDS to stdout; no terminal needed.
+
+            Options:
+              --at SECONDS             the moment of playback to draw (required)
+              --cols N, --rows N       frame size (default: the terminal's, else 80×24)
+              --format text|ansi|json  plain rows, rows with colour codes, or the JSON frame (default text)
+              --fps N                  accepted for symmetry with play (default 30)
+            \(displayOptions)
+
+            """
+        default:
+            return """
+            Usage: karaoke check FILE... [--strict] [--max-size MB]
+
+            Validates lyric files: diagnostics (FILE:LINE:COL: warning|error: …) on stderr, and for each file
+            a summary line on stdout (lines, word-timed lines, duration, title).
+            Exits 1 when a file cannot be used, or with --strict when there is any warning.
+
+            Options:
+              --strict                 count warnings as errors
+              --max-size MB            refuse larger lyric files (default 64)
+
+            """
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// How many colours a terminal shows, and how a frame's exact colours map onto them (SPEC §4).
+public enum ColorDepth: String, Sendable, Equatable {
+    /// 24-bit colour: exact blends.
+    case direct
+    /// The xterm 256-colour palette: the 6×6×6 cube and the gray ramp.
+    case indexed256
+    /// 8 or 16 colours: dim, normal and bold stand for brightness.
+    case basic
+    /// No colour (`--color never`, `NO_COLOR`, a mono terminal): normal for unsung, bold for sung.
+    case none
+
+    /// The nearest xterm-256 palette index to `color`, from the cube (16…231) or the gray ramp (232…255).
+    public static func paletteIndex(_ color: RGB) -> Int {
+        let levels = [0, 95, 135, 175, 215, 255]
+        func nearestLevel(_ value: UInt8) -> Int {
+            var best = 0
+            for index in 1..<levels.count where abs(levels[index] - Int(value)) < abs(levels[best] - Int(value)) {
+                best = index
+            }
+            return best
+        }
+        let r = nearestLevel(color.red), g = nearestLevel(color.green), b = nearestLevel(color.blue)
+        let cube = RGB(UInt8(levels[r]), UInt8(levels[g]), UInt8(levels[b]))
+        let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
+        let grayStep = min(23, max(0, (average - 8 + 5) / 10))
+        let grayLevel = UInt8(8 + 10 * grayStep)
+        let gray = RGB(grayLevel, grayLevel, grayLevel)
+        return distance(color, gray) < distance(color, cube) ? 232 + grayStep : 16 + 36 * r + 6 * g + b
+    }
+
+    /// The colour a palette index shows (the cube and gray ramp; the 16 system colours as xterm's).
+    public static func paletteColor(_ index: Int) -> RGB {
+        switch index {
+        case 232...255:
+            let level = UInt8(8 + 10 * (index - 232))
+            return RGB(level, level, level)
+        case 16...231:
+            let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+            let n = index - 16
+            return RGB(levels[n / 36], levels[n / 6 % 6], levels[n % 6])
+        default:
+            return RGB(hex: 0xC0C0C0)
+        }
+    }
+
+    /// Squared distance between two colours, weighted roughly as the eye weighs the channels.
+    static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
+        return 3 * dr * dr + 4 * dg * dg + 2 * db * db
+    }
+}
+
+/// The style a cell gets on a terminal of some depth: a colour or none, and an attribute.
+public struct TerminalStyle: Sendable, Equatable, Hashable {
+    /// The weight that stands for brightness where colours cannot.
+    public enum Weight: Sendable, Equatable, Hashable {
+        case dim, normal, bold
+    }
+
+    /// The 24-bit colour (direct) or nil.
+    public var rgb: RGB?
+    /// The palette index (256 colours) or nil.
+    public var paletteIndex: Int?
+    /// The attribute.
+    public var weight: Weight
+
+    /// The style for `cell` at `depth`.
+    public static func of(_ cell: FrameCell, depth: ColorDepth) -> TerminalStyle {
+        switch depth {
+        case .direct:
+            return TerminalStyle(rgb: cell.color, paletteIndex: nil, weight: cell.role == .title ? .bold : .normal)
+        case .indexed256:
+            return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.paletteIndex(cell.color),
+                                 weight: cell.role == .title ? .bold : .normal)
+        case .basic:
+            switch cell.role {
+            case .lyric: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 1 ? .bold
+                                                : cell.fill > 0 ? .normal : .dim)
+            case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
+            case .title, .notice, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
+            }
+        case .none:
+            switch cell.role {
+            case .lyric: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 0.5 ? .bold : .normal)
+            case .title, .notice: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
+            case .translation, .status, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)
+            }
+        }
+    }
+}

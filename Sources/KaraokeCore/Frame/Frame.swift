@@ -1,0 +1,93 @@
+/// One screen of the player as a value: what `render` prints and what `play` paints (SPEC §4, §5).
+public struct Frame: Sendable, Equatable {
+    /// Playback time in seconds.
+    public var time: Double
+    /// Width in cells.
+    public var columns: Int
+    /// Exactly `rowCount` rows, top to bottom.
+    public var rows: [FrameRow]
+
+    /// Height in rows.
+    public var rowCount: Int { rows.count }
+
+    /// Creates a frame.
+    public init(time: Double, columns: Int, rows: [FrameRow]) {
+        self.time = time
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Whether any row is right-to-left: the painter then asks the terminal not to reorder (SPEC §3.5).
+    public var hasRightToLeftRows: Bool { rows.contains { $0.isRightToLeft } }
+}
+
+/// What a row (or a cell) of the frame is for.
+public enum RowKind: String, Sendable, Equatable {
+    case title, lyric, translation, status, notice, blank
+}
+
+/// One row of a frame: its cells in column order, with gaps where nothing is drawn.
+public struct FrameRow: Sendable, Equatable {
+    /// What the row shows.
+    public var kind: RowKind
+    /// The lyric line's index in time order, for lyric and translation rows.
+    public var line: Int?
+    /// The graphemes drawn, in increasing column; each cell owns `width` columns.
+    public var cells: [FrameCell]
+    /// Whether the row holds right-to-left text already in visual order.
+    public var isRightToLeft: Bool
+
+    /// Creates a row.
+    public init(kind: RowKind, line: Int? = nil, cells: [FrameCell] = [], isRightToLeft: Bool = false) {
+        self.kind = kind
+        self.line = line
+        self.cells = cells
+        self.isRightToLeft = isRightToLeft
+    }
+
+    /// A row with nothing on it.
+    public static let blank = FrameRow(kind: .blank)
+
+    /// The row as displayed (painted forms, gaps as spaces), trailing spaces trimmed.
+    public var text: String {
+        var result = ""
+        var column = 0
+        for cell in cells {
+            if cell.column > column { result.append(String(repeating: " ", count: cell.column - column)) }
+            result.append(cell.glyph)
+            column = cell.column + cell.width
+        }
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}
+
+/// One grapheme on the screen.
+public struct FrameCell: Sendable, Equatable {
+    /// The 0-based column of its first cell.
+    public var column: Int
+    /// The grapheme as in the file (control characters removed).
+    public var grapheme: Character
+    /// What is painted: the grapheme, or a reduced form of the same width (see `DisplayWidth`).
+    public var glyph: String
+    /// Cells it takes, 1 or 2.
+    public var width: Int
+    /// What it belongs to.
+    public var role: RowKind
+    /// How much of it is sung, 0…1 (already reflecting reduce motion).
+    public var fill: Double
+    /// Its exact colour, for a direct-colour terminal; other depths quantise it.
+    public var color: RGB
+
+    /// Creates a cell.
+    public init(column: Int, grapheme: Character, glyph: String, width: Int, role: RowKind, fill: Double,
+                color: RGB) {
+        self.column = column
+        self.grapheme = grapheme
+        self.glyph = glyph
+        self.width = width
+        self.role = role
+        self.fill = fill
+        self.color = color
+    }
+}

@@ -1,0 +1,199 @@
+/// Composes the frame for a moment: (song, time, screen size, options) → `Frame` (SPEC §4).
+///
+/// Lines are laid out the first time they come into view and kept, so composing a frame copies the
+/// rows of the lines on screen (sung or unsung, already built) and computes fills only for the current
+/// line and colours only for the title. Make a new composer when the size or the layout options change.
+public struct FrameComposer {
+    /// The smallest screen the player lays lyrics out on; below it a notice is shown.
+    public static let minimumColumns = 12
+    /// The smallest height: title, three lyric rows, status.
+    public static let minimumRows = 5
+
+    /// The song shown.
+    public let song: Song
+    /// The title row's text: `ti — ar`, else the file name.
+    public let title: String
+    /// Screen width.
+    public let columns: Int
+    /// Screen height.
+    public let rows: Int
+    /// The options the frame honours.
+    public let options: FrameOptions
+
+    private let areaStart: Int
+    private let areaWidth: Int
+    private var layouts: [LineLayout?]
+    private let titleCells: [FrameCell]
+    private let titleWidth: Int
+
+    /// Blank rows between two lines, so a wrapped line reads as one.
+    static let lineGap = 1
+
+    /// Prepares to compose frames of `song` on a `columns` × `rows` screen.
+    public init(song: Song, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions) {
+        self.song = song
+        self.title = ControlCharacters.strip(song.metadata.displayTitle ?? fallbackTitle)
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+        self.options = options
+        let margin = columns >= 24 ? 2 : 0
+        areaStart = margin
+        areaWidth = max(1, columns - 2 * margin)
+        layouts = Array(repeating: nil, count: song.lines.count)
+        (titleCells, titleWidth) = FrameComposer.layOutTitle(title, columns: self.columns)
+    }
+
+    /// Whether the screen is too small to lay the lyrics out.
+    public var isTooSmall: Bool { columns < FrameComposer.minimumColumns || rows < FrameComposer.minimumRows }
+
+    /// The frame at `time` seconds of playback.
+    ///
+    /// - Parameters:
+    ///   - titleTime: the clock the title gradient drifts on (the player's wall clock); `time` if nil.
+    ///   - paused: shown in the status bar.
+    public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false) -> Frame {
+        guard !isTooSmall else { return noticeFrame(time: time) }
+        var screen = [FrameRow](repeating: .blank, count: rows)
+        screen[0] = titleRow(at: titleTime ?? time)
+        screen[rows - 1] = statusRow(at: time, paused: paused)
+        guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }
+
+        let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: options.userOffset)
+        let current = LyricClock.currentLine(in: song, at: fileTime)
+        let anchor = current ?? 0
+        let top = 1, bottom = rows - 1 // lyric rows are top..<bottom
+        let height = bottom - top
+        let anchorHeight = layout(anchor).height
+        // The current line near 40 % of the viewport, moved up if it would not fit below.
+        var anchorRow = top + Int(Double(height) * 0.4)
+        anchorRow = max(top, min(anchorRow, bottom - anchorHeight))
+
+        place(anchor, at: anchorRow, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
+        var row = anchorRow
+        var index = anchor - 1
+        while index >= 0, row > top {
+            row -= layout(index).height + FrameComposer.lineGap
+            place(index, at: row, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
+            index -= 1
+        }
+        row = anchorRow + anchorHeight + FrameComposer.lineGap
+        index = anchor + 1
+        while index < song.lines.count, row < bottom {
+            place(index, at: row, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
+            row += layout(index).height + FrameComposer.lineGap
+            index += 1
+        }
+        return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    private mutating func layout(_ index: Int) -> LineLayout {
+        if let cached = layouts[index] { return cached }
+        let made = LineLayout(line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth, options: options)
+        layouts[index] = made
+        return made
+    }
+
+    /// Writes line `index`'s rows from screen row `firstRow`, clipped to the viewport.
+    private mutating func place(_ index: Int, at firstRow: Int, current: Int?, fileTime: Double,
+                                into screen: inout [FrameRow], top: Int, bottom: Int) {
+        let laid = layout(index)
+        var lineRows: [[FrameCell]]
+        if let current, index < current {
+            lineRows = laid.sungRows
+        } else if index == current {
+            lineRows = laid.unsungRows
+            let line = song.lines[index]
+            let fills = LineFill.fills(of: line, slots: laid.slots, totalCells: laid.totalCells,
+                                       segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
+                                       reduceMotion: options.reduceMotion)
+            var slot = 0
+            for r in lineRows.indices {
+                for c in lineRows[r].indices {
+                    let fill = fills[slot]
+                    lineRows[r][c].fill = fill
+                    if fill > 0 {
+                        lineRows[r][c].color = options.theme.lyric(
+                            brightness: options.restOpacity + (1 - options.restOpacity) * fill)
+                    }
+                    slot += 1
+                }
+            }
+        } else {
+            lineRows = laid.unsungRows
+        }
+        for (offset, cells) in lineRows.enumerated() {
+            let row = firstRow + offset
+            guard row >= top && row < bottom else { continue }
+            screen[row] = FrameRow(kind: .lyric, line: index, cells: cells, isRightToLeft: laid.direction == .rightToLeft)
+        }
+        for (offset, cells) in laid.translationRows.enumerated() {
+            let row = firstRow + lineRows.count + offset
+            guard row >= top && row < bottom else { continue }
+            screen[row] = FrameRow(kind: .translation, line: index, cells: cells,
+                                   isRightToLeft: laid.translationDirections[offset] == .rightToLeft)
+        }
+    }
+
+    private func titleRow(at time: Double) -> FrameRow {
+        var cells = titleCells
+        let shift = options.gradient.shift(at: time, still: options.reduceMotion)
+        let width = Double(max(1, titleWidth))
+        let start = cells.first?.column ?? 0
+        for k in cells.indices {
+            let u = (Double(cells[k].column - start) + Double(cells[k].width) / 2) / width
+            cells[k].color = options.gradient.color(at: u, shift: shift)
+        }
+        return FrameRow(kind: .title, cells: cells, isRightToLeft: TextDirection.of(title) == .rightToLeft)
+    }
+
+    private func statusRow(at time: Double, paused: Bool) -> FrameRow {
+        let text = StatusBar.text(elapsed: time, total: Double(song.duration) / 1000, paused: paused,
+                                  userOffset: options.userOffset, width: columns)
+        return FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
+                                                                  color: options.theme.status))
+    }
+
+    private func noticeFrame(time: Double) -> Frame {
+        var screen = [FrameRow](repeating: .blank, count: rows)
+        let notice = columns >= 20 ? "terminal too small" : "too small"
+        let cells = FrameComposer.cells(of: notice, from: max(0, (columns - notice.count) / 2), limit: columns,
+                                        role: .notice, color: options.theme.foreground)
+        screen[rows / 2] = FrameRow(kind: .notice, cells: cells)
+        return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    /// The title centred, in visual order, cut with "…" when it is wider than the screen.
+    static func layOutTitle(_ title: String, columns: Int) -> (cells: [FrameCell], width: Int) {
+        let available = max(1, columns - 2)
+        let placed = LineLayout.place(title, areaStart: 0, areaWidth: Int.max / 2, alignment: .left)
+        var row = placed.rows.first ?? []
+        var width = row.last.map { $0.rowOffset + $0.glyph.width } ?? 0
+        if width > available {
+            row = Array(row.prefix { $0.rowOffset + $0.glyph.width <= available - 1 })
+            width = (row.last.map { $0.rowOffset + $0.glyph.width } ?? 0) + 1
+            row.append(LineLayout.PlacedGrapheme(index: 0, character: "…", glyph: TerminalGlyph(text: "…", width: 1),
+                                                 column: width - 1, rowOffset: width - 1, rowWidth: width))
+        }
+        let start = max(0, (columns - width) / 2)
+        let cells = row.map {
+            FrameCell(column: start + $0.rowOffset, grapheme: $0.character, glyph: $0.glyph.text, width: $0.glyph.width,
+                      role: .title, fill: 1, color: RGB(hex: 0xFFFFFF))
+        }
+        return (cells, width)
+    }
+
+    /// Cells for plain text from `column`, stopping at `limit`.
+    static func cells(of text: String, from column: Int, limit: Int, role: RowKind, color: RGB) -> [FrameCell] {
+        var cells: [FrameCell] = []
+        var x = column
+        for character in text {
+            let glyph = DisplayWidth.glyph(character)
+            guard glyph.width > 0 else { continue }
+            if x + glyph.width > limit { break }
+            cells.append(FrameCell(column: x, grapheme: character, glyph: glyph.text, width: glyph.width, role: role,
+                                   fill: 1, color: color))
+            x += glyph.width
+        }
+        return cells
+    }
+}

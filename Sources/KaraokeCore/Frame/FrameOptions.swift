@@ -1,0 +1,23 @@
+/// The choices that shape a frame, shared by `play` and `render` (SPEC §1).
+public struct FrameOptions: Sendable, Equatable {
+    /// Alignment of lyric rows in the lyric area.
+    public enum Alignment: String, Sendable, CaseIterable {
+        case left, center, right
+    }
+
+    /// No sweep: a row or segment lights whole; the title stands still.
+    public var reduceMotion = false
+    /// Brightness of unsung text, 0…1.
+    public var restOpacity = 0.35
+    /// The user's offset in milliseconds, added to the file's; positive shows lyrics earlier.
+    public var userOffset = 0
+    /// Alignment of lyric rows.
+    public var alignment = Alignment.center
+    /// The title's colours and cycle.
+    public var gradient = TitleGradient()
+    /// The colours lyrics blend between.
+    public var theme = Theme.dark
+
+    /// The defaults of SPEC §1.
+    public init() {}
+}

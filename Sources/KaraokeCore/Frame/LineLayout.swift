@@ -1,0 +1,145 @@
+/// One lyric line laid out for a lyric area: its rows of cells, ready for any moment's fill.
+///
+/// Built once per line and area width (the frame composer caches it), so a frame only copies rows and
+/// computes fills for the current line.
+struct LineLayout {
+    /// The line's own rows, with every grapheme unsung.
+    var unsungRows: [[FrameCell]]
+    /// The same rows fully sung.
+    var sungRows: [[FrameCell]]
+    /// Rows of the translations, below the line's rows.
+    var translationRows: [[FrameCell]]
+    /// Whether the line (by its first strong character) reads right to left.
+    var direction: TextDirection
+    /// Whether each translation row reads right to left.
+    var translationDirections: [TextDirection]
+    /// One slot per cell of `unsungRows`, row after row, for `LineFill`.
+    var slots: [FillSlot]
+    /// The sum of the row widths.
+    var totalCells: Int
+    /// The cells of each word segment.
+    var segmentCells: [Int]
+
+    /// Rows the line takes on screen, translations included.
+    var height: Int { unsungRows.count + translationRows.count }
+
+    init(line: LyricLine, areaStart: Int, areaWidth: Int, options: FrameOptions) {
+        let theme = options.theme
+        let unsungColor = theme.lyric(brightness: options.restOpacity)
+        let sungColor = theme.lyric(brightness: 1)
+        let placed = LineLayout.place(line.text, areaStart: areaStart, areaWidth: areaWidth,
+                                      alignment: options.alignment)
+        direction = placed.direction
+        // Which segment each grapheme belongs to, by the UTF-8 offset where it starts.
+        var segmentOf: [Int] = []
+        if line.isWordTimed {
+            var bounds: [Int] = []
+            var total = 0
+            for segment in line.segments { total += segment.text.utf8.count; bounds.append(total) }
+            var offset = 0, segment = 0
+            for character in line.text {
+                while segment < bounds.count - 1 && offset >= bounds[segment] { segment += 1 }
+                segmentOf.append(segment)
+                offset += character.utf8.count
+            }
+        }
+        unsungRows = []
+        sungRows = []
+        slots = []
+        totalCells = 0
+        segmentCells = [Int](repeating: 0, count: max(1, line.segments.count))
+        // For word-timed lines the offsets within a segment are settled after all rows are placed.
+        var segmentMembers: [[(row: Int, reading: Int, slot: Int)]] = Array(repeating: [], count: segmentCells.count)
+        for (rowIndex, row) in placed.rows.enumerated() {
+            var unsung: [FrameCell] = []
+            unsung.reserveCapacity(row.count)
+            for item in row {
+                let reading = direction == .rightToLeft ? item.rowWidth - item.rowOffset - item.glyph.width
+                                                        : item.rowOffset
+                let segment = segmentOf.isEmpty ? 0 : segmentOf[item.index]
+                segmentMembers[segment].append((rowIndex, reading, slots.count))
+                slots.append(FillSlot(offset: totalCells + reading, width: item.glyph.width, segment: segment,
+                                      rowStart: totalCells))
+                unsung.append(FrameCell(column: item.column, grapheme: item.character, glyph: item.glyph.text,
+                                        width: item.glyph.width, role: .lyric, fill: 0, color: unsungColor))
+            }
+            totalCells += row.first?.rowWidth ?? 0
+            var sung = unsung
+            for k in sung.indices {
+                sung[k].fill = 1
+                sung[k].color = sungColor
+            }
+            unsungRows.append(unsung)
+            sungRows.append(sung)
+        }
+        if line.isWordTimed {
+            for (segment, members) in segmentMembers.enumerated() {
+                var cells = 0
+                for member in members.sorted(by: { ($0.row, $0.reading) < ($1.row, $1.reading) }) {
+                    slots[member.slot].offset = cells
+                    cells += slots[member.slot].width
+                }
+                segmentCells[segment] = cells
+            }
+        }
+        let translationColor = theme.lyric(brightness: options.restOpacity + (1 - options.restOpacity) * 0.35)
+        translationRows = []
+        translationDirections = []
+        for translation in line.translations {
+            let placedTranslation = LineLayout.place(translation, areaStart: areaStart, areaWidth: areaWidth,
+                                                     alignment: options.alignment)
+            for row in placedTranslation.rows {
+                translationRows.append(row.map {
+                    FrameCell(column: $0.column, grapheme: $0.character, glyph: $0.glyph.text, width: $0.glyph.width,
+                              role: .translation, fill: 0, color: translationColor)
+                })
+                translationDirections.append(placedTranslation.direction)
+            }
+        }
+    }
+
+    /// A grapheme placed on a row.
+    struct PlacedGrapheme {
+        var index: Int
+        var character: Character
+        var glyph: TerminalGlyph
+        var column: Int
+        var rowOffset: Int
+        var rowWidth: Int
+    }
+
+    /// Wraps `text`, puts each row in visual order and aligns it; graphemes of width 0 are left out.
+    static func place(_ text: String, areaStart: Int, areaWidth: Int,
+                      alignment: FrameOptions.Alignment) -> (rows: [[PlacedGrapheme]], direction: TextDirection) {
+        let graphemes = Array(text)
+        var glyphs: [TerminalGlyph] = []
+        glyphs.reserveCapacity(graphemes.count)
+        for character in graphemes { glyphs.append(DisplayWidth.glyph(character)) }
+        let direction = TextDirection.of(graphemes)
+        let wrapped = LineWrapping.wrap(graphemes, widths: glyphs.map(\.width), maxWidth: areaWidth)
+        var rows: [[PlacedGrapheme]] = []
+        for row in wrapped {
+            let start: Int
+            switch alignment {
+            case .left: start = areaStart
+            case .center: start = areaStart + max(0, areaWidth - row.width) / 2
+            case .right: start = areaStart + max(0, areaWidth - row.width)
+            }
+            var placedRow: [PlacedGrapheme] = []
+            placedRow.reserveCapacity(row.range.count)
+            var offset = 0
+            for entry in VisualOrder.order(graphemes[row.range], direction: direction) {
+                var glyph = glyphs[entry.index]
+                guard glyph.width > 0 else { continue }
+                if entry.rightToLeft, let mirror = VisualOrder.mirrored(graphemes[entry.index]) {
+                    glyph = TerminalGlyph(text: String(mirror), width: glyph.width)
+                }
+                placedRow.append(PlacedGrapheme(index: entry.index, character: graphemes[entry.index], glyph: glyph,
+                                                column: start + offset, rowOffset: offset, rowWidth: row.width))
+                offset += glyph.width
+            }
+            rows.append(placedRow)
+        }
+        return (rows, direction)
+    }
+}

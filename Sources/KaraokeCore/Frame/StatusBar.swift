@@ -1,0 +1,44 @@
+/// The bottom row: state, elapsed / total, a progress bar, the offset when not 0, key hints (SPEC §4).
+public enum StatusBar {
+    /// The status text for `width` cells; parts that do not fit are dropped, hints first, the bar last.
+    public static func text(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int) -> String {
+        let clampedTotal = max(0, total)
+        let clamped = min(max(0, elapsed), clampedTotal)
+        let head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
+        let offset = userOffset == 0 ? "" : "offset \(signedSeconds(userOffset))"
+        let hints = "␣ pause  ←→ seek  ? help  q quit"
+        var tail: [String] = []
+        if !offset.isEmpty { tail.append(offset) }
+        let barMinimum = 10
+        var used = head.count + tail.reduce(0) { $0 + $1.count + 2 }
+        if used + hints.count + 2 + barMinimum + 2 <= width {
+            tail.append(hints)
+            used += hints.count + 2
+        }
+        let barWidth = width - used - 2
+        var parts = [head]
+        if barWidth >= 4 {
+            let done = clampedTotal > 0 ? Int((clamped / clampedTotal * Double(barWidth)).rounded(.down)) : 0
+            parts.append(String(repeating: "━", count: done) + String(repeating: "─", count: barWidth - done))
+        }
+        parts.append(contentsOf: tail)
+        var line = parts.joined(separator: "  ")
+        if line.count > width { line = String(line.prefix(width)) }
+        return line
+    }
+
+    /// `m:ss` (or `h:mm:ss`) for seconds, rounded down.
+    public static func clock(_ seconds: Double) -> String {
+        let total = Int(max(0, seconds).rounded(.down))
+        let hours = total / 3600, minutes = total / 60 % 60, secs = total % 60
+        let paddedSeconds = secs < 10 ? "0\(secs)" : "\(secs)"
+        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(paddedSeconds)" }
+        return "\(minutes):\(paddedSeconds)"
+    }
+
+    /// `+0.3s` / `-1.2s` for an offset in milliseconds, to the tenth.
+    public static func signedSeconds(_ milliseconds: Int) -> String {
+        let tenths = (abs(milliseconds) + 50) / 100
+        return "\(milliseconds < 0 ? "-" : "+")\(tenths / 10).\(tenths % 10)s"
+    }
+}

@@ -1,0 +1,20 @@
+/// The colours text is blended from: the lyric ink, the background it fades into, and the quiet parts.
+public struct Theme: Sendable, Equatable {
+    /// Fully sung lyrics.
+    public var foreground: RGB
+    /// What the terminal's background is taken to be; unsung text is blended towards it.
+    public var background: RGB
+    /// The status bar.
+    public var status: RGB
+
+    /// Light text on a dark terminal.
+    public static let dark = Theme(foreground: RGB(hex: 0xFFFFFF), background: RGB(hex: 0x000000),
+                                   status: RGB(hex: 0x8E8E93))
+    /// Dark text on a light terminal.
+    public static let light = Theme(foreground: RGB(hex: 0x000000), background: RGB(hex: 0xFFFFFF),
+                                    status: RGB(hex: 0x6C6C70))
+
+    /// The lyric colour at `brightness` (SPEC §3.3: the text colour at that opacity over the background).
+    @inlinable
+    public func lyric(brightness: Double) -> RGB { background.mixed(with: foreground, brightness) }
+}

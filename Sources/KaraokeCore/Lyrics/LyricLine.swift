@@ -1,0 +1,49 @@
+/// One sung line: its span, its text, optional word timing and the translations shown under it.
+public struct LyricLine: Sendable, Equatable {
+    /// When the line starts, in file-time milliseconds.
+    public var start: Int
+    /// When the line ends: the next stamp, `[length:]`, or an estimate for the last line.
+    public var end: Int
+    /// The text as shown, control characters removed, outer spaces trimmed.
+    public var text: String
+    /// Word segments in order; empty for a line-timed line. Their texts concatenate to `text`.
+    public var segments: [WordSegment]
+    /// Lines that share this line's stamp, shown dimmer under it and never swept.
+    public var translations: [String]
+    /// The 1-based line of the file the line came from, for messages.
+    public var sourceLine: Int
+    /// Whether `end` is a guess (the last line without a later stamp) rather than a stamp.
+    public var endIsEstimated: Bool
+
+    /// Creates a line.
+    public init(start: Int, end: Int, text: String, segments: [WordSegment] = [], translations: [String] = [],
+                sourceLine: Int = 0, endIsEstimated: Bool = false) {
+        self.start = start
+        self.end = end
+        self.text = text
+        self.segments = segments
+        self.translations = translations
+        self.sourceLine = sourceLine
+        self.endIsEstimated = endIsEstimated
+    }
+
+    /// Whether the line has word timing.
+    public var isWordTimed: Bool { !segments.isEmpty }
+}
+
+/// A stretch of a word-timed line, sung from its tag to the next one.
+public struct WordSegment: Sendable, Equatable {
+    /// When the segment starts, in file-time milliseconds.
+    public var start: Int
+    /// When the segment is fully sung.
+    public var end: Int
+    /// The segment's text, including the space that follows a word.
+    public var text: String
+
+    /// Creates a segment.
+    public init(start: Int, end: Int, text: String) {
+        self.start = start
+        self.end = end
+        self.text = text
+    }
+}

@@ -1,0 +1,80 @@
+/// A timed song: metadata and the sung lines in time order, with their end times settled.
+///
+/// All times are milliseconds of *file time*, the clock the lyric file's stamps are written in. The
+/// playback clock relates to it through the offsets: file time = playback time + file offset + user
+/// offset (SPEC §2: a positive offset shows the lyrics sooner).
+public struct Song: Sendable, Equatable {
+    /// The song's tags (`[ti:]`, `[ar:]`, …).
+    public var metadata: SongMetadata
+    /// The sung lines sorted by start; a line sung at several stamps appears once per stamp.
+    public var lines: [LyricLine]
+    /// The median length of the line-timed lines that have a real end stamp, if there are any (SPEC §2, M).
+    public var medianLineDuration: Int?
+
+    /// Creates a song from lines that are already sorted and have their ends.
+    public init(metadata: SongMetadata, lines: [LyricLine], medianLineDuration: Int?) {
+        self.metadata = metadata
+        self.lines = lines
+        self.medianLineDuration = medianLineDuration
+    }
+
+    /// The longest a line-timed line (or an open last word segment) takes to sweep: `max(2 s, 2 × M)`.
+    ///
+    /// Without a median there is nothing to compare a gap with, so there is no cap.
+    public var sweepCap: Int {
+        guard let median = medianLineDuration else { return Int.max }
+        return max(2000, 2 * median)
+    }
+
+    /// Where the song ends in file time: the later of the last line's end and `[length:]`.
+    public var endTime: Int {
+        let lastEnd = lines.last?.end ?? 0
+        if let length = metadata.length { return max(lastEnd, length + metadata.offset) }
+        return lastEnd
+    }
+
+    /// How long the song plays, in milliseconds of playback time from 0.
+    public var duration: Int { max(0, endTime - metadata.offset) }
+
+    /// The number of lines that carry word timing.
+    public var wordTimedLineCount: Int { lines.reduce(0) { $0 + ($1.isWordTimed ? 1 : 0) } }
+}
+
+/// The tags of a lyric file that describe the song rather than time a line.
+public struct SongMetadata: Sendable, Equatable {
+    /// `[ti:]`
+    public var title: String?
+    /// `[ar:]`
+    public var artist: String?
+    /// `[al:]`
+    public var album: String?
+    /// `[au:]`, the songwriter.
+    public var author: String?
+    /// `[by:]`, who made the lyric file.
+    public var creator: String?
+    /// `[length:]` in milliseconds.
+    public var length: Int?
+    /// `[offset:]` in milliseconds; positive shows the lyrics sooner.
+    public var offset: Int = 0
+
+    /// Creates empty metadata.
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil, author: String? = nil,
+                creator: String? = nil, length: Int? = nil, offset: Int = 0) {
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.author = author
+        self.creator = creator
+        self.length = length
+        self.offset = offset
+    }
+
+    /// The heading the player shows: `title — artist`, the title alone, or nil when the file has no title.
+    public var displayTitle: String? {
+        switch (title, artist) {
+        case let (title?, artist?): return "\(title) — \(artist)"
+        case let (title?, nil): return title
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// Turns the entries of a file, in file order, into a `Song`: sorted, grouped by stamp, ends settled.
+///
+/// The rules are SPEC §2's: entries are sorted by stamp (ties keep file order); the first entry with
+/// text at a stamp is the sung line and the others are its translations; an entry without text only
+/// ends the line before it; a line ends where the next stamp is; the last line ends at `[length:]`
+/// when that is later, else after `lastLineEstimate`.
+enum SongAssembly {
+    /// A remark about the file as a whole, turned into a warning by the parser.
+    struct Note {
+        var line: Int
+        var message: String
+    }
+
+    /// More lines than this at one stamp is more likely a broken file than a line with translations.
+    static let translationWarningThreshold = 4
+
+    /// How long the last line lasts when nothing says: 2 s, or 0.1 s a cell for long lines.
+    static func lastLineEstimate(width: Int) -> Int { max(2000, 100 * width) }
+
+    static func assemble(metadata: SongMetadata, entries: [LyricEntry]) -> (song: Song?, notes: [Note]) {
+        var notes: [Note] = []
+        // Stable: the index breaks ties so that the file's first line at a stamp stays the sung one.
+        let order = entries.indices.sorted { a, b in
+            entries[a].stamp != entries[b].stamp ? entries[a].stamp < entries[b].stamp : a < b
+        }
+        var lines: [LyricLine] = []
+        var openSegments: [Int] = [] // lines whose last segment has no closing tag
+        var index = 0
+        while index < order.count {
+            let stamp = entries[order[index]].stamp
+            var group = index
+            while group < order.count, entries[order[group]].stamp == stamp { group += 1 }
+            var sung: LyricEntry?
+            var translations: [String] = []
+            for k in index..<group {
+                let entry = entries[order[k]]
+                guard !entry.text.isEmpty else { continue }
+                if sung == nil { sung = entry } else { translations.append(entry.text) }
+            }
+            if let sung {
+                if translations.count >= translationWarningThreshold {
+                    notes.append(Note(line: sung.sourceLine, message: "\(translations.count + 1) lines share the "
+                        + "timestamp \(formatStamp(stamp)); the first is sung, the others are shown as translations"))
+                }
+                let nextStamp = group < order.count ? entries[order[group]].stamp : nil
+                let end = nextStamp ?? estimatedEnd(of: sung, metadata: metadata)
+                var segments: [WordSegment] = []
+                for segment in sung.segments {
+                    segments.append(WordSegment(start: segment.start, end: segment.end ?? end, text: segment.text))
+                }
+                if let last = sung.segments.last, last.end == nil { openSegments.append(lines.count) }
+                lines.append(LyricLine(start: stamp, end: end, text: sung.text, segments: segments,
+                                       translations: translations, sourceLine: sung.sourceLine,
+                                       endIsEstimated: nextStamp == nil))
+            }
+            index = group
+        }
+        guard !lines.isEmpty else { return (nil, notes) }
+        let median = medianDuration(of: lines)
+        var song = Song(metadata: metadata, lines: lines, medianLineDuration: median)
+        // An open last segment would otherwise crawl through a long instrumental gap.
+        let cap = song.sweepCap
+        for lineIndex in openSegments {
+            let last = song.lines[lineIndex].segments.count - 1
+            let segment = song.lines[lineIndex].segments[last]
+            if segment.end - segment.start > cap {
+                song.lines[lineIndex].segments[last].end = segment.start + cap
+            }
+        }
+        let offsetNotes = linesBeforeZero(song)
+        if offsetNotes > 0 {
+            notes.append(Note(line: 0, message: "the offset \(metadata.offset) ms moves \(offsetNotes) "
+                + "line\(offsetNotes == 1 ? "" : "s") before 0:00; they show as already sung"))
+        }
+        return (song, notes)
+    }
+
+    static func estimatedEnd(of entry: LyricEntry, metadata: SongMetadata) -> Int {
+        var end = entry.stamp + lastLineEstimate(width: DisplayWidth.of(entry.text))
+        if let lastTag = entry.segments.last { end = max(end, (lastTag.end ?? lastTag.start) + 1000) }
+        if let length = metadata.length, length + metadata.offset > entry.stamp {
+            end = length + metadata.offset
+        }
+        return end
+    }
+
+    /// M of SPEC §2: the median span of line-timed lines with text that a stamp ends.
+    static func medianDuration(of lines: [LyricLine]) -> Int? {
+        var spans: [Int] = []
+        spans.reserveCapacity(lines.count)
+        for line in lines where !line.isWordTimed && !line.endIsEstimated {
+            spans.append(line.end - line.start)
+        }
+        guard !spans.isEmpty else { return nil }
+        spans.sort()
+        let middle = spans.count / 2
+        return spans.count % 2 == 1 ? spans[middle] : (spans[middle - 1] + spans[middle]) / 2
+    }
+
+    static func linesBeforeZero(_ song: Song) -> Int {
+        guard song.metadata.offset > 0 else { return 0 }
+        return song.lines.reduce(0) { $0 + ($1.start - song.metadata.offset < 0 ? 1 : 0) }
+    }
+}
+
+/// `[mm:ss.xx]` for a time in milliseconds, as a message quotes it.
+func formatStamp(_ milliseconds: Int) -> String {
+    let total = max(0, milliseconds)
+    let minutes = total / 60_000, seconds = total / 1000 % 60, hundredths = total % 1000 / 10
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "[\(two(minutes)):\(two(seconds)).\(two(hundredths))]"
+}

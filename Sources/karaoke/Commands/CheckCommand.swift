@@ -1,0 +1,34 @@
+import KaraokeCore
+
+/// `karaoke check`: diagnostics on stderr, one summary line per file on stdout.
+enum CheckCommand {
+    static func run(_ request: CheckRequest) -> Int32 {
+        var failed = false
+        for file in request.files {
+            switch LyricFile.load(file, maxSize: request.maxSize) {
+            case .success(let loaded):
+                StandardStreams.report(loaded.diagnostics)
+                StandardStreams.out(summary(of: loaded, file: file) + "\n")
+                if request.strict && !loaded.diagnostics.isEmpty { failed = true }
+            case .failure(let failure):
+                StandardStreams.report(failure.diagnostics)
+                StandardStreams.err("karaoke: \(failure.message)")
+                StandardStreams.out("\(ControlCharacters.strip(file)): unusable\n")
+                failed = true
+            }
+        }
+        return failed ? 1 : 0
+    }
+
+    /// `FILE: 18 lines, 0 word-timed, 1:40, "Title — Artist"` (warnings counted when there are any).
+    static func summary(of loaded: LyricFile.Loaded, file: String) -> String {
+        let song = loaded.song
+        var parts = ["\(song.lines.count) line\(song.lines.count == 1 ? "" : "s")",
+                     "\(song.wordTimedLineCount) word-timed",
+                     StatusBar.clock(Double(song.duration) / 1000)]
+        parts.append(song.metadata.displayTitle.map { "\"\($0)\"" } ?? "no title")
+        let warnings = loaded.diagnostics.count
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        return "\(ControlCharacters.strip(file)): " + parts.joined(separator: ", ")
+    }
+}

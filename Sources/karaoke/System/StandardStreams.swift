@@ -1,0 +1,45 @@
+import Glibc
+import KaraokeCore
+
+/// Writing to stdout and stderr without Foundation, whole strings at a time.
+enum StandardStreams {
+    /// Writes all of `text` to `fd`, retrying short writes; gives up quietly on a closed pipe.
+    static func write(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Writes to stdout.
+    static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+
+    /// Writes a line to stderr.
+    static func err(_ line: String) { write(line + "\n", to: STDERR_FILENO) }
+
+    /// Prints diagnostics to stderr as compilers do, with colour only when stderr is a terminal.
+    static func report(_ diagnostics: [Diagnostic]) {
+        let colour = isatty(STDERR_FILENO) == 1 && getenv("NO_COLOR").map({ $0.pointee == 0 }) ?? true
+        var text = ""
+        for diagnostic in diagnostics {
+            if colour {
+                let label = diagnostic.severity == .error ? "\u{1B}[1;31merror:\u{1B}[0m" : "\u{1B}[1;35mwarning:\u{1B}[0m"
+                text += "\(diagnostic.location): \(label) \(diagnostic.message)\n"
+            } else {
+                text += diagnostic.description + "\n"
+            }
+        }
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// Ends the process with `code`.
+    static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+}

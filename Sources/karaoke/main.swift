@@ -1,0 +1,29 @@
+import Glibc
+import KaraokeCore
+
+// The thin edge: parse the command line in the core, then run the command that reads and writes.
+DisplayWidth.prepareLocale()
+signal(SIGPIPE, SIG_IGN)
+
+let invocation: Invocation
+do {
+    invocation = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    StandardStreams.err("karaoke: \(error.message)")
+    StandardStreams.exit(2)
+}
+
+switch invocation {
+case .help(let text):
+    StandardStreams.out(text)
+    StandardStreams.exit(0)
+case .version:
+    StandardStreams.out("karaoke \(CommandLineParser.version)\n")
+    StandardStreams.exit(0)
+case .render(let request):
+    StandardStreams.exit(RenderCommand.run(request))
+case .check(let request):
+    StandardStreams.exit(CheckCommand.run(request))
+case .play(let request):
+    StandardStreams.exit(PlayCommand.run(request))
+}
