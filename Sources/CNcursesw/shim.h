@@ -18,6 +18,16 @@ static inline attr_t kk_a_dim(void) { return A_DIM; }
 static inline attr_t kk_a_normal(void) { return A_NORMAL; }
 static inline attr_t kk_a_reverse(void) { return A_REVERSE; }
 
+static inline WINDOW *kk_curscr(void) { return curscr; }
+static inline FILE *kk_stdout(void) { return stdout; }
+static inline FILE *kk_stdin(void) { return stdin; }
+
+/// Sets a cchar_t from `text` (one spacing character and up to four combining ones), with an extended
+/// colour pair passed through `opts` because the `short` argument holds only 8 bits of pair.
+static inline int kk_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+    return setcchar(cell, text, attrs, 0, &pair);
+}
+
 /// The window size of a terminal file descriptor; 0 on success.
 static inline int kk_window_size(int fd, int *cols, int *rows) {
     struct winsize ws;

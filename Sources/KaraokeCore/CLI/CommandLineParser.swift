@@ -100,12 +100,7 @@ public enum CommandLineParser {
                 case "--offset": display.frame.userOffset = try integer(value, option: name, in: -3_600_000...3_600_000)
                 case "--align": display.frame.alignment = try choice(value, option: name)
                 case "--color": display.color = try choice(value, option: name)
-                case "--theme":
-                    switch value {
-                    case "dark": display.frame.theme = .dark
-                    case "light": display.frame.theme = .light
-                    default: throw UsageError("bad value '\(value)' for '--theme'; expected dark or light")
-                    }
+                case "--theme": display.theme = try choice(value, option: name)
                 case "--colors": display.frame.gradient.colors = try colorList(value)
                 case "--gradient-duration":
                     display.frame.gradient.cycle = try number(value, option: name, in: 0.1...3600)

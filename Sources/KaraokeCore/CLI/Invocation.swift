@@ -22,6 +22,11 @@ public enum ColorChoice: String, Sendable, Equatable, CaseIterable {
     case never
 }
 
+/// Which colours the terminal's background calls for (`--theme`).
+public enum ThemeChoice: String, Sendable, Equatable, CaseIterable {
+    case auto, dark, light
+}
+
 /// The options `play` and `render` share (SPEC §1).
 public struct DisplayRequest: Sendable, Equatable {
     /// The lyric file.
@@ -30,6 +35,8 @@ public struct DisplayRequest: Sendable, Equatable {
     public var frame = FrameOptions()
     /// `--color`.
     public var color = ColorChoice.auto
+    /// `--theme`; `auto` reads `COLORFGBG` at the edge (see `Theme.detected`).
+    public var theme = ThemeChoice.auto
     /// `--fps`, 1…120.
     public var framesPerSecond = 30
     /// `--max-size` in bytes.

@@ -6,7 +6,7 @@ public enum UsageText {
       --offset MS              added to the file's [offset:]; positive shows lyrics earlier (default 0)
       --align left|center|right  alignment of lyric rows (default center)
       --color auto|always|never  colours when the terminal has them and NO_COLOR is unset (default auto)
-      --theme dark|light       colours for a dark or a light terminal background (default dark)
+      --theme auto|dark|light  colours for a dark or light background (default auto: COLORFGBG, else dark)
       --colors LIST            title gradient colours, names or #rrggbb, comma separated
                                (default pink,orange,yellow,mint,cyan,purple)
       --gradient-duration S    seconds for the title gradient to drift one cycle (default 4)

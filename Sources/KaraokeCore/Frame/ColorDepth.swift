@@ -43,6 +43,14 @@ public enum ColorDepth: String, Sendable, Equatable {
         }
     }
 
+    /// The nearest of the six ANSI hues (red 1 … cyan 6) or white (7), for the title on an 8-colour terminal.
+    public static func basicIndex(_ color: RGB) -> Int {
+        let ansi: [(Int, RGB)] = [(1, RGB(hex: 0xCD0000)), (2, RGB(hex: 0x00CD00)), (3, RGB(hex: 0xCDCD00)),
+                                  (4, RGB(hex: 0x0000EE)), (5, RGB(hex: 0xCD00CD)), (6, RGB(hex: 0x00CDCD)),
+                                  (7, RGB(hex: 0xE5E5E5))]
+        return ansi.min { distance(color, $0.1) < distance(color, $1.1) }!.0
+    }
+
     /// Squared distance between two colours, weighted roughly as the eye weighs the channels.
     static func distance(_ a: RGB, _ b: RGB) -> Int {
         let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
@@ -59,7 +67,7 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
 
     /// The 24-bit colour (direct) or nil.
     public var rgb: RGB?
-    /// The palette index (256 colours) or nil.
+    /// The palette index (256 colours, or 0–7 on a basic terminal) or nil.
     public var paletteIndex: Int?
     /// The attribute.
     public var weight: Weight
@@ -77,7 +85,8 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
             case .lyric: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 1 ? .bold
                                                 : cell.fill > 0 ? .normal : .dim)
             case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
-            case .title, .notice, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
+            case .title: return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.basicIndex(cell.color), weight: .bold)
+            case .notice, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
             }
         case .none:
             switch cell.role {

@@ -34,7 +34,7 @@ extension Frame {
                     case .normal: break
                     }
                     if let rgb = style.rgb { output += ";38;2;\(rgb.red);\(rgb.green);\(rgb.blue)" }
-                    if let index = style.paletteIndex { output += ";38;5;\(index)" }
+                    if let index = style.paletteIndex { output += index < 8 ? ";3\(index)" : ";38;5;\(index)" }
                     output += "m"
                     current = style
                 }

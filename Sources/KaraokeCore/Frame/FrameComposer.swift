@@ -17,8 +17,15 @@ public struct FrameComposer {
     public let columns: Int
     /// Screen height.
     public let rows: Int
-    /// The options the frame honours.
-    public let options: FrameOptions
+    /// The options the frame honours. Reduce motion and the user offset may change between frames
+    /// (they do not touch the layout); for any other change make a new composer.
+    public private(set) var options: FrameOptions
+
+    /// Turns reduce motion on or off for the next frames.
+    public mutating func setReduceMotion(_ on: Bool) { options.reduceMotion = on }
+
+    /// Sets the user offset (milliseconds) for the next frames.
+    public mutating func setUserOffset(_ milliseconds: Int) { options.userOffset = milliseconds }
 
     private let areaStart: Int
     private let areaWidth: Int
@@ -51,8 +58,16 @@ public struct FrameComposer {
     /// - Parameters:
     ///   - titleTime: the clock the title gradient drifts on (the player's wall clock); `time` if nil.
     ///   - paused: shown in the status bar.
-    public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false) -> Frame {
+    ///   - showsHelp: draws the key list over the lyrics.
+    public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false,
+                               showsHelp: Bool = false) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
+        var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused)
+        if showsHelp { drawHelp(over: &frame) }
+        return frame
+    }
+
+    private mutating func lyricFrame(at time: Double, titleTime: Double?, paused: Bool) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time)
         screen[rows - 1] = statusRow(at: time, paused: paused)
@@ -151,6 +166,55 @@ public struct FrameComposer {
                                   userOffset: options.userOffset, width: columns)
         return FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
                                                                   color: options.theme.status))
+    }
+
+    /// The key list in a box centred over the lyric rows, cut to fit.
+    private func drawHelp(over frame: inout Frame) {
+        let entries = PlayerAction.help
+        let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        var lines = ["Keys"] + entries.map { entry in
+            entry.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(entry.keys)) + "   " + entry.meaning
+        }
+        lines.append("? or Esc closes this help")
+        let inner = min(columns - 4, lines.map(DisplayWidth.of).max() ?? 0)
+        let height = min(rows - 2, lines.count + 2)
+        guard inner > 0, height >= 3 else { return }
+        let left = (columns - inner - 4) / 2
+        let top = 1 + (rows - 2 - height) / 2
+        let color = options.theme.foreground
+        func row(_ text: String, _ edge: (String, String)) -> FrameRow {
+            var content = FrameComposer.cells(of: text, from: left + 2, limit: left + 2 + inner, role: .notice, color: color)
+            content.insert(contentsOf: FrameComposer.cells(of: edge.0 + " ", from: left, limit: columns, role: .notice,
+                                                           color: color), at: 0)
+            content += FrameComposer.cells(of: " " + edge.1, from: left + 2 + inner, limit: columns, role: .notice,
+                                           color: color)
+            return FrameRow(kind: .notice, cells: fillGaps(content, role: .notice, color: color))
+        }
+        let bar = String(repeating: "─", count: inner + 2)
+        frame.rows[top] = FrameRow(kind: .notice, cells: FrameComposer.cells(of: "┌" + bar + "┐", from: left,
+                                                                              limit: columns, role: .notice, color: color))
+        for index in 0..<(height - 2) {
+            frame.rows[top + 1 + index] = row(lines[index], ("│", "│"))
+        }
+        frame.rows[top + height - 1] = FrameRow(kind: .notice, cells: FrameComposer.cells(of: "└" + bar + "┘", from: left,
+                                                                                         limit: columns, role: .notice,
+                                                                                         color: color))
+    }
+
+    /// `cells` with spaces in the gaps between them, so an overlay hides what is under it.
+    private func fillGaps(_ cells: [FrameCell], role: RowKind, color: RGB) -> [FrameCell] {
+        var result: [FrameCell] = []
+        var column = cells.first?.column ?? 0
+        for cell in cells {
+            while column < cell.column {
+                result.append(FrameCell(column: column, grapheme: " ", glyph: " ", width: 1, role: role, fill: 1,
+                                        color: color))
+                column += 1
+            }
+            result.append(cell)
+            column = cell.column + cell.width
+        }
+        return result
     }
 
     private func noticeFrame(time: Double) -> Frame {

@@ -17,4 +17,17 @@ public struct Theme: Sendable, Equatable {
     /// The lyric colour at `brightness` (SPEC §3.3: the text colour at that opacity over the background).
     @inlinable
     public func lyric(brightness: Double) -> RGB { background.mixed(with: foreground, brightness) }
+
+    /// The theme for `choice`; `auto` reads the background from `COLORFGBG` (`fg;bg`, as rxvt and
+    /// Konsole set it): 7 or 15 is a light background, anything else or nothing is dark.
+    public static func resolve(_ choice: ThemeChoice, colorFGBG: String?) -> Theme {
+        switch choice {
+        case .dark: return .dark
+        case .light: return .light
+        case .auto:
+            guard let value = colorFGBG, let background = value.split(separator: ";").last.flatMap({ Int($0) })
+            else { return .dark }
+            return background == 7 || background == 15 ? .light : .dark
+        }
+    }
 }

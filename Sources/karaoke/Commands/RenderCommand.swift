@@ -16,8 +16,10 @@ enum RenderCommand {
         let terminal = TerminalInfo.size(of: STDOUT_FILENO)
         let columns = request.columns ?? terminal?.columns ?? 80
         let rows = request.rows ?? terminal?.rows ?? 24
+        var options = request.display.frame
+        options.theme = Theme.resolve(request.display.theme, colorFGBG: PlayCommand.environment("COLORFGBG"))
         var composer = FrameComposer(song: loaded.song, fallbackTitle: loaded.fallbackTitle, columns: columns,
-                                     rows: rows, options: request.display.frame)
+                                     rows: rows, options: options)
         let frame = composer.frame(at: request.time)
         switch request.format {
         case .text: StandardStreams.out(frame.textRendering())

@@ -1,0 +1,51 @@
+/// A key as the player sees it, after the terminal edge has decoded it.
+public enum Key: Sendable, Equatable {
+    /// A text key: letters, digits, space, punctuation.
+    case character(Character)
+    case up, down, left, right, home, end, escape
+}
+
+/// What a key asks the player to do (SPEC §6).
+public enum PlayerAction: Sendable, Equatable {
+    case togglePause
+    /// Seek by seconds (negative = back).
+    case seek(Double)
+    case previousLine, nextLine
+    case restart
+    /// Change the user offset by milliseconds (positive = lyrics earlier).
+    case adjustOffset(Int)
+    case toggleReduceMotion
+    case toggleHelp
+    case quit
+
+    /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
+    public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
+        switch key {
+        case .escape where helpShown: return .toggleHelp
+        case .character(" "), .character("p"), .character("P"): return .togglePause
+        case .left: return .seek(-5)
+        case .right: return .seek(5)
+        case .up, .character("k"): return .previousLine
+        case .down, .character("j"): return .nextLine
+        case .home, .character("g"): return .restart
+        case .character("+"), .character("="): return .adjustOffset(100)
+        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
+        case .character("r"), .character("R"): return .toggleReduceMotion
+        case .character("?"), .character("h"): return .toggleHelp
+        case .character("q"), .character("Q"), .escape: return .quit
+        default: return nil
+        }
+    }
+
+    /// The keys the help overlay lists, as (keys, what they do).
+    public static let help: [(keys: String, meaning: String)] = [
+        ("space, p", "pause / resume"),
+        ("← / →", "seek 5 s back / forward"),
+        ("↑, k / ↓, j", "previous / next lyric line"),
+        ("Home, g", "back to the start"),
+        ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
+        ("r", "reduce motion on / off"),
+        ("?", "this help"),
+        ("q, Esc", "quit"),
+    ]
+}

@@ -1,0 +1,193 @@
+import CNcursesw
+import Glibc
+import KaraokeCore
+
+/// The terminal through ncursesw: paints frames by sending only what changed, reads keys with a timeout.
+///
+/// ncurses keeps the virtual screen and `doupdate` sends the difference; on top of that the screen
+/// keeps the rows it painted last and hands ncurses only the columns whose glyph or style as the
+/// terminal shows it changed, so an idle frame costs a row comparison and no write.
+final class NCursesScreen {
+    /// Why the terminal could not be taken over.
+    enum Failure: Error {
+        case unknownTerminal(String)
+    }
+
+    /// What reading a key gave.
+    enum Input {
+        case key(Key)
+        case resize
+        /// The timeout passed, or a signal interrupted the wait.
+        case none
+    }
+
+    private let screen: OpaquePointer
+    private(set) var depth: ColorDepth
+    private var painted: [ScreenRow?] = []
+    private var pairs: [Int32: Int32] = [:]
+    private var bidiExplicit = false
+
+    /// Takes over the terminal on stdin/stdout. `colors` false keeps it to attributes.
+    init(colors: Bool) throws(Failure) {
+        guard let screen = newterm(nil, kk_stdout(), kk_stdin()) else {
+            let name = getenv("TERM").map { String(cString: $0) } ?? ""
+            throw .unknownTerminal(name)
+        }
+        self.screen = screen
+        _ = set_term(screen)
+        cbreak() // keeps ISIG: Ctrl-C and Ctrl-Z reach our signal handlers
+        noecho()
+        nonl()
+        keypad(kk_stdscr(), true)
+        set_escdelay(25)
+        _ = curs_set(0)
+        depth = .none
+        if colors && has_colors() {
+            start_color()
+            use_default_colors()
+            let count = kk_colors()
+            depth = count >= 0x1000000 ? .direct : count >= 256 ? .indexed256 : count >= 8 ? .basic : .none
+        }
+        painted = Array(repeating: nil, count: Int(kk_lines()))
+    }
+
+    /// The terminal's size now.
+    var size: (columns: Int, rows: Int) { (Int(kk_cols()), Int(kk_lines())) }
+
+    /// Paints `frame`, sending only the cells that changed since the last paint.
+    func paint(_ frame: Frame) {
+        if frame.hasRightToLeftRows != bidiExplicit {
+            // ECMA-48 BDSM: the rows are already in visual order; ask the terminal not to reorder them.
+            bidiExplicit = frame.hasRightToLeftRows
+            writeRaw(bidiExplicit ? "\u{1B}[8h" : "\u{1B}[8l")
+        }
+        if painted.count != frame.rows.count { painted = Array(repeating: nil, count: frame.rows.count) }
+        let window = kk_stdscr()
+        for (y, row) in frame.rows.enumerated() {
+            let screenRow = ScreenRow(row, width: frame.columns, depth: depth)
+            if let old = painted[y], old == screenRow { continue }
+            for x in screenRow.changedColumns(from: painted[y]) {
+                put(screenRow.columns[x], y: Int32(y), x: Int32(x), window: window)
+            }
+            painted[y] = screenRow
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Forgets what was painted, so the next paint sends every cell (after a resize or a resume).
+    func invalidate() {
+        painted = Array(repeating: nil, count: Int(kk_lines()))
+        werase(kk_stdscr())
+        clearok(kk_curscr(), true)
+    }
+
+    private func put(_ column: ScreenRow.Column, y: Int32, x: Int32, window: UnsafeMutablePointer<WINDOW>?) {
+        var cell = cchar_t()
+        switch column {
+        case .continuation:
+            return
+        case .empty:
+            var text: [wchar_t] = [0x20, 0]
+            _ = kk_setcchar(&cell, &text, kk_a_normal(), 0)
+        case .glyph(let glyph, _, let style):
+            let attributes = style.weight == .bold ? kk_a_bold() : style.weight == .dim ? kk_a_dim() : kk_a_normal()
+            let pair = colorPair(for: style)
+            // One cchar holds a spacing character and the zero-width ones after it; a glyph with more
+            // spacing characters (a flag's two letters, "❤ ") takes one cell for each.
+            var x = x
+            for unit in NCursesScreen.cellUnits(glyph) {
+                var text = unit + [0]
+                _ = kk_setcchar(&cell, &text, attributes, pair)
+                _ = mvwadd_wch(window, y, x, &cell)
+                x += Int32(max(1, DisplayWidth.scalarWidth(Unicode.Scalar(UInt32(unit[0]))!)))
+            }
+            return
+        }
+        _ = mvwadd_wch(window, y, x, &cell)
+    }
+
+    /// The glyph split into ncurses cells: each spacing scalar with up to four zero-width ones after it.
+    static func cellUnits(_ glyph: String) -> [[wchar_t]] {
+        var units: [[wchar_t]] = []
+        for scalar in glyph.unicodeScalars {
+            if DisplayWidth.scalarWidth(scalar) == 0, !units.isEmpty {
+                if units[units.count - 1].count < 5 { units[units.count - 1].append(wchar_t(scalar.value)) }
+            } else {
+                units.append([wchar_t(scalar.value)])
+            }
+        }
+        return units
+    }
+
+    private func colorPair(for style: TerminalStyle) -> Int32 {
+        let foreground: Int32
+        switch depth {
+        case .direct:
+            guard let rgb = style.rgb else { return 0 }
+            // In direct-colour mode 0…7 still mean the ANSI colours; nudge near-black off them.
+            let value = Int32(rgb.hexValue)
+            foreground = value > 0 && value < 8 ? 8 : value
+        case .indexed256, .basic:
+            guard let index = style.paletteIndex else { return 0 }
+            foreground = Int32(index)
+        case .none:
+            return 0
+        }
+        if let pair = pairs[foreground] { return pair }
+        let pair = alloc_pair(foreground, -1)
+        guard pair > 0 else { return 0 }
+        // alloc_pair recycles the least recently used pair when the table is full: forget the old owner.
+        if let stale = pairs.first(where: { $0.value == pair })?.key { pairs[stale] = nil }
+        pairs[foreground] = pair
+        return pair
+    }
+
+    /// Waits up to `milliseconds` (-1: until something happens) for a key.
+    func readInput(timeout milliseconds: Int) -> Input {
+        wtimeout(kk_stdscr(), Int32(clamping: milliseconds))
+        var value: wint_t = 0
+        let result = wget_wch(kk_stdscr(), &value)
+        if result == KEY_CODE_YES {
+            switch Int32(value) {
+            case KEY_RESIZE: return .resize
+            case KEY_UP: return .key(.up)
+            case KEY_DOWN: return .key(.down)
+            case KEY_LEFT: return .key(.left)
+            case KEY_RIGHT: return .key(.right)
+            case KEY_HOME: return .key(.home)
+            case KEY_END: return .key(.end)
+            default: return .none
+            }
+        }
+        guard result == OK, let scalar = Unicode.Scalar(UInt32(value)) else { return .none }
+        if scalar.value == 27 { return .key(.escape) }
+        return .key(.character(Character(scalar)))
+    }
+
+    /// Gives the terminal back for a suspension; `resume` takes it again.
+    func suspend() {
+        if bidiExplicit { writeRaw("\u{1B}[8l") }
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend`, repainting everything.
+    func resume() {
+        if bidiExplicit { writeRaw("\u{1B}[8h") }
+        invalidate()
+        wrefresh(kk_stdscr())
+    }
+
+    /// Restores the terminal for good.
+    func close() {
+        if bidiExplicit { writeRaw("\u{1B}[8l") }
+        endwin()
+        delscreen(screen)
+    }
+
+    /// Writes bytes straight to the terminal, past ncurses (for modes terminfo has no name for).
+    private func writeRaw(_ text: String) {
+        fflush(kk_stdout())
+        StandardStreams.write(text, to: STDOUT_FILENO)
+    }
+}
