@@ -32,9 +32,10 @@ let package = Package(
             dependencies: ["KaraokeCore"],
             exclude: ["Golden"]
         ),
+        // Drives the real binary: as a process with pipes, and in tmux as a terminal.
         .testTarget(
             name: "KaraokeEndToEndTests",
-            dependencies: ["KaraokeCore"]
+            dependencies: ["karaoke"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -33,8 +33,9 @@ public enum CommandLineParser {
             if first.hasPrefix("-") {
                 throw UsageError("unknown option '\(first)'\(suggestion(for: first, among: ["--help", "--version"]))")
             }
-            throw UsageError("unknown command '\(first)'\(suggestion(for: first, among: commands)); "
-                + "see 'karaoke --help'")
+            // One pointer is enough: the suggestion when there is one, else the help.
+            let hint = suggestion(for: first, among: commands)
+            throw UsageError("unknown command '\(first)'" + (hint.isEmpty ? "; see 'karaoke --help'" : hint))
         }
         let command = first
         var positional: [String] = []
@@ -181,19 +182,24 @@ public enum CommandLineParser {
         return best.map { "; did you mean '\($0.0)'?" } ?? ""
     }
 
-    /// The Levenshtein distance between two words, by Characters.
+    /// The edit distance between two words, by Characters: insertions, deletions, substitutions, and
+    /// swaps of two neighbours (the optimal string alignment distance), so `--fsp` is one edit from `--fps`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var row = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             row[0] = i
             for j in 1...b.count {
                 row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    row[j] = min(row[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &row)
+            (beforePrevious, previous, row) = (previous, row, beforePrevious)
         }
         return previous[b.count]
     }

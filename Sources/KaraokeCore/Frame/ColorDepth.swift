@@ -21,8 +21,11 @@ public enum ColorDepth: String, Sendable, Equatable {
         }
         let r = nearestLevel(color.red), g = nearestLevel(color.green), b = nearestLevel(color.blue)
         let cube = RGB(UInt8(levels[r]), UInt8(levels[g]), UInt8(levels[b]))
-        let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
-        let grayStep = min(23, max(0, (average - 8 + 5) / 10))
+        // The gray nearest by `distance` is the nearest ramp step to the channels' mean weighted as
+        // `distance` weighs them (the distance to a gray L is 9 (L − mean)² + a constant); a plain
+        // mean picks a worse step for tinted colours.
+        let mean = Double(3 * Int(color.red) + 4 * Int(color.green) + 2 * Int(color.blue)) / 9
+        let grayStep = min(23, max(0, Int(((mean - 8) / 10).rounded())))
         let grayLevel = UInt8(8 + 10 * grayStep)
         let gray = RGB(grayLevel, grayLevel, grayLevel)
         return distance(color, gray) < distance(color, cube) ? 232 + grayStep : 16 + 36 * r + 6 * g + b

@@ -36,9 +36,14 @@ public enum StatusBar {
         return "\(minutes):\(paddedSeconds)"
     }
 
-    /// `+0.3s` / `-1.2s` for an offset in milliseconds, to the tenth.
+    /// `+0.3s` / `-1.25s` for an offset in milliseconds: exact, with at least one decimal.
+    ///
+    /// Not rounded to the tenth the keys step by: `--offset 30` must not read as `+0.0s`.
     public static func signedSeconds(_ milliseconds: Int) -> String {
-        let tenths = (abs(milliseconds) + 50) / 100
-        return "\(milliseconds < 0 ? "-" : "+")\(tenths / 10).\(tenths % 10)s"
+        let magnitude = milliseconds.magnitude
+        var decimals = String(magnitude % 1000)
+        decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
+        while decimals.count > 1 && decimals.last == "0" { decimals.removeLast() }
+        return "\(milliseconds < 0 ? "-" : "+")\(magnitude / 1000).\(decimals)s"
     }
 }

@@ -4,10 +4,14 @@
 /// u across the title takes the colour at `(u + s) / 2`, with `s` the fraction of the current cycle, so
 /// the gradient spans twice the title and slides left by one title width per cycle: no seam.
 public struct TitleGradient: Sendable, Equatable {
-    /// The colours, at least one.
-    public var colors: [RGB]
-    /// Seconds for one full cycle.
-    public var cycle: Double
+    /// The colours, at least one: an empty list falls back to the defaults (no colour to index is a crash).
+    public var colors: [RGB] {
+        didSet { if colors.isEmpty { colors = TitleGradient.defaultColors } }
+    }
+    /// Seconds for one full cycle, above 0: anything else falls back to 4 (the shift divides by it).
+    public var cycle: Double {
+        didSet { if !(cycle > 0 && cycle.isFinite) { cycle = 4 } }
+    }
 
     /// The default colours: pink, orange, yellow, mint, cyan, purple.
     public static let defaultColors: [RGB] = ["pink", "orange", "yellow", "mint", "cyan", "purple"]
@@ -16,7 +20,7 @@ public struct TitleGradient: Sendable, Equatable {
     /// Creates a gradient; an empty list falls back to the defaults.
     public init(colors: [RGB] = TitleGradient.defaultColors, cycle: Double = 4) {
         self.colors = colors.isEmpty ? TitleGradient.defaultColors : colors
-        self.cycle = cycle > 0 ? cycle : 4
+        self.cycle = cycle > 0 && cycle.isFinite ? cycle : 4
     }
 
     /// How far through its cycle the drift is at `time` seconds: s ∈ [0, 1), or 0 when `still`.

@@ -41,6 +41,9 @@ private let maximumStamp = 100 * 3_600_000
 enum StampReading: Equatable {
     /// A valid time in milliseconds.
     case time(Int)
+    /// A time whose seconds are 60 or more, such as `[02:83.37]`: read as the time it adds up to
+    /// (3:23.37), as other LRC readers do, with a warning.
+    case secondsAbove59(Int)
     /// Shaped like a timestamp (starts with a digit or sign) but wrong; the reason is for the message.
     case malformed(String)
     /// Not a timestamp at all (a metadata tag, or text).
@@ -70,12 +73,12 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
     i += 1
     var seconds = 0, secondDigits = 0
     while i < end, isDigit(bytes[i]) {
-        seconds = seconds * 10 + Int(bytes[i] - 48)
+        // Counted on, but not added up past what fits: `[00:` and a hundred digits must not overflow.
+        if secondDigits < 2 { seconds = seconds * 10 + Int(bytes[i] - 48) }
         secondDigits += 1
         i += 1
     }
     guard secondDigits == 1 || secondDigits == 2 else { return .malformed("expected two digits of seconds") }
-    guard seconds < 60 else { return .malformed("seconds above 59") }
     var fraction = 0
     if i < end {
         guard bytes[i] == dot || bytes[i] == colon || bytes[i] == UInt8(ascii: ",") else {
@@ -93,12 +96,29 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
         fraction *= digits == 1 ? 100 : digits == 2 ? 10 : 1
     }
     guard minuteDigits <= 6, minutes * 60_000 < maximumStamp else { return .malformed("beyond 100 hours") }
-    return .time(minutes * 60_000 + seconds * 1000 + fraction)
+    let time = minutes * 60_000 + seconds * 1000 + fraction
+    return seconds < 60 ? .time(time) : .secondsAbove59(time)
 }
 
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == 0x09 }
 @inline(__always) private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+/// What a tag's key may hold: `ti`, `#`, and the keys of other tools such as `offset_ms` or `attr1`.
+@inline(__always) private func isKeyByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte)
+        || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+}
+
+/// The quoted source of `bytes[range]`, shortened, for a message.
+private func quote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    var shown: [UInt8] = []
+    var cut = min(range.upperBound, range.lowerBound + 40)
+    // Back off to a character's first byte, so a long CJK quote does not end in U+FFFD.
+    while cut < range.upperBound, cut > range.lowerBound, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+    ControlCharacters.appendStripped(bytes, range.lowerBound..<cut, to: &shown)
+    let text = String(decoding: shown, as: UTF8.self)
+    return "'" + text + (range.count > 40 ? "…'" : "'")
+}
 
 /// The parser's state while it walks one file.
 private struct Parser {
@@ -116,9 +136,22 @@ private struct Parser {
         scratch.reserveCapacity(256)
     }
 
-    mutating func warn(_ column: Int, _ message: String) {
+    /// Keeps a warning about the current line, or only counts it once the limit is reached.
+    ///
+    /// The message is built only when it is kept: a 50 MB file of bad lines must not format millions.
+    mutating func warn(_ column: Int, _ message: @autoclosure () -> String) {
+        warn(line: lineNumber, column: column, message())
+    }
+
+    /// Keeps a warning about any line (0: the whole file), or only counts it once the limit is reached.
+    mutating func warn(line: Int, column: Int, _ message: @autoclosure () -> String) {
         guard diagnostics.count < LRCParser.diagnosticLimit else { droppedDiagnostics += 1; return }
-        diagnostics.append(Diagnostic(.warning, file: file, line: lineNumber, column: column, message))
+        diagnostics.append(Diagnostic(.warning, file: file, line: line, column: column, message()))
+    }
+
+    /// Warns that a stamp such as `[02:83.37]` was read as the time it adds up to.
+    mutating func warnSecondsAbove59(_ column: Int, quoted: @autoclosure () -> String, time: Int) {
+        warn(column, "timestamp \(quoted()) has seconds above 59; read as \(formatStamp(time))")
     }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -135,29 +168,51 @@ private struct Parser {
         }
     }
 
-    /// The quoted source of `bytes[range]`, shortened, for a message.
-    func quote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        var shown: [UInt8] = []
-        ControlCharacters.appendStripped(bytes, range.lowerBound..<min(range.upperBound, range.lowerBound + 40),
-                                         to: &shown)
-        let text = String(decoding: shown, as: UTF8.self)
-        return "'" + text + (range.count > 40 ? "…'" : "'")
+    /// Parses one line of the file, first repairing any invalid UTF-8 in it (with a warning).
+    mutating func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard let bad = UTF8Validation.firstInvalidIndex(bytes, range) else {
+            return parseValidLine(bytes, range)
+        }
+        warn(bad - range.lowerBound + 1,
+             "invalid UTF-8; shown as U+FFFD (is the file in another encoding? convert it with iconv)")
+        // Repaired before anything is stripped: dropping the ESC of `C2 1B 9B` would otherwise join
+        // `C2 9B`, a C1 control the terminal must never see. Each invalid stretch becomes 0xFF (one
+        // U+FFFD, as `String(decoding:)` gives) padded with NULs (which stripping drops), so every
+        // byte keeps its column.
+        var repaired = Array(UnsafeBufferPointer(rebasing: bytes[range]))
+        repaired.withUnsafeMutableBufferPointer { line in
+            var i = bad - range.lowerBound
+            while i < line.count {
+                guard line[i] >= 0x80 else { i += 1; continue }
+                switch UTF8Validation.byteRun(UnsafeBufferPointer(line), at: i, end: line.count) {
+                case .valid(let length):
+                    i += length
+                case .invalid(let length):
+                    line[i] = 0xFF
+                    for k in 1..<length { line[i + k] = 0 }
+                    i += length
+                }
+            }
+        }
+        repaired.withUnsafeBufferPointer { parseValidLine($0, 0..<$0.count) }
     }
 
-    mutating func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    /// Parses one line whose bytes are valid UTF-8 (or repaired to read as such).
+    mutating func parseValidLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         let lineStart = range.lowerBound, end = range.upperBound
         var i = lineStart
+        // A BOM where a line starts: the file's own when the caller did not use `SourceText`, or one
+        // left inside by joining two files.
+        if end - i >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
         while i < end, isBlank(bytes[i]) { i += 1 }
         guard i < end else { return }
         let column = { (index: Int) in index - lineStart + 1 }
-        if let bad = UTF8Validation.firstInvalidIndex(bytes, i..<end) {
-            warn(column(bad), "invalid UTF-8; shown as U+FFFD (is the file in another encoding? convert it with iconv)")
-        }
         guard bytes[i] == openBracket else {
             warn(column(i), "text without a timestamp; line ignored")
             return
         }
         var stamps: [Int] = []
+        var sawMalformedStamp = false
         // The leading tags: timestamps, or one metadata tag.
         while i < end, bytes[i] == openBracket {
             var close = i + 1
@@ -169,12 +224,17 @@ private struct Parser {
             switch readStamp(bytes, (i + 1)..<close) {
             case .time(let time):
                 stamps.append(time)
+            case .secondsAbove59(let time):
+                warnSecondsAbove59(column(i), quoted: quote(bytes, i..<(close + 1)), time: time)
+                stamps.append(time)
             case .malformed(let reason):
                 warn(column(i), "malformed timestamp \(quote(bytes, i..<(close + 1))) (\(reason)); expected '[mm:ss.xx]'")
-                if stamps.isEmpty { return }
+                // The good stamps beside it still count: `[01:7x.20][01:30.00]la` is sung at 1:30.
+                sawMalformedStamp = true
             case .notStamp:
                 if stamps.isEmpty {
-                    readMetadata(bytes, (i + 1)..<end, column: column(i))
+                    // After a malformed stamp this is the line's text, which has nowhere to play.
+                    if !sawMalformedStamp { readMetadata(bytes, (i + 1)..<end, column: column(i)) }
                     return
                 }
                 // `[00:01.00][Chorus]`: bracketed text after a stamp is lyric text.
@@ -193,7 +253,7 @@ private struct Parser {
         var keyEnd = range.lowerBound
         while keyEnd < lastClose, bytes[keyEnd] != colon { keyEnd += 1 }
         guard keyEnd < lastClose, keyEnd > range.lowerBound,
-              (range.lowerBound..<keyEnd).allSatisfy({ isLetter(bytes[$0]) || bytes[$0] == UInt8(ascii: "#") })
+              (range.lowerBound..<keyEnd).allSatisfy({ isKeyByte(bytes[$0]) })
         else {
             warn(column, "unrecognised tag \(quote(bytes, (range.lowerBound - 1)..<(lastClose + 1))); line ignored")
             return
@@ -203,7 +263,10 @@ private struct Parser {
         scratch.removeAll(keepingCapacity: true)
         ControlCharacters.appendStripped(bytes, (keyEnd + 1)..<lastClose, to: &scratch)
         let value = trimmedString(scratch[...])
-        let valueColumn = column + (keyEnd + 1 - range.lowerBound) + 1
+        // Messages point at the value itself, after any space that follows the colon.
+        var valueStart = keyEnd + 1
+        while valueStart < lastClose, isBlank(bytes[valueStart]) { valueStart += 1 }
+        let valueColumn = column + (valueStart - range.lowerBound) + 1
         switch key {
         case "ti": metadata.title = value.isEmpty ? nil : value
         case "ar": metadata.artist = value.isEmpty ? nil : value
@@ -214,6 +277,9 @@ private struct Parser {
             let trimmed = Array(value.utf8)
             let reading = trimmed.withUnsafeBufferPointer { readStamp($0, 0..<$0.count) }
             if case .time(let time) = reading {
+                metadata.length = time
+            } else if case .secondsAbove59(let time) = reading {
+                warnSecondsAbove59(valueColumn, quoted: "'\(value)'", time: time)
                 metadata.length = time
             } else if !value.isEmpty {
                 warn(valueColumn, "malformed length '\(value)'; expected '[length:mm:ss]'")
@@ -256,6 +322,9 @@ private struct Parser {
             let time: Int
             switch readStamp(bytes, (i + 1)..<close) {
             case .time(let value): time = value
+            case .secondsAbove59(let value):
+                warnSecondsAbove59(column(i), quoted: quote(bytes, i..<(close + 1)), time: value)
+                time = value
             case .notStamp: i += 1; continue
             case .malformed(let reason):
                 // Only something with a colon was meant as a tag; `<3>` is text.
@@ -289,10 +358,10 @@ private struct Parser {
             segments.append((segmentStart, nil, String(decoding: scratch, as: UTF8.self)))
             fullText.append(contentsOf: scratch)
         }
-        // Trim the line's outer spaces, and with them any segment that held nothing else.
-        while let firstSegment = segments.first, firstSegment.text.utf8.allSatisfy({ $0 == space }) {
-            segments.removeFirst()
-        }
+        // Trim the line's outer spaces, and with them any segment that held nothing else. The blank
+        // segments in front go in one step: removing them one by one is quadratic on a hostile line.
+        let firstFilled = segments.firstIndex { !$0.text.utf8.allSatisfy { $0 == space } } ?? segments.count
+        segments.removeFirst(firstFilled)
         while let lastSegment = segments.last, lastSegment.text.utf8.allSatisfy({ $0 == space }) {
             segments.removeLast()
         }
@@ -321,14 +390,16 @@ private struct Parser {
     }
 
     mutating func finish() -> LRCParser.Result {
-        lineNumber = 0
-        if droppedDiagnostics > 0 {
-            diagnostics.append(Diagnostic(.warning, file: file, line: 0, column: 0,
-                                          "\(droppedDiagnostics) more warnings not shown"))
-        }
         let assembled = SongAssembly.assemble(metadata: metadata, entries: entries)
+        // The song's own warnings count toward the limit too (a file can share a stamp thousands of
+        // times), and the count of those not shown comes after every warning.
         for note in assembled.notes {
-            diagnostics.append(Diagnostic(.warning, file: file, line: note.line, column: 0, note.message))
+            warn(line: note.line, column: 0, note.message)
+        }
+        if droppedDiagnostics > 0 {
+            let plural = droppedDiagnostics == 1 ? "" : "s"
+            diagnostics.append(Diagnostic(.warning, file: file, line: 0, column: 0,
+                                          "\(droppedDiagnostics) more warning\(plural) not shown"))
         }
         guard let song = assembled.song else {
             diagnostics.append(Diagnostic(.error, file: file, line: 0, column: 0,

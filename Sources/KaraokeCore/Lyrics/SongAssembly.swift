@@ -3,7 +3,7 @@
 /// The rules are SPEC §2's: entries are sorted by stamp (ties keep file order); the first entry with
 /// text at a stamp is the sung line and the others are its translations; an entry without text only
 /// ends the line before it; a line ends where the next stamp is; the last line ends at `[length:]`
-/// when that is later, else after `lastLineEstimate`.
+/// when that is later than `lastLineEstimate`, else after the estimate.
 enum SongAssembly {
     /// A remark about the file as a whole, turned into a warning by the parser.
     struct Note {
@@ -69,18 +69,22 @@ enum SongAssembly {
         }
         let offsetNotes = linesBeforeZero(song)
         if offsetNotes > 0 {
-            notes.append(Note(line: 0, message: "the offset \(metadata.offset) ms moves \(offsetNotes) "
-                + "line\(offsetNotes == 1 ? "" : "s") before 0:00; they show as already sung"))
+            let lines = offsetNotes == 1 ? "line before 0:00; it shows" : "lines before 0:00; they show"
+            notes.append(Note(line: 0, message: "the offset \(metadata.offset) ms moves \(offsetNotes) \(lines) "
+                + "as already sung"))
         }
         return (song, notes)
     }
 
+    /// The end of the last line: the later of `[length:]` (moved into file time by the offset) and the estimate.
+    ///
+    /// SPEC §2 promises the estimate, at least 2 s; a `[length:]` just after the line starts would
+    /// otherwise flash the line past in a fraction of a second. A word-timed line also lasts 1 s past
+    /// its last tag, so its last word is seen whole.
     static func estimatedEnd(of entry: LyricEntry, metadata: SongMetadata) -> Int {
         var end = entry.stamp + lastLineEstimate(width: DisplayWidth.of(entry.text))
         if let lastTag = entry.segments.last { end = max(end, (lastTag.end ?? lastTag.start) + 1000) }
-        if let length = metadata.length, length + metadata.offset > entry.stamp {
-            end = length + metadata.offset
-        }
+        if let length = metadata.length { end = max(end, length + metadata.offset) }
         return end
     }
 

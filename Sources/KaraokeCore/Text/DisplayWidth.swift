@@ -3,10 +3,12 @@ import CTextWidth
 /// How many terminal cells a grapheme cluster takes, and what to paint so that it takes exactly that.
 ///
 /// The width of a cluster (SPEC §3.1), in the order the rules are tried:
-/// 1. Printable ASCII is 1 cell; an ASCII control is 0 (they are removed before layout anyway).
+/// 1. Printable ASCII is 1 cell. A control (C0, DEL, C1, a bidi embedding, override or isolate) is
+///    0 cells and painted as nothing: they are removed before layout, and must never reach the terminal.
 /// 2. A flag (two regional indicators) is 2 cells; a lone regional indicator is 1, as glibc says.
 /// 3. An emoji sequence is 2 cells: a base followed by VS16 (U+FE0F), a skin-tone modifier
-///    (U+1F3FB…1F3FF), a keycap mark (U+20E3), or a ZWJ (U+200D) that joins emoji.
+///    (U+1F3FB…1F3FF), a keycap mark (U+20E3), or a ZWJ (U+200D) that joins emoji. A base newer than
+///    glibc's tables (Unicode 15 emoji on glibc 2.36) is painted as U+FFFD, as in rule 5.
 /// 4. Anything else is the sum of glibc `wcwidth` over its scalars, so combining marks, ZWJ and
 ///    variation selectors add nothing, and a Hangul syllable spelt in jamo is as wide as its first jamo.
 /// 5. A scalar `wcwidth` cannot print (unassigned, say) counts 1 and is painted as U+FFFD.
@@ -36,6 +38,8 @@ public enum DisplayWidth {
         var iterator = scalars.makeIterator()
         guard let base = iterator.next() else { return TerminalGlyph(text: "", width: 0) }
         guard let second = iterator.next() else {
+            // Controls are their own grapheme (only CR LF pairs up), so this is where they arrive.
+            if ControlCharacters.isForbidden(base.value) { return TerminalGlyph(text: "", width: 0) }
             let width = scalarWidth(base)
             if width < 0 { return TerminalGlyph(text: "\u{FFFD}", width: 1) }
             return TerminalGlyph(text: String(character), width: width)
@@ -44,15 +48,21 @@ public enum DisplayWidth {
             return TerminalGlyph(text: String(character), width: 2)
         }
         if isEmojiSequence(base: base, scalars) {
-            let baseWidth = max(1, scalarWidth(base))
-            var reduced = String(base)
-            if baseWidth == 1 { reduced.append(" ") }
+            // Swift knows newer emoji than glibc: a base glibc cannot print would reach the terminal
+            // with a width nobody agreed on, so it is replaced like any unprintable scalar.
+            let baseWidth = scalarWidth(base)
+            var reduced = baseWidth < 1 ? "\u{FFFD}" : String(base)
+            if baseWidth < 2 { reduced.append(" ") }
             return TerminalGlyph(text: reduced, width: 2)
         }
         var width = 0
         var text = String.UnicodeScalarView()
-        var replaced = false
+        var replaced = false // whether `text` differs from the grapheme
         for scalar in scalars {
+            if ControlCharacters.isForbidden(scalar.value) {
+                replaced = true // CR LF: neither half is painted
+                continue
+            }
             let w = scalarWidth(scalar)
             if w < 0 {
                 width += 1

@@ -13,6 +13,7 @@ public struct WrappedRow: Sendable, Equatable {
 /// typesetting keeps with their neighbour). A word wider than the area breaks between graphemes; a
 /// grapheme is never split. The one row that can be wider than the area is a single grapheme that does
 /// not fit on its own (a wide character in a one-column area); the frame never makes an area that narrow.
+/// Zero-width graphemes that would make a row of their own are left out of the rows (they paint nothing).
 public enum LineWrapping {
     /// The rows of `graphemes` (with their cell `widths`) in an area `maxWidth` cells wide.
     public static func wrap(_ graphemes: [Character], widths: [Int], maxWidth: Int) -> [WrappedRow] {
@@ -40,15 +41,24 @@ public enum LineWrapping {
             } else if let lastBreak, lastBreak > start {
                 end = lastBreak
             } else {
-                end = max(index, start + 1)
+                // Forced break: take the grapheme that does not fit when nothing visible precedes it
+                // (zero-width ones alone would make a blank row).
+                end = used == 0 ? index + 1 : index
             }
             var visibleEnd = end
             while visibleEnd > start, isSpace(graphemes[visibleEnd - 1]) { visibleEnd -= 1 }
             var width = 0
             for k in start..<visibleEnd { width += widths[k] }
-            if visibleEnd > start { rows.append(WrappedRow(range: start..<visibleEnd, width: width)) }
+            // A row of zero-width graphemes alone (a zero-width space before a break, say) would show
+            // as a blank row; nothing of it is painted, so it is left out.
+            if visibleEnd > start && width > 0 { rows.append(WrappedRow(range: start..<visibleEnd, width: width)) }
             start = end
             while start < count, isSpace(graphemes[start]) { start += 1 }
+        }
+        if rows.isEmpty, let first = graphemes.firstIndex(where: { !isSpace($0) }),
+           let last = graphemes.lastIndex(where: { !isSpace($0) }) {
+            // A line of invisible graphemes still has its one (empty) row, like any sung line.
+            rows.append(WrappedRow(range: first..<(last + 1), width: 0))
         }
         return rows
     }
@@ -79,14 +89,19 @@ public enum LineWrapping {
         }
     }
 
-    /// Closing punctuation, small kana and the prolonged sound mark never start a row.
+    /// Closing punctuation, small kana, iteration marks and the prolonged sound mark never start a row.
+    ///
+    /// The small kana include ゕゖ, the Ainu extensions ㇰ…ㇿ and the halfwidth ｧ…ｯ; halfwidth text
+    /// (｡｣､･ｰ) follows the same rules as fullwidth, since those characters break like kana.
     static func noBreakBefore(_ value: UInt32) -> Bool {
         switch value {
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0xFF09, 0xFF3D, 0xFF5D,
              0x300D, 0x300F, 0x3011, 0x3015, 0x3009, 0x300B, 0x301F, 0x30FC, 0x30FB, 0x309D, 0x309E,
              0x30FD, 0x30FE, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087,
              0x308E, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE,
-             0x30F5, 0x30F6:
+             0x30F5, 0x30F6,
+             0x3095, 0x3096, 0x31F0...0x31FF, 0x3005, 0x303B, 0x309B, 0x309C, 0x3017, 0x3019, 0x301B,
+             0xFF60, 0xFF61, 0xFF63, 0xFF64, 0xFF65, 0xFF67...0xFF70:
             return true
         default:
             return false
@@ -96,7 +111,9 @@ public enum LineWrapping {
     /// Opening brackets never end a row.
     static func noBreakAfter(_ value: UInt32) -> Bool {
         switch value {
-        case 0xFF08, 0xFF3B, 0xFF5B, 0x300C, 0x300E, 0x3010, 0x3014, 0x3008, 0x300A, 0x301D: return true
+        case 0xFF08, 0xFF3B, 0xFF5B, 0x300C, 0x300E, 0x3010, 0x3014, 0x3008, 0x300A, 0x301D,
+             0x3016, 0x3018, 0x301A, 0xFF5F, 0xFF62:
+            return true
         default: return false
         }
     }

@@ -21,12 +21,12 @@ public enum TextDirection: Sendable, Equatable {
 /// Puts a row of logical text into the order the terminal shows it (the simple rule of SPEC §3.5).
 ///
 /// The row splits into runs of one direction: strong characters are right-to-left (Hebrew, Arabic and
-/// the other RTL scripts' letters) or left-to-right (other letters); digits read left to right; a
-/// neutral (space, punctuation) between two characters of one direction joins them and otherwise takes
-/// the line's direction. A right-to-left line shows its runs from right to left; a left-to-right run
-/// inside it keeps its order, so `שנת 2024` shows `2024 תנש`. Brackets in right-to-left runs are
-/// mirrored. This is not full UAX #9 (no embedding levels, no Arabic shaping), which lyric lines do
-/// not need; the README says so.
+/// the other RTL scripts' letters) or left-to-right (other letters); digits read left to right, and so
+/// do the percent and currency signs that touch them; a neutral (space, punctuation) between two
+/// characters of one direction joins them and otherwise takes the line's direction. A right-to-left
+/// line shows its runs from right to left; a left-to-right run inside it keeps its order, so
+/// `שנת 2024` shows `2024 תנש`. Brackets in right-to-left runs are mirrored. This is not full UAX #9
+/// (no embedding levels, no Arabic shaping), which lyric lines do not need; the README says so.
 public enum VisualOrder {
     /// A grapheme's part in deciding order.
     public enum Strength: Sendable, Equatable {
@@ -38,9 +38,23 @@ public enum VisualOrder {
     public static func order(_ row: ArraySlice<Character>,
                              direction: TextDirection) -> [(index: Int, rightToLeft: Bool)] {
         let base = row.startIndex
-        let strengths = row.map(strength(of:))
+        var strengths = row.map(strength(of:))
         guard direction == .rightToLeft || strengths.contains(.rightToLeft) else {
             return row.indices.map { ($0, false) }
+        }
+        // A percent or currency sign belongs to the number it touches (UAX #9 rule W5), or `50%` in a
+        // right-to-left line would show as `%50`.
+        for k in strengths.indices where strengths[k] == .number {
+            var before = k - 1
+            while before >= 0, strengths[before] == .neutral, isNumberTerminator(row[base + before]) {
+                strengths[before] = .number
+                before -= 1
+            }
+            var after = k + 1
+            while after < strengths.count, strengths[after] == .neutral, isNumberTerminator(row[base + after]) {
+                strengths[after] = .number
+                after += 1
+            }
         }
         // Resolve each grapheme to one of two directions.
         var rightToLeft = [Bool](repeating: direction == .rightToLeft, count: strengths.count)
@@ -109,6 +123,16 @@ public enum VisualOrder {
             return isRightToLeftScript(value) ? .rightToLeft : .leftToRight
         default:
             return .neutral
+        }
+    }
+
+    /// Signs that go with a number (bidi class ET): `#`, `$`, `%`, degree, plus-minus, per mille, primes,
+    /// the Arabic percent sign and the currency signs (¢ £ ¤ ¥ and the U+20A0 block, ₪ and € among them).
+    static func isNumberTerminator(_ character: Character) -> Bool {
+        guard let value = character.unicodeScalars.first?.value else { return false }
+        switch value {
+        case 0x23, 0x24, 0x25, 0xA2...0xA5, 0xB0, 0xB1, 0x066A, 0x2030...0x2034, 0x20A0...0x20CF: return true
+        default: return false
         }
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import KaraokeCore
+
+/// Whole screens checked in as text files: each row quoted (so leading and trailing blanks show), and
+/// under each row with lyric cells a `fill` line: `#` sung, `+` part sung, `.` unsung, one mark per cell.
+/// `RECORD_GOLDEN=1 swift test` rewrites the files and fails on purpose, so a recording is never a pass.
+@Suite("Golden frames")
+struct GoldenFrameTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var golden: String
+        var song: String
+        var time: Double
+        var columns: Int
+        var rows: Int
+        var reduceMotion = false
+        var alignment = FrameOptions.Alignment.center
+        var testDescription: String { golden }
+    }
+
+    static let cases: [Case] = [
+        // A line-timed English song mid-sweep, with a wrapped line above and the gap's end marker.
+        Case(golden: "lantern-river-40x14-at-18.5", song: "lantern-river.lrc", time: 18.5, columns: 40, rows: 14),
+        // Word-timed: one segment part sung; left aligned.
+        Case(golden: "paper-boats-60x12-at-9.3-left", song: "paper-boats.lrc", time: 9.3, columns: 60, rows: 12,
+             alignment: .left),
+        // Reduce motion: whole segments, no partial cells.
+        Case(golden: "paper-boats-60x12-at-9.3-reduced", song: "paper-boats.lrc", time: 9.3, columns: 60, rows: 12,
+             reduceMotion: true),
+        // CJK wrapping, emoji in reduced painted forms, translations under their line.
+        Case(golden: "sakura-station-40x20-at-46", song: "sakura-station.lrc", time: 46, columns: 40, rows: 20),
+        // Right-to-left rows in visual order, filling from the right.
+        Case(golden: "desert-stars-40x16-at-27.5", song: "desert-stars.lrc", time: 27.5, columns: 40, rows: 16),
+        // Before the first line: nothing sung, the first line waiting at the current line's place.
+        Case(golden: "lantern-river-50x10-at-0", song: "lantern-river.lrc", time: 0, columns: 50, rows: 10),
+        // Too small for the layout: a notice.
+        Case(golden: "lantern-river-10x4-too-small", song: "lantern-river.lrc", time: 10, columns: 10, rows: 4),
+    ]
+
+    @Test("the rendered screen matches its golden file", arguments: cases)
+    func matchesGolden(_ golden: Case) throws {
+        let song = try Fixtures.song(golden.song)
+        var options = FrameOptions()
+        options.reduceMotion = golden.reduceMotion
+        options.alignment = golden.alignment
+        var composer = FrameComposer(song: song, fallbackTitle: golden.song, columns: golden.columns,
+                                     rows: golden.rows, options: options)
+        let frame = composer.frame(at: golden.time)
+        try #require(frame.rows.count == golden.rows)
+        let actual = GoldenFrameTests.describe(frame)
+        let url = Fixtures.repository.appendingPathComponent("Tests/KaraokeCoreTests/Golden/\(golden.golden).txt")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(url.lastPathComponent); run again without RECORD_GOLDEN")
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "frame differs from \(url.lastPathComponent):\n\(actual)")
+    }
+
+    /// The golden text of a frame.
+    static func describe(_ frame: Frame) -> String {
+        var text = ""
+        for row in frame.rows {
+            text += "\"\(row.text)\"\n"
+            guard row.kind == .lyric else { continue }
+            var marks = ""
+            var column = 0
+            for cell in row.cells {
+                marks += String(repeating: " ", count: max(0, cell.column - column))
+                let mark: Character = cell.fill >= 1 ? "#" : cell.fill > 0 ? "+" : "."
+                marks += String(repeating: mark, count: cell.width)
+                column = cell.column + cell.width
+            }
+            text += " \(marks)\n"
+        }
+        return text
+    }
+}
