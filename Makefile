@@ -24,7 +24,7 @@ bench: deps deps-test
 	$(SWIFT) build -c release
 	@mkdir -p bench-data
 	.build/release/karaoke-bench
-	@.build/release/karaoke-bench --write > bench-data/generated.lrc
+	@.build/release/karaoke-bench --print > bench-data/generated.lrc
 	@echo "whole process, 'karaoke check' on the generated file (10 runs):"
 	@hyperfine --warmup 2 --runs 10 --style basic "$(RELEASE_BIN) check bench-data/generated.lrc" 2>/dev/null \
 	  || { for i in 1 2 3; do /usr/bin/time -f '%e s, %M KB' $(RELEASE_BIN) check bench-data/generated.lrc >/dev/null; done; }

@@ -30,6 +30,8 @@ public struct FrameComposer {
     private let areaStart: Int
     private let areaWidth: Int
     private var layouts: [LineLayout?]
+    /// The last status row and its text: the text changes once a second, the frame thirty times.
+    private var lastStatus: (text: String, row: FrameRow)?
     private let titleCells: [FrameCell]
     private let titleWidth: Int
 
@@ -161,11 +163,14 @@ public struct FrameComposer {
         return FrameRow(kind: .title, cells: cells, isRightToLeft: TextDirection.of(title) == .rightToLeft)
     }
 
-    private func statusRow(at time: Double, paused: Bool) -> FrameRow {
+    private mutating func statusRow(at time: Double, paused: Bool) -> FrameRow {
         let text = StatusBar.text(elapsed: time, total: Double(song.duration) / 1000, paused: paused,
                                   userOffset: options.userOffset, width: columns)
-        return FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
-                                                                  color: options.theme.status))
+        if let lastStatus, lastStatus.text == text { return lastStatus.row }
+        let row = FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
+                                                                     color: options.theme.status))
+        lastStatus = (text, row)
+        return row
     }
 
     /// The key list in a box centred over the lyric rows, cut to fit.

@@ -44,10 +44,29 @@ enum StampReading: Equatable {
     /// A time whose seconds are 60 or more, such as `[02:83.37]`: read as the time it adds up to
     /// (3:23.37), as other LRC readers do, with a warning.
     case secondsAbove59(Int)
-    /// Shaped like a timestamp (starts with a digit or sign) but wrong; the reason is for the message.
-    case malformed(String)
+    /// Shaped like a timestamp (starts with a digit or sign) but wrong; the problem is for the message.
+    case malformed(StampProblem)
     /// Not a timestamp at all (a metadata tag, or text).
     case notStamp
+}
+
+/// What is wrong with a malformed timestamp. A plain value, not a `String`, so that reading a good
+/// stamp (the parser's most frequent step) returns without building or freeing anything.
+enum StampProblem: Equatable, CustomStringConvertible {
+    case negative, missingColon, secondsDigits, unexpected(UInt8), fractionDigits, textAfterFraction, beyondLimit
+
+    var description: String {
+        switch self {
+        case .negative: return "negative timestamp"
+        case .missingColon: return "expected ':' after the minutes"
+        case .secondsDigits: return "expected two digits of seconds"
+        case .unexpected(let byte):
+            return byte < 0x80 ? "unexpected '\(Character(Unicode.Scalar(byte)))'" : "unexpected character"
+        case .fractionDigits: return "expected 1 to 3 digits of fraction"
+        case .textAfterFraction: return "unexpected text after the fraction"
+        case .beyondLimit: return "beyond 100 hours"
+        }
+    }
 }
 
 /// Reads `mm:ss`, `mm:ss.x`, `mm:ss.xx`, `mm:ss.xxx` and `mm:ss:xx` from `bytes[range]`.
@@ -58,7 +77,7 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
     let first = bytes[i]
     if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
         guard i + 1 < end, isDigit(bytes[i + 1]) else { return .notStamp }
-        if first == UInt8(ascii: "-") { return .malformed("negative timestamp") }
+        if first == UInt8(ascii: "-") { return .malformed(.negative) }
         i += 1
     } else if !isDigit(first) {
         return .notStamp
@@ -69,7 +88,7 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
         minuteDigits += 1
         i += 1
     }
-    guard i < end, bytes[i] == colon else { return .malformed("expected ':' after the minutes") }
+    guard i < end, bytes[i] == colon else { return .malformed(.missingColon) }
     i += 1
     var seconds = 0, secondDigits = 0
     while i < end, isDigit(bytes[i]) {
@@ -78,11 +97,11 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
         secondDigits += 1
         i += 1
     }
-    guard secondDigits == 1 || secondDigits == 2 else { return .malformed("expected two digits of seconds") }
+    guard secondDigits == 1 || secondDigits == 2 else { return .malformed(.secondsDigits) }
     var fraction = 0
     if i < end {
         guard bytes[i] == dot || bytes[i] == colon || bytes[i] == UInt8(ascii: ",") else {
-            return .malformed("unexpected '\(Character(Unicode.Scalar(bytes[i])))'")
+            return .malformed(.unexpected(bytes[i]))
         }
         i += 1
         var digits = 0
@@ -91,11 +110,11 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
             digits += 1
             i += 1
         }
-        guard digits >= 1 && digits <= 3 else { return .malformed("expected 1 to 3 digits of fraction") }
-        guard i == end else { return .malformed("unexpected text after the fraction") }
+        guard digits >= 1 && digits <= 3 else { return .malformed(.fractionDigits) }
+        guard i == end else { return .malformed(.textAfterFraction) }
         fraction *= digits == 1 ? 100 : digits == 2 ? 10 : 1
     }
-    guard minuteDigits <= 6, minutes * 60_000 < maximumStamp else { return .malformed("beyond 100 hours") }
+    guard minuteDigits <= 6, minutes * 60_000 < maximumStamp else { return .malformed(.beyondLimit) }
     let time = minutes * 60_000 + seconds * 1000 + fraction
     return seconds < 60 ? .time(time) : .secondsAbove59(time)
 }
@@ -130,11 +149,30 @@ private struct Parser {
     var lineNumber = 0
     /// Scratch space for one piece of text, reused across lines.
     var scratch: [UInt8] = []
+    /// The current line's leading stamps, reused across lines (most lines have one).
+    var stamps: [Int] = []
+    /// The current line's text without its tags, reused across lines.
+    var textBytes: [UInt8] = []
+    /// The current line's word segments as byte ranges of `textBytes`, reused across lines.
+    var rawSegments: [RawSegment] = []
+    /// Where the current line starts in the buffer being parsed, for columns.
+    var lineStart = 0
+
+    /// A word segment before its text is made a `String`: its times and its bytes in `textBytes`.
+    struct RawSegment {
+        var start: Int
+        var end: Int?
+        var bytes: Range<Int>
+    }
 
     init(file: String) {
         self.file = file
         scratch.reserveCapacity(256)
+        textBytes.reserveCapacity(256)
     }
+
+    /// The 1-based byte column of `index` on the current line.
+    func column(_ index: Int) -> Int { index - lineStart + 1 }
 
     /// Keeps a warning about the current line, or only counts it once the limit is reached.
     ///
@@ -157,6 +195,10 @@ private struct Parser {
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
         let count = bytes.count
+        // One entry a line is the common case: reserving up front saves regrowing a large array.
+        var newlines = 0
+        for byte in bytes where byte == 0x0A { newlines += 1 }
+        entries.reserveCapacity(newlines + 1)
         while start < count {
             var end = start
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
@@ -199,19 +241,19 @@ private struct Parser {
 
     /// Parses one line whose bytes are valid UTF-8 (or repaired to read as such).
     mutating func parseValidLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        let lineStart = range.lowerBound, end = range.upperBound
+        lineStart = range.lowerBound
+        let end = range.upperBound
         var i = lineStart
         // A BOM where a line starts: the file's own when the caller did not use `SourceText`, or one
         // left inside by joining two files.
         if end - i >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
         while i < end, isBlank(bytes[i]) { i += 1 }
         guard i < end else { return }
-        let column = { (index: Int) in index - lineStart + 1 }
         guard bytes[i] == openBracket else {
             warn(column(i), "text without a timestamp; line ignored")
             return
         }
-        var stamps: [Int] = []
+        stamps.removeAll(keepingCapacity: true)
         var sawMalformedStamp = false
         // The leading tags: timestamps, or one metadata tag.
         while i < end, bytes[i] == openBracket {
@@ -238,12 +280,12 @@ private struct Parser {
                     return
                 }
                 // `[00:01.00][Chorus]`: bracketed text after a stamp is lyric text.
-                return readText(bytes, i..<end, stamps: stamps, column: column)
+                return readText(bytes, i..<end)
             }
             i = close + 1
             while i < end, isBlank(bytes[i]) { i += 1 }
         }
-        readText(bytes, i..<end, stamps: stamps, column: column)
+        readText(bytes, i..<end)
     }
 
     /// Reads `key:value]…` where the value runs to the last `]` of the line.
@@ -295,23 +337,20 @@ private struct Parser {
         }
     }
 
-    /// Reads the text after the leading stamps, with its word tags.
-    mutating func readText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, stamps: [Int],
-                           column: (Int) -> Int) {
+    /// Reads the text after the leading stamps (in `stamps`), with its word tags.
+    ///
+    /// The text is gathered as bytes with each segment a range of them; `String`s are made once, after
+    /// trimming, and segment strings only for word-timed lines.
+    mutating func readText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard let first = stamps.first else { return }
-        var segments: [(start: Int, end: Int?, text: String)] = []
-        var fullText: [UInt8] = []
+        textBytes.removeAll(keepingCapacity: true)
+        rawSegments.removeAll(keepingCapacity: true)
         var segmentStart = first
+        var segmentByteStart = 0
         var sawWordTag = false
-        scratch.removeAll(keepingCapacity: true)
         var pieceStart = range.lowerBound
         var i = range.lowerBound
         let end = range.upperBound
-
-        func flush(_ upTo: Int, into scratch: inout [UInt8]) {
-            ControlCharacters.appendStripped(bytes, pieceStart..<upTo, to: &scratch)
-        }
-
         while i < end {
             let byte = bytes[i]
             guard byte == openAngle || byte == openBracket else { i += 1; continue }
@@ -319,61 +358,54 @@ private struct Parser {
             var close = i + 1
             while close < end, bytes[close] != closer, close - i < 16 { close += 1 }
             guard close < end, bytes[close] == closer else { i += 1; continue }
-            let time: Int
+            var tagTime: Int
             switch readStamp(bytes, (i + 1)..<close) {
-            case .time(let value): time = value
+            case .time(let value): tagTime = value
             case .secondsAbove59(let value):
                 warnSecondsAbove59(column(i), quoted: quote(bytes, i..<(close + 1)), time: value)
-                time = value
+                tagTime = value
             case .notStamp: i += 1; continue
             case .malformed(let reason):
                 // Only something with a colon was meant as a tag; `<3>` is text.
                 guard (i + 1..<close).contains(where: { bytes[$0] == colon }) else { i += 1; continue }
                 warn(column(i), "malformed word tag \(quote(bytes, i..<(close + 1))) (\(reason)); tag ignored")
-                flush(i, into: &scratch)
+                ControlCharacters.appendStripped(bytes, pieceStart..<i, to: &textBytes)
                 i = close + 1
                 pieceStart = i
                 continue
             }
-            flush(i, into: &scratch)
-            var tagTime = time
-            let previous = segments.last.map { $0.start } ?? first
-            if tagTime < max(previous, segmentStart) {
+            ControlCharacters.appendStripped(bytes, pieceStart..<i, to: &textBytes)
+            if tagTime < segmentStart {
                 warn(column(i), "word tag \(quote(bytes, i..<(close + 1))) is earlier than the time before it; moved up")
-                tagTime = max(previous, segmentStart)
+                tagTime = segmentStart
             }
-            if !scratch.isEmpty {
-                let text = String(decoding: scratch, as: UTF8.self)
-                segments.append((segmentStart, tagTime, text))
-                fullText.append(contentsOf: scratch)
-                scratch.removeAll(keepingCapacity: true)
+            if textBytes.count > segmentByteStart {
+                rawSegments.append(RawSegment(start: segmentStart, end: tagTime, bytes: segmentByteStart..<textBytes.count))
+                segmentByteStart = textBytes.count
             }
             segmentStart = tagTime
             sawWordTag = true
             i = close + 1
             pieceStart = i
         }
-        flush(end, into: &scratch)
-        if !scratch.isEmpty {
-            segments.append((segmentStart, nil, String(decoding: scratch, as: UTF8.self)))
-            fullText.append(contentsOf: scratch)
+        ControlCharacters.appendStripped(bytes, pieceStart..<end, to: &textBytes)
+        if textBytes.count > segmentByteStart {
+            rawSegments.append(RawSegment(start: segmentStart, end: nil, bytes: segmentByteStart..<textBytes.count))
         }
-        // Trim the line's outer spaces, and with them any segment that held nothing else. The blank
-        // segments in front go in one step: removing them one by one is quadratic on a hostile line.
-        let firstFilled = segments.firstIndex { !$0.text.utf8.allSatisfy { $0 == space } } ?? segments.count
-        segments.removeFirst(firstFilled)
-        while let lastSegment = segments.last, lastSegment.text.utf8.allSatisfy({ $0 == space }) {
-            segments.removeLast()
+        // The line's outer spaces are not shown; a segment that held nothing else goes with them.
+        var low = 0, high = textBytes.count
+        while low < high, textBytes[low] == space { low += 1 }
+        while high > low, textBytes[high - 1] == space { high -= 1 }
+        let text = String(decoding: textBytes[low..<high], as: UTF8.self)
+        var segments: [(start: Int, end: Int?, text: String)] = []
+        if sawWordTag && low < high {
+            segments.reserveCapacity(rawSegments.count)
+            for raw in rawSegments {
+                let from = max(raw.bytes.lowerBound, low), to = min(raw.bytes.upperBound, high)
+                guard from < to else { continue }
+                segments.append((raw.start, raw.end, String(decoding: textBytes[from..<to], as: UTF8.self)))
+            }
         }
-        if !segments.isEmpty {
-            segments[0].text = String(decoding: segments[0].text.utf8.drop(while: { $0 == space }), as: UTF8.self)
-            let last = segments.count - 1
-            var lastBytes = Array(segments[last].text.utf8)
-            while lastBytes.last == space { lastBytes.removeLast() }
-            segments[last].text = String(decoding: lastBytes, as: UTF8.self)
-        }
-        let text = segments.isEmpty ? "" : trimmedString(fullText[...])
-        if !sawWordTag { segments.removeAll() }
         for stamp in stamps {
             let shift = stamp - first
             let shifted = shift == 0 ? segments

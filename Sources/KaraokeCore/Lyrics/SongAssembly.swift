@@ -20,10 +20,9 @@ enum SongAssembly {
     static func assemble(metadata: SongMetadata, entries: [LyricEntry]) -> (song: Song?, notes: [Note]) {
         var notes: [Note] = []
         // Stable: the index breaks ties so that the file's first line at a stamp stays the sung one.
-        let order = entries.indices.sorted { a, b in
-            entries[a].stamp != entries[b].stamp ? entries[a].stamp < entries[b].stamp : a < b
-        }
+        let order = sortedOrder(entries)
         var lines: [LyricLine] = []
+        lines.reserveCapacity(entries.count)
         var openSegments: [Int] = [] // lines whose last segment has no closing tag
         var index = 0
         while index < order.count {
@@ -81,6 +80,20 @@ enum SongAssembly {
     /// SPEC §2 promises the estimate, at least 2 s; a `[length:]` just after the line starts would
     /// otherwise flash the line past in a fraction of a second. A word-timed line also lasts 1 s past
     /// its last tag, so its last word is seen whole.
+    /// Entry indices by stamp, file order breaking ties. Most files are already in order: that is one
+    /// pass; otherwise (stamp, index) pairs are sorted, which compares plain integers.
+    static func sortedOrder(_ entries: [LyricEntry]) -> [Int] {
+        var inOrder = true
+        for index in entries.indices.dropFirst() where entries[index - 1].stamp > entries[index].stamp {
+            inOrder = false
+            break
+        }
+        if inOrder { return Array(entries.indices) }
+        var keys = entries.indices.map { (stamp: entries[$0].stamp, index: $0) }
+        keys.sort { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.index < $1.index }
+        return keys.map(\.index)
+    }
+
     static func estimatedEnd(of entry: LyricEntry, metadata: SongMetadata) -> Int {
         var end = entry.stamp + lastLineEstimate(width: DisplayWidth.of(entry.text))
         if let lastTag = entry.segments.last { end = max(end, (lastTag.end ?? lastTag.start) + 1000) }

@@ -46,6 +46,11 @@ public enum UTF8Validation {
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
+            // Lyrics are mostly ASCII: skip eight ASCII bytes at a time.
+            if i + 8 <= end {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            }
             if bytes[i] < 0x80 { i += 1; continue }
             switch byteRun(bytes, at: i, end: end) {
             case .valid(let length): i += length
