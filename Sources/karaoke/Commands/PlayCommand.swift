@@ -134,7 +134,10 @@ struct PlaySession {
     }
 
     mutating func paint(at now: Double) {
-        let frame = composer.frame(at: state.position(at: now), titleTime: now - startedAt, paused: state.isPaused,
+        // The title drifts on a clock that ticks ten times a second: one drift step in three frames looks
+        // the same as thirty, and on a direct-colour terminal every title cell changes at every step.
+        let titleTime = ((now - startedAt) * 10).rounded(.down) / 10
+        let frame = composer.frame(at: state.position(at: now), titleTime: titleTime, paused: state.isPaused,
                                    showsHelp: state.showsHelp)
         screen.paint(frame)
     }
