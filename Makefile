@@ -20,7 +20,8 @@ test: deps deps-test
 run: build
 	$(RELEASE_BIN) play $(DEMO)
 
-bench: deps deps-test
+bench: deps
+	@$(call ensure_packages,hyperfine)
 	$(SWIFT) build -c release
 	@mkdir -p bench-data
 	.build/release/karaoke-bench
@@ -50,6 +51,6 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
 	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term)
 
-# The end-to-end tests drive the real binary in tmux; `locales-all` is not needed (C.UTF-8 is built in).
+# The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package).
 deps-test:
-	@$(call ensure_packages,tmux hyperfine)
+	@$(call ensure_packages,tmux)
