@@ -96,7 +96,9 @@ struct PlaySession {
             let now = monotonicSeconds()
             if state.hasEnded(at: now) { return 0 }
             let needed = state.framesPerSecondNeeded(configured: framesPerSecond)
-            var timeout = -1
+            // Nothing moves: sleep in the key read. A signal interrupts the read, but one that lands just
+            // before it would wait for the next key (never, after SIGHUP), so the wait is capped at 1 s.
+            var timeout = 1000
             if let needed {
                 if pacer.period != 1 / Double(needed) {
                     pacer = FramePacer(framesPerSecond: needed, now: now)
