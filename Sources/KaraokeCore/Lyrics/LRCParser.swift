@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads LRC, Enhanced LRC (`<mm:ss.xx>` word tags) and the ESLyric variant (inline `[mm:ss.xx]` word tags).
 ///
 /// Lenient, as SPEC §2 asks: a line it cannot use becomes a warning and the rest plays. It works on the
@@ -27,9 +29,16 @@ public enum LRCParser {
 struct LyricEntry {
     var stamp: Int
     var text: String
-    /// Segments with absolute times; `end == nil` for an open last segment.
-    var segments: [(start: Int, end: Int?, text: String)]
+    /// Segments with absolute times, already the model's type so assembly can keep the array as it is.
+    /// An open last segment (no closing tag) has `end == LyricEntry.openEnd` until the line's end is known.
+    var segments: [WordSegment]
     var sourceLine: Int
+
+    /// The end of a last segment that has no closing tag.
+    static let openEnd = Int.min
+
+    /// Whether the last segment runs to the line's end.
+    var hasOpenLastSegment: Bool { segments.last?.end == LyricEntry.openEnd }
 }
 
 private let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
@@ -74,6 +83,20 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
     var i = range.lowerBound
     let end = range.upperBound
     guard i < end else { return .notStamp }
+    // Nearly every stamp in the wild is `m…m:ss.xx`: read that shape directly.
+    var colonAt = i
+    var fastMinutes = 0
+    while colonAt < end, colonAt - i < 6, bytes[colonAt] &- 48 < 10 {
+        fastMinutes = fastMinutes * 10 + Int(bytes[colonAt] &- 48)
+        colonAt += 1
+    }
+    if colonAt > i, end - colonAt == 6, bytes[colonAt] == colon, bytes[colonAt + 3] == dot {
+        let s0 = bytes[colonAt + 1] &- 48, s1 = bytes[colonAt + 2] &- 48
+        let c0 = bytes[colonAt + 4] &- 48, c1 = bytes[colonAt + 5] &- 48
+        if s0 < 6, s1 < 10, c0 < 10, c1 < 10, fastMinutes * 60_000 < maximumStamp {
+            return .time(fastMinutes * 60_000 + (Int(s0) * 10 + Int(s1)) * 1000 + (Int(c0) * 10 + Int(c1)) * 10)
+        }
+    }
     let first = bytes[i]
     if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
         guard i + 1 < end, isDigit(bytes[i + 1]) else { return .notStamp }
@@ -193,15 +216,24 @@ private struct Parser {
     }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // One entry a line is the common case: reserving up front saves regrowing a large array.
         var newlines = 0
-        for byte in bytes where byte == 0x0A { newlines += 1 }
+        var scan = 0
+        while scan < count, let hit = memchr(base + scan, 0x0A, count - scan) {
+            newlines += 1
+            scan = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
         entries.reserveCapacity(newlines + 1)
+        var start = 0
         while start < count {
-            var end = start
-            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            // memchr finds the LF; a CR before it is either CRLF or an old Mac line end inside.
+            var end = memchr(base + start, 0x0A, count - start)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            if let cr = memchr(base + start, 0x0D, end - start) {
+                end = base.distance(to: cr.assumingMemoryBound(to: UInt8.self))
+            }
             lineNumber += 1
             parseLine(bytes, start..<end)
             // CRLF, LF and a lone CR each end one line.
@@ -397,19 +429,22 @@ private struct Parser {
         while low < high, textBytes[low] == space { low += 1 }
         while high > low, textBytes[high - 1] == space { high -= 1 }
         let text = String(decoding: textBytes[low..<high], as: UTF8.self)
-        var segments: [(start: Int, end: Int?, text: String)] = []
+        var segments: [WordSegment] = []
         if sawWordTag && low < high {
             segments.reserveCapacity(rawSegments.count)
             for raw in rawSegments {
                 let from = max(raw.bytes.lowerBound, low), to = min(raw.bytes.upperBound, high)
                 guard from < to else { continue }
-                segments.append((raw.start, raw.end, String(decoding: textBytes[from..<to], as: UTF8.self)))
+                segments.append(WordSegment(start: raw.start, end: raw.end ?? LyricEntry.openEnd,
+                                            text: String(decoding: textBytes[from..<to], as: UTF8.self)))
             }
         }
         for stamp in stamps {
             let shift = stamp - first
-            let shifted = shift == 0 ? segments
-                : segments.map { ($0.start + shift, $0.end.map { $0 + shift }, $0.text) }
+            let shifted = shift == 0 ? segments : segments.map {
+                WordSegment(start: $0.start + shift, end: $0.end == LyricEntry.openEnd ? $0.end : $0.end + shift,
+                            text: $0.text)
+            }
             entries.append(LyricEntry(stamp: stamp, text: text, segments: shifted, sourceLine: lineNumber))
         }
     }

@@ -43,11 +43,11 @@ enum SongAssembly {
                 }
                 let nextStamp = group < order.count ? entries[order[group]].stamp : nil
                 let end = nextStamp ?? estimatedEnd(of: sung, metadata: metadata)
-                var segments: [WordSegment] = []
-                for segment in sung.segments {
-                    segments.append(WordSegment(start: segment.start, end: segment.end ?? end, text: segment.text))
+                var segments = sung.segments
+                if sung.hasOpenLastSegment {
+                    segments[segments.count - 1].end = end
+                    openSegments.append(lines.count)
                 }
-                if let last = sung.segments.last, last.end == nil { openSegments.append(lines.count) }
                 lines.append(LyricLine(start: stamp, end: end, text: sung.text, segments: segments,
                                        translations: translations, sourceLine: sung.sourceLine,
                                        endIsEstimated: nextStamp == nil))
@@ -96,7 +96,9 @@ enum SongAssembly {
 
     static func estimatedEnd(of entry: LyricEntry, metadata: SongMetadata) -> Int {
         var end = entry.stamp + lastLineEstimate(width: DisplayWidth.of(entry.text))
-        if let lastTag = entry.segments.last { end = max(end, (lastTag.end ?? lastTag.start) + 1000) }
+        if let lastTag = entry.segments.last {
+            end = max(end, (lastTag.end == LyricEntry.openEnd ? lastTag.start : lastTag.end) + 1000)
+        }
         if let length = metadata.length { end = max(end, length + metadata.offset) }
         return end
     }

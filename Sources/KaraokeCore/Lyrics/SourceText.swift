@@ -1,3 +1,5 @@
+import Glibc
+
 /// The bytes of a lyric file made ready to parse: UTF-8 without a byte order mark.
 ///
 /// UTF-16 files (with a BOM, as Windows tools write them) are converted; data with NUL bytes is not text.
@@ -15,7 +17,10 @@ public enum SourceText {
         }
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-        if bytes.withUnsafeBufferPointer({ $0[start...].contains(0) }) { return .failure(.notText) }
+        let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+            buffer.count > start && memchr(buffer.baseAddress! + start, 0, buffer.count - start) != nil
+        }
+        if hasNUL { return .failure(.notText) }
         return .success(start == 0 ? bytes : Array(bytes[start...]))
     }
 

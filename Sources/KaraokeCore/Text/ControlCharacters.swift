@@ -34,21 +34,32 @@ public enum ControlCharacters {
                                       to output: inout [UInt8]) {
         var i = range.lowerBound
         let end = range.upperBound
+        var runStart = i
         while i < end {
             let byte = source[i]
-            if byte < 0x20 || byte == 0x7F {
-                if byte == 0x09 { output.append(0x20) }
+            // Plain bytes are copied a run at a time; only C0, DEL and the leads C2 and E2 need a look.
+            if (byte >= 0x20 && byte < 0x7F) || (byte >= 0x80 && byte != 0xC2 && byte != 0xE2) {
                 i += 1
+                continue
+            }
+            var skip = 0
+            var replacement: UInt8? = nil
+            if byte < 0x20 || byte == 0x7F {
+                skip = 1
+                if byte == 0x09 { replacement = 0x20 }
             } else if byte == 0xC2, i + 1 < end, source[i + 1] >= 0x80, source[i + 1] <= 0x9F {
-                i += 2
+                skip = 2
             } else if byte == 0xE2, i + 2 < end,
                       (source[i + 1] == 0x80 && source[i + 2] >= 0xAA && source[i + 2] <= 0xAE)
                         || (source[i + 1] == 0x81 && source[i + 2] >= 0xA6 && source[i + 2] <= 0xA9) {
-                i += 3
-            } else {
-                output.append(byte)
-                i += 1
+                skip = 3
             }
+            guard skip > 0 else { i += 1; continue }
+            if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<i])) }
+            if let replacement { output.append(replacement) }
+            i += skip
+            runStart = i
         }
+        if runStart < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<end])) }
     }
 }
