@@ -212,12 +212,32 @@ struct FrameComposerTests {
     func userOffsetShiftsTheScreen() throws {
         let song = try Fixtures.song("lantern-river.lrc")
         var composer = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions())
-        // 8.4 s: line 0 is current; 200 ms later lyrics would make "The evening water…" (8.5 s) current.
+        // 8.4 s: line 0 is current; lyrics 400 ms earlier make "The evening water…" (8.5 s) current, and
+        // 300 ms into it the view has finished gliding to it.
         #expect(rowIndices(of: 0, in: composer.frame(at: 8.4)).first == 9)
-        composer.setUserOffset(200)
+        composer.setUserOffset(400)
         let shifted = composer.frame(at: 8.4)
         #expect(rowIndices(of: 1, in: shifted).first == 9)
         #expect(shifted.rows[rowIndices(of: 0, in: shifted)[0]].cells.allSatisfy { $0.fill == 1 })
+    }
+
+    @Test("just after a line starts the view glides up to it, and not under reduce motion")
+    func scrollAnimation() throws {
+        let song = try Fixtures.song("lantern-river.lrc")
+        // Line 1 starts at 8.5 s; line 0 above it is one row high, so the glide covers two rows.
+        var composer = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions())
+        let anchor = 1 + Int(Double(22) * 0.4)
+        var rows: [Int] = []
+        for step in 0...6 {
+            rows.append(try #require(rowIndices(of: 1, in: composer.frame(at: 8.5 + Double(step) * 0.05)).first))
+        }
+        #expect(rows.first == anchor + 2)
+        #expect(rows.last == anchor)
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0 >= $1 }, "only ever upward: \(rows)")
+        var options = FrameOptions()
+        options.reduceMotion = true
+        var still = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: options)
+        #expect(rowIndices(of: 1, in: still.frame(at: 8.5)).first == anchor)
     }
 
     @Test("after the last line everything is sung")

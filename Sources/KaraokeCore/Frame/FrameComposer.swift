@@ -38,6 +38,9 @@ public struct FrameComposer {
     /// Blank rows between two lines, so a wrapped line reads as one.
     static let lineGap = 1
 
+    /// Milliseconds the view takes to glide to a line that has just started.
+    static let scrollDuration = 250.0
+
     /// Prepares to compose frames of `song` on a `columns` × `rows` screen.
     public init(song: Song, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions) {
         self.song = song
@@ -84,6 +87,17 @@ public struct FrameComposer {
         // The current line near 40 % of the viewport, moved up if it would not fit below.
         var anchorRow = top + Int(Double(height) * 0.4)
         anchorRow = max(top, min(anchorRow, bottom - anchorHeight))
+        // Just after a line starts, the view glides up from where the previous line sat (none under
+        // reduce motion). A function of the song's time, so `render` shows the same frame `play` does.
+        if let current, current > 0, !options.reduceMotion {
+            let since = fileTime - Double(song.lines[current].start)
+            if since >= 0 && since < FrameComposer.scrollDuration {
+                let progress = since / FrameComposer.scrollDuration
+                let remaining = (1 - progress) * (1 - progress) // ease out
+                let distance = layout(current - 1).height + FrameComposer.lineGap
+                anchorRow = min(bottom - 1, anchorRow + Int((remaining * Double(distance)).rounded()))
+            }
+        }
 
         place(anchor, at: anchorRow, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
         var row = anchorRow
