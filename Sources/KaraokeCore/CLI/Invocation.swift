@@ -44,6 +44,13 @@ public struct DisplayRequest: Sendable, Equatable {
 
     /// Creates a request with the defaults.
     public init(file: String) { self.file = file }
+
+    /// The frame options with `--theme auto` settled from the terminal's `COLORFGBG`.
+    public func frameOptions(colorFGBG: String?) -> FrameOptions {
+        var options = frame
+        options.theme = Theme.resolve(theme, colorFGBG: colorFGBG)
+        return options
+    }
 }
 
 /// `karaoke play`.

@@ -10,16 +10,10 @@ enum PlayCommand {
                 + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
             return 2
         }
-        let loaded: LyricFile.Loaded
-        switch LyricFile.load(request.display.file, maxSize: request.display.maxSize) {
-        case .success(let value): loaded = value
-        case .failure(let failure):
-            StandardStreams.report(failure.diagnostics)
-            StandardStreams.err("karaoke: \(failure.message)")
+        guard let loaded = LyricFile.loadOrReport(request.display.file, maxSize: request.display.maxSize) else {
             return 1
         }
-        var options = request.display.frame
-        options.theme = Theme.resolve(request.display.theme, colorFGBG: environment("COLORFGBG"))
+        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
 
         Signals.install()
@@ -41,10 +35,6 @@ enum PlayCommand {
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics)
         return status
-    }
-
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 }
 

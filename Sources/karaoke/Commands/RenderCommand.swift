@@ -4,20 +4,14 @@ import KaraokeCore
 /// `karaoke render`: one frame of the player on stdout.
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
-        let loaded: LyricFile.Loaded
-        switch LyricFile.load(request.display.file, maxSize: request.display.maxSize) {
-        case .success(let value): loaded = value
-        case .failure(let failure):
-            StandardStreams.report(failure.diagnostics)
-            StandardStreams.err("karaoke: \(failure.message)")
+        guard let loaded = LyricFile.loadOrReport(request.display.file, maxSize: request.display.maxSize) else {
             return 1
         }
         StandardStreams.report(loaded.diagnostics)
         let terminal = TerminalInfo.size(of: STDOUT_FILENO)
         let columns = request.columns ?? terminal?.columns ?? 80
         let rows = request.rows ?? terminal?.rows ?? 24
-        var options = request.display.frame
-        options.theme = Theme.resolve(request.display.theme, colorFGBG: PlayCommand.environment("COLORFGBG"))
+        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         var composer = FrameComposer(song: loaded.song, fallbackTitle: loaded.fallbackTitle, columns: columns,
                                      rows: rows, options: options)
         let frame = composer.frame(at: request.time)

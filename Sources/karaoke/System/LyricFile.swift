@@ -18,6 +18,19 @@ enum LyricFile {
         var diagnostics: [Diagnostic] = []
     }
 
+    /// Loads the file of a `play` or `render` request; when it cannot be used, prints why on stderr
+    /// (its diagnostics, then `karaoke: FILE: reason`) and returns nil, for exit status 1.
+    static func loadOrReport(_ path: String, maxSize: Int) -> Loaded? {
+        switch load(path, maxSize: maxSize) {
+        case .success(let loaded):
+            return loaded
+        case .failure(let failure):
+            StandardStreams.report(failure.diagnostics)
+            StandardStreams.err("karaoke: \(failure.message)")
+            return nil
+        }
+    }
+
     /// Reads `path` (refusing more than `maxSize` bytes) and parses it.
     static func load(_ path: String, maxSize: Int) -> Result<Loaded, Failure> {
         let shown = ControlCharacters.strip(path)

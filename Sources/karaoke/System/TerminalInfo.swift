@@ -11,6 +11,11 @@ enum TerminalInfo {
         return (Int(columns), Int(rows))
     }
 
+    /// An environment variable's value, or nil when it is unset.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// Whether `NO_COLOR` is set to something non-empty (no-color.org).
     static var noColorRequested: Bool {
         guard let value = getenv("NO_COLOR") else { return false }

@@ -24,7 +24,6 @@ final class NCursesScreen {
     private let screen: OpaquePointer
     private(set) var depth: ColorDepth
     private var painted: [ScreenRow?] = []
-    private var pairs: [Int32: Int32] = [:]
     private var bidiExplicit = false
 
     /// Takes over the terminal on stdin/stdout. `colors` false keeps it to attributes.
@@ -134,13 +133,10 @@ final class NCursesScreen {
         case .none:
             return 0
         }
-        if let pair = pairs[foreground] { return pair }
-        let pair = alloc_pair(foreground, -1)
-        guard pair > 0 else { return 0 }
-        // alloc_pair recycles the least recently used pair when the table is full: forget the old owner.
-        if let stale = pairs.first(where: { $0.value == pair })?.key { pairs[stale] = nil }
-        pairs[foreground] = pair
-        return pair
+        // Asked every time rather than cached here: alloc_pair finds an existing pair by a hash lookup and
+        // marks it recently used, so when the drifting title has filled the table, the pairs recycled
+        // first are the ones painted longest ago, not the lyric colours painted every frame.
+        return max(0, alloc_pair(foreground, -1))
     }
 
     /// Waits up to `milliseconds` (-1: until something happens) for a key.
