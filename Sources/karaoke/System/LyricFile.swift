@@ -46,7 +46,10 @@ enum LyricFile {
         }
         let result = LRCParser.parse(utf8, file: shown)
         guard let song = result.song else {
-            return .failure(Failure(message: "\(shown): no timed lyric line", diagnostics: result.diagnostics))
+            // The parser's own error says the same as the message; only the warnings are kept with it.
+            return .failure(Failure(message: "\(shown): no timed lyric line (a lyric line starts with a "
+                                        + "timestamp such as '[00:12.34]')",
+                                    diagnostics: result.diagnostics.filter { $0.severity == .warning }))
         }
         let name = shown.split(separator: "/").last.map(String.init) ?? shown
         return .success(Loaded(song: song, diagnostics: result.diagnostics, fallbackTitle: name))
