@@ -22,6 +22,9 @@ enum PlayCommand {
             screen = try NCursesScreen(colors: colors)
         } catch {
             switch error {
+            case .unknownTerminal(let name) where name.isEmpty:
+                StandardStreams.err("karaoke: TERM is not set; set it to your terminal's type, "
+                    + "for example TERM=xterm-256color")
             case .unknownTerminal(let name):
                 StandardStreams.err("karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
                     + "set TERM to one your system knows, for example TERM=xterm-256color")
