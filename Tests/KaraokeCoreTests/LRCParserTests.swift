@@ -116,6 +116,13 @@ struct LRCParserTests {
         #expect(song.lines.map(\.sourceLine) == [1, 2, 1, 1])
     }
 
+    @Test("the same stamp twice on one line sings the line once, with no copy as its translation")
+    func repeatedStampOnOneLine() throws {
+        let song = try #require(LRC.parse("[00:01.00][00:01.00][00:04.00]Echo\n[00:06.00]end").song)
+        #expect(LRC.timeline(song) == [TimedText(1_000, "Echo"), TimedText(4_000, "Echo"), TimedText(6_000, "end")])
+        #expect(song.lines.allSatisfy { $0.translations.isEmpty })
+    }
+
     @Test("word tags are relative to the first leading timestamp and shift with each repeat")
     func wordTagsShiftWithRepeats() throws {
         let song = try #require(LRC.parse("""

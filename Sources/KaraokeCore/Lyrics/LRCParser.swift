@@ -375,6 +375,11 @@ private struct Parser {
     /// trimming, and segment strings only for word-timed lines.
     mutating func readText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard let first = stamps.first else { return }
+        if stamps.count > 1 {
+            // `[00:01.00][00:01.00]la` is sung once, not once plus an identical "translation".
+            var seen = Set<Int>()
+            stamps.removeAll { !seen.insert($0).inserted }
+        }
         textBytes.removeAll(keepingCapacity: true)
         rawSegments.removeAll(keepingCapacity: true)
         var segmentStart = first
