@@ -160,14 +160,25 @@ struct SongAssemblyTests {
         #expect(song.medianLineDuration == median)
     }
 
-    @Test("without line-timed lines ended by a stamp there is no M and no cap")
+    @Test("without a line ended by a stamp there is no M and no cap")
     func noMedian() throws {
         let lonely = try #require(LRC.parse("[00:05.00]only line").song)
         #expect(lonely.medianLineDuration == nil)
         #expect(lonely.sweepCap == Int.max)
-        let wordTimed = try #require(LRC.parse("[00:01.00]<00:01.00>a\n[00:30.00]<00:30.00>b").song)
-        #expect(wordTimed.medianLineDuration == nil)
-        #expect(LRC.segments(wordTimed.lines[0]) == [TimedSpan(1_000, 30_000, "a")])
+    }
+
+    @Test("a song timed only word by word takes M from its word-timed lines, so an open segment is capped")
+    func wordTimedMedian() throws {
+        let song = try #require(LRC.parse("""
+            [00:01.00]<00:01.00>a
+            [00:03.00]<00:03.00>b
+            [00:05.00]<00:05.00>c
+            [01:00.00]<01:00.00>d
+            """).song)
+        // Spans 2 s, 2 s and 55 s: M = 2 s, the cap 4 s, so "c" sweeps from 5 s to 9 s, not to 1:00.
+        #expect(song.medianLineDuration == 2_000)
+        #expect(LRC.segments(song.lines[2]) == [TimedSpan(5_000, 9_000, "c")])
+        #expect(song.lines[2].end == 60_000)
     }
 
     @Test("the sweep cap is max(2 s, 2 × M)", arguments: [

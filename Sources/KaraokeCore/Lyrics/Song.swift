@@ -8,7 +8,8 @@ public struct Song: Sendable, Equatable {
     public var metadata: SongMetadata
     /// The sung lines sorted by start; a line sung at several stamps appears once per stamp.
     public var lines: [LyricLine]
-    /// The median length of the line-timed lines that have a real end stamp, if there are any (SPEC §2, M).
+    /// The median length of the line-timed lines that have a real end stamp (SPEC §2, M); for a song
+    /// timed word by word, of all its lines with a real end stamp; nil when no line has one.
     public var medianLineDuration: Int?
 
     /// Creates a song from lines that are already sorted and have their ends.
@@ -20,7 +21,7 @@ public struct Song: Sendable, Equatable {
 
     /// The longest a line-timed line (or an open last word segment) takes to sweep: `max(2 s, 2 × M)`.
     ///
-    /// Without a median there is nothing to compare a gap with, so there is no cap.
+    /// Without a median (a one-line song) there is nothing to compare a gap with, so there is no cap.
     public var sweepCap: Int {
         guard let median = medianLineDuration else { return Int.max }
         return max(2000, 2 * median)

@@ -104,14 +104,18 @@ enum SongAssembly {
     }
 
     /// M of SPEC §2: the median span of line-timed lines with text that a stamp ends.
+    ///
+    /// A song timed word by word has no such line; its lines' spans stand in, so that an open last
+    /// segment before a long gap is still capped (SPEC is silent there; the README says so).
     static func medianDuration(of lines: [LyricLine]) -> Int? {
-        var spans: [Int] = []
-        spans.reserveCapacity(lines.count)
-        for line in lines where !line.isWordTimed && !line.endIsEstimated {
-            spans.append(line.end - line.start)
-        }
-        guard !spans.isEmpty else { return nil }
-        spans.sort()
+        median(of: lines.filter { !$0.isWordTimed && !$0.endIsEstimated })
+            ?? median(of: lines.filter { !$0.endIsEstimated })
+    }
+
+    /// The median of the lines' spans, the mean of the two middle ones for an even count; nil for none.
+    static func median(of lines: [LyricLine]) -> Int? {
+        guard !lines.isEmpty else { return nil }
+        let spans = lines.map { $0.end - $0.start }.sorted()
         let middle = spans.count / 2
         return spans.count % 2 == 1 ? spans[middle] : (spans[middle - 1] + spans[middle]) / 2
     }
