@@ -221,7 +221,7 @@ struct FrameComposerTests {
         #expect(shifted.rows[rowIndices(of: 0, in: shifted)[0]].cells.allSatisfy { $0.fill == 1 })
     }
 
-    @Test("just after a line starts the view glides up to it, and not under reduce motion")
+    @Test("just after a line starts the view glides up to it, but not under reduce motion or paused")
     func scrollAnimation() throws {
         let song = try Fixtures.song("lantern-river.lrc")
         // Line 1 starts at 8.5 s; line 0 above it is one row high, so the glide covers two rows.
@@ -238,6 +238,8 @@ struct FrameComposerTests {
         options.reduceMotion = true
         var still = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: options)
         #expect(rowIndices(of: 1, in: still.frame(at: 8.5)).first == anchor)
+        // Paused at a line's start (after a seek to it), the view has arrived rather than frozen mid-glide.
+        #expect(rowIndices(of: 1, in: composer.frame(at: 8.5, paused: true)).first == anchor)
     }
 
     @Test("after the last line everything is sung")

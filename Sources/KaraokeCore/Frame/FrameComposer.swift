@@ -88,8 +88,9 @@ public struct FrameComposer {
         var anchorRow = top + Int(Double(height) * 0.4)
         anchorRow = max(top, min(anchorRow, bottom - anchorHeight))
         // Just after a line starts, the view glides up from where the previous line sat (none under
-        // reduce motion). A function of the song's time, so `render` shows the same frame `play` does.
-        if let current, current > 0, !options.reduceMotion {
+        // reduce motion). A function of the song's time, so `render` shows the same frame `play` does;
+        // not while paused, or a pause just after a line starts (a seek to it, say) would freeze mid-glide.
+        if let current, current > 0, !options.reduceMotion, !paused {
             let since = fileTime - Double(song.lines[current].start)
             if since >= 0 && since < FrameComposer.scrollDuration {
                 let progress = since / FrameComposer.scrollDuration
