@@ -62,7 +62,7 @@ public struct FrameComposer {
     ///
     /// - Parameters:
     ///   - titleTime: the clock the title gradient drifts on (the player's wall clock); `time` if nil.
-    ///   - paused: shown in the status bar.
+    ///   - paused: shown in the status bar; the view does not glide to a new line while paused.
     ///   - showsHelp: draws the key list over the lyrics.
     public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false,
                                showsHelp: Bool = false) -> Frame {
