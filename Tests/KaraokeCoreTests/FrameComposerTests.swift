@@ -242,6 +242,22 @@ struct FrameComposerTests {
         #expect(rowIndices(of: 1, in: composer.frame(at: 8.5, paused: true)).first == anchor)
     }
 
+    @Test("a line taller than the screen scrolls within itself, keeping the row being sung at 40 %")
+    func tallLineKeepsTheSweepInView() throws {
+        let words = (0..<300).map { "word\($0 % 10)" }.joined(separator: " ")
+        let song = try Fixtures.song(text: "[00:00.00]\(words)\n[00:20.00]end")
+        var composer = FrameComposer(song: song, fallbackTitle: "x", columns: 40, rows: 12, options: FrameOptions())
+        let anchor = 1 + Int(Double(10) * 0.4)
+        // At the start the line begins on the first lyric row.
+        #expect(rowIndices(of: 0, in: composer.frame(at: 0.01)).first == 1)
+        for time in [5.0, 10.0, 15.0] {
+            let frame = composer.frame(at: time)
+            let sweeping = frame.rows.firstIndex { $0.kind == .lyric && $0.cells.contains { $0.fill < 1 } }
+            #expect(sweeping == anchor, "at \(time) s")
+            #expect(frame.rows[anchor - 1].cells.allSatisfy { $0.fill == 1 }, "sung rows above it at \(time) s")
+        }
+    }
+
     @Test("after the last line everything is sung")
     func afterTheEnd() throws {
         let composed = try frame("lantern-river.lrc", at: 100)

@@ -85,8 +85,15 @@ public struct FrameComposer {
         let height = bottom - top
         let anchorHeight = layout(anchor).height
         // The current line near 40 % of the viewport, moved up if it would not fit below.
-        var anchorRow = top + Int(Double(height) * 0.4)
-        anchorRow = max(top, min(anchorRow, bottom - anchorHeight))
+        let anchorTarget = top + Int(Double(height) * 0.4)
+        var anchorRow = max(top, min(anchorTarget, bottom - anchorHeight))
+        let currentRows = current.map { sweptRows(of: $0, at: fileTime) }
+        // A line taller than the room for it scrolls within itself: once the row being sung passes the
+        // 40 % mark it stays there, and the rows above go off the top.
+        if let currentRows, anchorRow + anchorHeight > bottom {
+            let sweeping = currentRows.firstIndex { $0.contains { $0.fill < 1 } } ?? currentRows.count - 1
+            anchorRow = min(anchorRow, anchorTarget - sweeping)
+        }
         // Just after a line starts, the view glides up from where the previous line sat (none under
         // reduce motion). A function of the song's time, so `render` shows the same frame `play` does;
         // not while paused, or a pause just after a line starts (a seek to it, say) would freeze mid-glide.
@@ -100,18 +107,18 @@ public struct FrameComposer {
             }
         }
 
-        place(anchor, at: anchorRow, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
+        place(anchor, at: anchorRow, current: current, currentRows: currentRows, into: &screen, top: top, bottom: bottom)
         var row = anchorRow
         var index = anchor - 1
         while index >= 0, row > top {
             row -= layout(index).height + FrameComposer.lineGap
-            place(index, at: row, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
+            place(index, at: row, current: current, currentRows: nil, into: &screen, top: top, bottom: bottom)
             index -= 1
         }
         row = anchorRow + anchorHeight + FrameComposer.lineGap
         index = anchor + 1
         while index < song.lines.count, row < bottom {
-            place(index, at: row, current: current, fileTime: fileTime, into: &screen, top: top, bottom: bottom)
+            place(index, at: row, current: current, currentRows: nil, into: &screen, top: top, bottom: bottom)
             row += layout(index).height + FrameComposer.lineGap
             index += 1
         }
@@ -125,31 +132,38 @@ public struct FrameComposer {
         return made
     }
 
-    /// Writes line `index`'s rows from screen row `firstRow`, clipped to the viewport.
-    private mutating func place(_ index: Int, at firstRow: Int, current: Int?, fileTime: Double,
+    /// The current line's rows with each grapheme's fill and colour at `fileTime`.
+    private mutating func sweptRows(of index: Int, at fileTime: Double) -> [[FrameCell]] {
+        let laid = layout(index)
+        var lineRows = laid.unsungRows
+        let fills = LineFill.fills(of: song.lines[index], slots: laid.slots, totalCells: laid.totalCells,
+                                   segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
+                                   reduceMotion: options.reduceMotion)
+        var slot = 0
+        for r in lineRows.indices {
+            for c in lineRows[r].indices {
+                let fill = fills[slot]
+                lineRows[r][c].fill = fill
+                if fill > 0 {
+                    lineRows[r][c].color = options.theme.lyric(
+                        brightness: options.restOpacity + (1 - options.restOpacity) * fill)
+                }
+                slot += 1
+            }
+        }
+        return lineRows
+    }
+
+    /// Writes line `index`'s rows from screen row `firstRow`, clipped to the viewport: sung before the
+    /// current line, `currentRows` for it, unsung after it.
+    private mutating func place(_ index: Int, at firstRow: Int, current: Int?, currentRows: [[FrameCell]]?,
                                 into screen: inout [FrameRow], top: Int, bottom: Int) {
         let laid = layout(index)
-        var lineRows: [[FrameCell]]
+        let lineRows: [[FrameCell]]
         if let current, index < current {
             lineRows = laid.sungRows
-        } else if index == current {
-            lineRows = laid.unsungRows
-            let line = song.lines[index]
-            let fills = LineFill.fills(of: line, slots: laid.slots, totalCells: laid.totalCells,
-                                       segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
-                                       reduceMotion: options.reduceMotion)
-            var slot = 0
-            for r in lineRows.indices {
-                for c in lineRows[r].indices {
-                    let fill = fills[slot]
-                    lineRows[r][c].fill = fill
-                    if fill > 0 {
-                        lineRows[r][c].color = options.theme.lyric(
-                            brightness: options.restOpacity + (1 - options.restOpacity) * fill)
-                    }
-                    slot += 1
-                }
-            }
+        } else if index == current, let currentRows {
+            lineRows = currentRows
         } else {
             lineRows = laid.unsungRows
         }
