@@ -148,10 +148,11 @@ struct CommandLineTests {
         let path = folder.appendingPathComponent(kind).path
         switch kind {
         case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        case "empty": FileManager.default.createFile(atPath: path, contents: Data())
-        case "binary": FileManager.default.createFile(atPath: path, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2]))
+        case "empty": try #require(FileManager.default.createFile(atPath: path, contents: Data()))
+        case "binary": try #require(FileManager.default.createFile(atPath: path, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2])))
         case "metadata-only": try "[ti:Nothing]\n[ar:Nobody]\n".write(toFile: path, atomically: true, encoding: .utf8)
-        case "too-big": FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: 2 * 1_048_576))
+        case "too-big":
+            try #require(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: 2 * 1_048_576)))
         default: break
         }
         let good = KaraokeProcess.song("lantern-river.lrc")
