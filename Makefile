@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build test run bench deps deps-test clean
+.PHONY: all build test run bench fuzz deps deps-test clean
 
 all: build
 
@@ -32,8 +32,17 @@ bench: deps
 	@if command -v ffprobe >/dev/null; then echo "for scale, ffprobe's LRC reader on the same file:"; \
 	  hyperfine --warmup 2 --runs 10 --style basic "ffprobe -v error -f lrc -show_format bench-data/generated.lrc" 2>/dev/null; fi
 
+# libFuzzer on the parser, composer and encodings, seeded with the bundled songs; FUZZ_SECONDS to taste.
+# A crash lands in bench-data/fuzz-crashes/; replay it with `.build/debug/karaoke-fuzz FILE`.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	$(SWIFT) build -c release --build-path .build-fuzz --product karaoke-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
+	@mkdir -p bench-data/fuzz-corpus bench-data/fuzz-crashes && cp lyrics/*.lrc bench-data/fuzz-corpus/
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/karaoke-fuzz bench-data/fuzz-corpus \
+	  -artifact_prefix=bench-data/fuzz-crashes/ -max_len=8192 -timeout=10 -max_total_time=$(FUZZ_SECONDS)
+
 clean:
-	rm -rf .build bench-data
+	rm -rf .build .build-fuzz bench-data
 
 # Installs the Debian packages named, or says how to.
 define ensure_packages

@@ -27,6 +27,11 @@ let package = Package(
             name: "karaoke-bench",
             dependencies: ["KaraokeCore"]
         ),
+        // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
+        .executableTarget(
+            name: "karaoke-fuzz",
+            dependencies: ["KaraokeCore"]
+        ),
         .testTarget(
             name: "KaraokeCoreTests",
             dependencies: ["KaraokeCore"],
