@@ -24,6 +24,9 @@ final class NCursesScreen {
     private let screen: OpaquePointer
     private(set) var depth: ColorDepth
     private var painted: [ScreenRow?] = []
+    /// The frame rows `painted` was made from: most rows of a frame are the composer's cached rows,
+    /// which compare equal at once, so the styling pass runs only for rows that changed.
+    private var paintedSources: [FrameRow?] = []
     private var bidiExplicit = false
 
     /// Takes over the terminal on stdin/stdout. `colors` false keeps it to attributes.
@@ -47,7 +50,7 @@ final class NCursesScreen {
             let count = kk_colors()
             depth = count >= 0x1000000 ? .direct : count >= 256 ? .indexed256 : count >= 8 ? .basic : .none
         }
-        painted = Array(repeating: nil, count: Int(kk_lines()))
+        forget(rows: Int(kk_lines()))
     }
 
     /// The terminal's size now.
@@ -60,9 +63,11 @@ final class NCursesScreen {
             bidiExplicit = frame.hasRightToLeftRows
             writeRaw(bidiExplicit ? "\u{1B}[8h" : "\u{1B}[8l")
         }
-        if painted.count != frame.rows.count { painted = Array(repeating: nil, count: frame.rows.count) }
+        if painted.count != frame.rows.count { forget(rows: frame.rows.count) }
         let window = kk_stdscr()
         for (y, row) in frame.rows.enumerated() {
+            if paintedSources[y] == row { continue }
+            paintedSources[y] = row
             let screenRow = ScreenRow(row, width: frame.columns, depth: depth)
             if let old = painted[y], old == screenRow { continue }
             for x in screenRow.changedColumns(from: painted[y]) {
@@ -76,9 +81,14 @@ final class NCursesScreen {
 
     /// Forgets what was painted, so the next paint sends every cell (after a resize or a resume).
     func invalidate() {
-        painted = Array(repeating: nil, count: Int(kk_lines()))
+        forget(rows: Int(kk_lines()))
         werase(kk_stdscr())
         clearok(kk_curscr(), true)
+    }
+
+    private func forget(rows: Int) {
+        painted = Array(repeating: nil, count: rows)
+        paintedSources = Array(repeating: nil, count: rows)
     }
 
     private func put(_ column: ScreenRow.Column, y: Int32, x: Int32, window: UnsafeMutablePointer<WINDOW>?) {
