@@ -6,16 +6,11 @@ import Glibc
 /// UTF-8 bytes and makes a `String` only for the text it keeps, which is what makes a 100,000-line file
 /// parse in a few milliseconds.
 public enum LRCParser {
-    /// What parsing a file gives: the song (nil when the file has no timed line) and every problem found.
-    public struct Result: Sendable {
-        /// The song, or nil when nothing in the file is timed.
-        public var song: Song?
-        /// Warnings, and an error when there is no song.
-        public var diagnostics: [Diagnostic]
-    }
+    /// What parsing a file gives.
+    public typealias Result = ParseResult
 
     /// At most this many diagnostics are kept for one file; the rest are counted in a closing one.
-    public static let diagnosticLimit = 100
+    public static let diagnosticLimit = DiagnosticLog.limit
 
     /// Parses the UTF-8 text of a lyric file (without BOM; see `SourceText`). `file` names it in messages.
     public static func parse(_ utf8: [UInt8], file: String) -> Result {

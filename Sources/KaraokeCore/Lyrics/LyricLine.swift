@@ -14,10 +14,12 @@ public struct LyricLine: Sendable, Equatable {
     public var sourceLine: Int
     /// Whether `end` is a guess (the last line without a later stamp) rather than a stamp.
     public var endIsEstimated: Bool
+    /// Who sings the line in a duet; nil when the file does not say.
+    public var voice: Voice?
 
     /// Creates a line.
     public init(start: Int, end: Int, text: String, segments: [WordSegment] = [], translations: [String] = [],
-                sourceLine: Int = 0, endIsEstimated: Bool = false) {
+                sourceLine: Int = 0, endIsEstimated: Bool = false, voice: Voice? = nil) {
         self.start = start
         self.end = end
         self.text = text
@@ -25,6 +27,7 @@ public struct LyricLine: Sendable, Equatable {
         self.translations = translations
         self.sourceLine = sourceLine
         self.endIsEstimated = endIsEstimated
+        self.voice = voice
     }
 
     /// Whether the line has word timing.
@@ -46,4 +49,12 @@ public struct WordSegment: Sendable, Equatable {
         self.end = end
         self.text = text
     }
+}
+
+/// A singer of a duet, as the file marks it: LRC `v1:`/`M:`/`F:`/`D:`, UltraStar `P1`/`P2`, TTML agents.
+public enum Voice: Sendable, Hashable {
+    /// One part, numbered from 0 in the order the file introduces them (`M:` and `v1:` are 0, `F:` and `v2:` 1).
+    case part(Int)
+    /// Everyone together (LRC `D:`, an UltraStar note sung by both, a TTML group agent).
+    case together
 }

@@ -1,0 +1,99 @@
+/// The timed-lyric formats karaoke reads. Every one of them lands in the same `Song`.
+public enum LyricFormat: String, CaseIterable, Sendable {
+    /// LRC, Enhanced LRC and the ESLyric variant.
+    case lrc
+    /// SubRip subtitles.
+    case srt
+    /// WebVTT subtitles.
+    case webvtt
+    /// UltraStar song `.txt`.
+    case ultrastar
+    /// Advanced SubStation Alpha / SubStation Alpha, with `\k` karaoke tags.
+    case ass
+    /// Timed Text Markup Language.
+    case ttml
+
+    /// The format a file's own words name it by, for messages: "SRT", "WebVTT", ….
+    public var displayName: String {
+        switch self {
+        case .lrc: return "LRC"
+        case .srt: return "SRT"
+        case .webvtt: return "WebVTT"
+        case .ultrastar: return "UltraStar"
+        case .ass: return "ASS"
+        case .ttml: return "TTML"
+        }
+    }
+
+    /// The format a file name's extension suggests, or nil for an extension that says nothing.
+    public static func byExtension(of fileName: String) -> LyricFormat? {
+        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "lrc", "elrc": return .lrc
+        case "srt": return .srt
+        case "vtt", "webvtt": return .webvtt
+        case "ass", "ssa": return .ass
+        case "ttml", "dfxp", "xml": return .ttml
+        case "txt": return nil // UltraStar songs are .txt, but so is every other text file
+        default: return nil
+        }
+    }
+
+    /// The format of a file: what its first lines show, else what its extension says, else LRC.
+    ///
+    /// Content comes first because files are often misnamed (an LRC saved as `.txt`, a WebVTT as `.srt`).
+    public static func detect(utf8: [UInt8], fileName: String) -> LyricFormat {
+        byContent(utf8) ?? byExtension(of: fileName) ?? .lrc
+    }
+
+    /// The format the first non-blank lines of the text show, or nil when they show none.
+    static func byContent(_ utf8: [UInt8]) -> LyricFormat? {
+        var lines: [Substring] = []
+        var start = 0
+        // Only the head of the file is looked at: a format shows itself in its first lines.
+        let head = utf8.prefix(4096)
+        while start < head.count, lines.count < 12 {
+            var end = start
+            while end < head.count, head[end] != 0x0A, head[end] != 0x0D { end += 1 }
+            let line = String(decoding: head[start..<end], as: UTF8.self)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            if !trimmed.isEmpty { lines.append(Substring(trimmed)) }
+            start = end + 1
+        }
+        guard let first = lines.first else { return nil }
+        if first.hasPrefix("WEBVTT") { return .webvtt }
+        if first.hasPrefix("<?xml") || first.hasPrefix("<tt") || first.hasPrefix("<!--") && lines.contains(where: { $0.hasPrefix("<tt") }) {
+            return .ttml
+        }
+        let lowered = lines.map { $0.lowercased() }
+        if lowered.contains(where: { $0.hasPrefix("[script info]") || $0.hasPrefix("[events]") || $0.hasPrefix("[v4") }) {
+            return .ass
+        }
+        if lines.contains(where: { $0.hasPrefix("#BPM:") || $0.hasPrefix("#bpm:") })
+            || lowered.contains(where: { $0.hasPrefix("#bpm") }) {
+            return .ultrastar
+        }
+        // SRT: a cue number, then a `-->` line (the number is often missing in files made by hand).
+        if let arrow = lines.firstIndex(where: { $0.contains("-->") }), arrow <= 2,
+           lines[0].allSatisfy(\.isNumber) || arrow == 0 {
+            return .srt
+        }
+        if first.hasPrefix("[") { return .lrc }
+        return nil
+    }
+}
+
+/// Reads a lyric file of any supported format into a song.
+public enum LyricsReader {
+    /// Parses the UTF-8 text (without BOM; see `SourceText`) in `format`, or the detected one when nil.
+    public static func parse(_ utf8: [UInt8], file: String, format: LyricFormat? = nil) -> ParseResult {
+        switch format ?? LyricFormat.detect(utf8: utf8, fileName: file) {
+        case .lrc: return LRCParser.parse(utf8, file: file)
+        case let other:
+            // Filled in format by format as their parsers land.
+            var log = DiagnosticLog(file: file)
+            log.warn(line: 0, column: 0, "this looks like \(other.displayName), which is not read yet")
+            return log.finish(song: nil, noSongMessage: "no timed lyric line")
+        }
+    }
+}
