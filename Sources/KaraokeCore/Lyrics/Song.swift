@@ -57,6 +57,9 @@ public struct SongMetadata: Sendable, Equatable {
     public var length: Int?
     /// `[offset:]` in milliseconds; positive shows the lyrics sooner.
     public var offset: Int = 0
+    /// The song's audio file as the lyric file names it (UltraStar `#MP3:`/`#AUDIO:`), relative to the
+    /// lyric file's folder.
+    public var audioFile: String?
 
     /// Creates empty metadata.
     public init(title: String? = nil, artist: String? = nil, album: String? = nil, author: String? = nil,
