@@ -12,16 +12,18 @@ let package = Package(
         .systemLibrary(name: "CTextWidth", path: "Sources/CTextWidth"),
         // ncursesw with the wide-character API; used by the `play` painter.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
         .target(
             name: "KaraokeCore",
             dependencies: ["CTextWidth"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // The thin edge: command line, files, terminal.
+        // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw"]
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"]
         ),
         .executableTarget(
             name: "karaoke-bench",

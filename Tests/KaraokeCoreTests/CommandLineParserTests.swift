@@ -431,8 +431,8 @@ struct CommandLineParserTests {
 
     @Test("an unknown option far from every option gets no suggestion")
     func unknownOptionWithoutSuggestion() throws {
-        let error = try #require(usageError(["play", "song.lrc", "--volume", "3"]))
-        #expect(error.message == "unknown option '--volume' for 'play'")
+        let error = try #require(usageError(["play", "song.lrc", "--brightness", "3"]))
+        #expect(error.message == "unknown option '--brightness' for 'play'")
     }
 
     @Test("an option of another command is unknown here", arguments: [
@@ -496,5 +496,33 @@ struct CommandLineParserTests {
     func editDistance(a: String, b: String, distance: Int) {
         #expect(CommandLineParser.editDistance(a, b) == distance)
         #expect(CommandLineParser.editDistance(b, a) == distance)
+    }
+}
+
+/// `play`'s audio options (README "Audio").
+@Suite("Command line: audio options")
+struct AudioOptionTests {
+    @Test("by default the audio is found beside the lyrics at full volume")
+    func defaults() throws {
+        let request = try play([])
+        #expect(request.audio == .automatic)
+        #expect(request.volume == 100)
+        #expect(request.mpvOptions.isEmpty)
+    }
+
+    @Test("--audio, --no-audio, --volume and repeated --mpv-option")
+    func options() throws {
+        #expect(try play(["--audio", "x.ogg"]).audio == .file("x.ogg"))
+        #expect(try play(["--no-audio"]).audio == PlayRequest.AudioChoice.none)
+        #expect(try play(["--volume", "40"]).volume == 40)
+        #expect(try play(["--mpv-option", "ao=null", "--mpv-option=--af=volume=2"]).mpvOptions == ["ao=null", "af=volume=2"])
+    }
+
+    @Test("bad audio options are usage errors", arguments: [
+        ["--volume", "131"], ["--volume", "loud"], ["--mpv-option", "=x"], ["--mpv-option", "a b=c"],
+        ["--audio", "x.ogg", "--no-audio"], ["--no-audio=yes"],
+    ])
+    func badOptions(arguments: [String]) {
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["play", "song.lrc"] + arguments) }
     }
 }

@@ -14,13 +14,14 @@ public enum CommandLineParser {
     /// The options of each subcommand.
     static func options(of command: String) -> [String] {
         switch command {
-        case "play": return displayOptions + ["--start", "--help"]
+        case "play": return displayOptions + ["--start", "--audio", "--no-audio", "--mpv-option", "--volume",
+                                              "--clock-log", "--help"]
         case "render": return displayOptions + ["--at", "--cols", "--rows", "--format", "--help"]
         default: return ["--strict", "--max-size", "--help"]
         }
     }
 
-    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h"]
+    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h", "--no-audio"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -91,7 +92,7 @@ public enum CommandLineParser {
             var display = DisplayRequest(file: positional[0])
             var time: Double? = nil, columns: Int? = nil, rows: Int? = nil
             var format = RenderRequest.Format.text
-            var start = 0.0
+            var play = PlayRequest(display: display)
             for (name, value) in values {
                 let value = value ?? ""
                 switch name {
@@ -110,14 +111,41 @@ public enum CommandLineParser {
                 case "--cols": columns = try integer(value, option: name, in: 1...1000)
                 case "--rows": rows = try integer(value, option: name, in: 1...1000)
                 case "--format": format = try choice(value, option: name)
-                case "--start": start = try number(value, option: name, in: 0...360_000)
+                case "--start": play.start = try number(value, option: name, in: 0...360_000)
+                case "--audio":
+                    guard !value.isEmpty else { throw UsageError("'--audio' needs a FILE") }
+                    play.audio = .file(value)
+                case "--no-audio": play.audio = .none
+                case "--mpv-option": play.mpvOptions.append(try mpvOption(value))
+                case "--volume": play.volume = try integer(value, option: name, in: 0...130)
+                case "--clock-log":
+                    guard !value.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
+                    play.clockLog = value
                 default: break
                 }
             }
-            if command == "play" { return .play(PlayRequest(display: display, start: start)) }
+            if command == "play" {
+                if values.contains(where: { $0.name == "--audio" }), values.contains(where: { $0.name == "--no-audio" }) {
+                    throw UsageError("'--audio' and '--no-audio' contradict each other")
+                }
+                play.display = display
+                return .play(play)
+            }
             guard let time else { throw UsageError("'render' needs '--at SECONDS'") }
             return .render(RenderRequest(display: display, time: time, columns: columns, rows: rows, format: format))
         }
+    }
+
+    /// `KEY=VALUE` for mpv: the key is an option name as mpv spells it, without the leading dashes.
+    static func mpvOption(_ text: String) throws(UsageError) -> String {
+        var text = Substring(text)
+        while text.hasPrefix("-") { text = text.dropFirst() }
+        let key = text.prefix { $0 != "=" }
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+            throw UsageError("bad value '\(text)' for '--mpv-option'; expected KEY=VALUE, such as 'ao=null'")
+        }
+        return String(text)
     }
 
     static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {

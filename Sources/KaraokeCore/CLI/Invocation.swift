@@ -59,6 +59,30 @@ public struct PlayRequest: Sendable, Equatable {
     public var display: DisplayRequest
     /// `--start`, seconds.
     public var start = 0.0
+    /// Where the sound comes from.
+    public var audio = AudioChoice.automatic
+    /// `--mpv-option KEY=VALUE`, in order, without leading dashes.
+    public var mpvOptions: [String] = []
+    /// `--volume`, percent.
+    public var volume = 100
+    /// `--clock-log FILE`: where to write the lyric clock and mpv's position, for measuring the sync.
+    public var clockLog: String?
+
+    /// Where `play` takes its sound from.
+    public enum AudioChoice: Sendable, Equatable {
+        /// The audio file beside the lyrics (or the lyrics beside the audio), when there is one.
+        case automatic
+        /// `--audio FILE`.
+        case file(String)
+        /// `--no-audio`: silent, on the internal clock.
+        case none
+    }
+
+    /// Creates a request with the defaults.
+    public init(display: DisplayRequest, start: Double = 0) {
+        self.display = display
+        self.start = start
+    }
 }
 
 /// `karaoke render`.

@@ -36,16 +36,24 @@ public enum UsageText {
             return """
             Usage: karaoke play FILE [options]
 
-            Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time.
+            Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time, with the
+            song's audio through mpv when there is one. FILE may be the audio (song.mp3): its lyrics
+            are then the file beside it with the same name (song.lrc, …).
             Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
 
             Options:
               --start SECONDS          start this far into the song (default 0)
               --fps N                  frames per second, 1…120 (default 30)
+              --audio FILE             the audio to play (default: the lyrics' name with .mp3, .flac,
+                                       .ogg, .opus, .m4a or .wav, when there is one)
+              --no-audio               play silently, on karaoke's own clock
+              --volume N               audio volume in percent, 0…130 (default 100)
+              --mpv-option KEY=VALUE   pass an option to mpv (repeatable), e.g. ao=null
+              --clock-log FILE         write the lyric clock and mpv's positions to FILE (for measuring sync)
             \(displayOptions)
 
             Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
-                  +/− offset ±0.1 s · r reduce motion · ? help · q/Esc quit
+                  +/− offset ±0.1 s · 9/0 volume · m mute · r reduce motion · ? help · q/Esc quit
 
             """
         case "render":

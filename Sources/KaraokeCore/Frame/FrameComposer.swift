@@ -64,18 +64,19 @@ public struct FrameComposer {
     ///   - titleTime: the clock the title gradient drifts on (the player's wall clock); `time` if nil.
     ///   - paused: shown in the status bar; the view does not glide to a new line while paused.
     ///   - showsHelp: draws the key list over the lyrics.
+    ///   - notice: a short message for the status bar, in place of the key hints.
     public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false,
-                               showsHelp: Bool = false) -> Frame {
+                               showsHelp: Bool = false, notice: String? = nil) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
-        var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused)
+        var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused, notice: notice)
         if showsHelp { drawHelp(over: &frame) }
         return frame
     }
 
-    private mutating func lyricFrame(at time: Double, titleTime: Double?, paused: Bool) -> Frame {
+    private mutating func lyricFrame(at time: Double, titleTime: Double?, paused: Bool, notice: String?) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time)
-        screen[rows - 1] = statusRow(at: time, paused: paused)
+        screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice)
         guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }
 
         let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: options.userOffset)
@@ -192,9 +193,9 @@ public struct FrameComposer {
         return FrameRow(kind: .title, cells: cells, isRightToLeft: TextDirection.of(title) == .rightToLeft)
     }
 
-    private mutating func statusRow(at time: Double, paused: Bool) -> FrameRow {
+    private mutating func statusRow(at time: Double, paused: Bool, notice: String?) -> FrameRow {
         let text = StatusBar.text(elapsed: time, total: Double(song.duration) / 1000, paused: paused,
-                                  userOffset: options.userOffset, width: columns)
+                                  userOffset: options.userOffset, width: columns, notice: notice)
         if let lastStatus, lastStatus.text == text { return lastStatus.row }
         let row = FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
                                                                      color: options.theme.status))

@@ -1,14 +1,20 @@
 /// The bottom row: state, elapsed / total, a progress bar, the offset when not 0, key hints (SPEC §4).
 public enum StatusBar {
     /// The status text for `width` cells; parts that do not fit are dropped, hints first, the bar last.
-    public static func text(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int) -> String {
+    /// A notice (the volume, a missing mpv) takes the hints' place.
+    public static func text(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
+                            notice: String? = nil) -> String {
         let clampedTotal = max(0, total)
         let clamped = min(max(0, elapsed), clampedTotal)
         let head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
         let offset = userOffset == 0 ? "" : "offset \(signedSeconds(userOffset))"
-        let hints = "␣ pause  ←→ seek  ? help  q quit"
+        var hints = "␣ pause  ←→ seek  ? help  q quit"
         var tail: [String] = []
         if !offset.isEmpty { tail.append(offset) }
+        if let notice {
+            let shown = ControlCharacters.strip(notice)
+            hints = width - head.count - 4 < shown.count ? String(shown.prefix(max(0, width - head.count - 4))) + "…" : shown
+        }
         let barMinimum = 10
         var used = head.count + tail.reduce(0) { $0 + $1.count + 2 }
         if used + hints.count + 2 + barMinimum + 2 <= width {

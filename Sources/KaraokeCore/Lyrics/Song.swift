@@ -82,3 +82,17 @@ public struct SongMetadata: Sendable, Equatable {
         }
     }
 }
+
+extension Song {
+    /// The song with its playback length at least `milliseconds` (the audio's length, SPEC §2): the
+    /// last line, when its end was estimated, lasts to the audio's end.
+    public func lasting(atLeast milliseconds: Int) -> Song {
+        var song = self
+        let end = milliseconds + metadata.offset
+        song.metadata.length = max(metadata.length ?? 0, milliseconds)
+        if let last = song.lines.indices.last, song.lines[last].endIsEstimated, song.lines[last].end < end {
+            song.lines[last].end = end
+        }
+        return song
+    }
+}

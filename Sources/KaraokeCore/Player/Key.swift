@@ -17,6 +17,9 @@ public enum PlayerAction: Sendable, Equatable {
     case toggleReduceMotion
     case toggleHelp
     case quit
+    /// Change the audio's volume by percent.
+    case changeVolume(Int)
+    case toggleMute
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -33,6 +36,9 @@ public enum PlayerAction: Sendable, Equatable {
         case .character("r"), .character("R"): return .toggleReduceMotion
         case .character("?"), .character("h"): return .toggleHelp
         case .character("q"), .character("Q"), .escape: return .quit
+        case .character("9"), .character("/"): return .changeVolume(-PlayerState.volumeStep)
+        case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
+        case .character("m"), .character("M"): return .toggleMute
         default: return nil
         }
     }
@@ -44,6 +50,8 @@ public enum PlayerAction: Sendable, Equatable {
         ("↑, k / ↓, j", "previous / next lyric line"),
         ("Home, g", "back to the start"),
         ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
+        ("9 / 0", "volume down / up"),
+        ("m", "mute / unmute"),
         ("r", "reduce motion on / off"),
         ("?", "this help"),
         ("q, Esc", "quit"),

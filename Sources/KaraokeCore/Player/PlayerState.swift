@@ -1,12 +1,20 @@
-/// The player's state and what keys do to it, on a clock given from outside (SPEC §6).
+/// The player's state and what keys and audio events do to it, on a clock given from outside (SPEC §6).
 ///
-/// Positions are seconds of playback. The clock is a pair (when, where): at monotonic time `anchorTime`
-/// the song was at `anchorPosition`; while playing it advances one second a second. Everything here is
-/// pure: the terminal edge passes the monotonic time in, so a fake clock tests it exactly.
+/// Positions are seconds of playback. Everything here is pure: the terminal edge passes the monotonic
+/// time in, so a fake clock tests it exactly. With audio, the clock follows mpv's reports (see
+/// `PlaybackClock`) and keys return the `AudioCommand`s the edge must send; the offset keys move only the
+/// lyrics.
 public struct PlayerState: Sendable, Equatable {
-    /// The song played.
-    public let song: Song
-    /// Whether the clock stands still.
+    /// How long a notice (volume, a missing mpv) stays in the status bar, in seconds.
+    public static let noticeDuration = 4.0
+    /// How many percent a volume key moves the volume.
+    public static let volumeStep = 5
+    /// The loudest volume mpv allows without `--volume-max`.
+    public static let maximumVolume = 130
+
+    /// The song played; its length grows to the audio's when that is longer (SPEC §2).
+    public private(set) var song: Song
+    /// Whether the user paused.
     public private(set) var isPaused = false
     /// Whether the sweep is replaced by whole units lighting (toggled by `r`).
     public private(set) var reduceMotion: Bool
@@ -16,47 +24,77 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var showsHelp = false
     /// Whether the user asked to quit.
     public private(set) var hasQuit = false
-    private var anchorTime: Double
-    private var anchorPosition: Double
+    /// Where the audio stands.
+    public private(set) var audio: AudioStatus
+    /// The audio's volume in percent.
+    public private(set) var volume: Int
+    /// Whether the audio is muted.
+    public private(set) var isMuted = false
+    /// The status bar's notice and when it goes away (nil: it stays).
+    public private(set) var notice: (text: String, until: Double?)?
+    /// The audio's length in seconds, once mpv has said.
+    public private(set) var audioDuration: Double?
+    private var clock: PlaybackClock
 
-    /// Starts playing `song` from `start` seconds at monotonic time `now`.
-    public init(song: Song, start: Double, now: Double, reduceMotion: Bool = false, userOffset: Int = 0) {
+    /// Starts playing `song` from `start` seconds at monotonic time `now`. With `audio == .starting` the
+    /// clock waits at `start` for the audio's first position.
+    public init(song: Song, start: Double, now: Double, reduceMotion: Bool = false, userOffset: Int = 0,
+                audio: AudioStatus = .none, volume: Int = 100) {
         self.song = song
         self.reduceMotion = reduceMotion
         self.userOffset = userOffset
-        anchorTime = now
-        anchorPosition = 0
-        anchorPosition = clamped(start)
+        self.audio = audio
+        self.volume = volume
+        clock = PlaybackClock(position: 0, at: now)
+        clock.move(to: clamped(start), at: now)
+        if audio == .starting { clock.pause(at: now) }
+    }
+
+    public static func == (a: PlayerState, b: PlayerState) -> Bool {
+        a.song == b.song && a.isPaused == b.isPaused && a.reduceMotion == b.reduceMotion
+            && a.userOffset == b.userOffset && a.showsHelp == b.showsHelp && a.hasQuit == b.hasQuit
+            && a.audio == b.audio && a.volume == b.volume && a.isMuted == b.isMuted
+            && a.notice?.text == b.notice?.text && a.notice?.until == b.notice?.until
+            && a.audioDuration == b.audioDuration && a.clock == b.clock
     }
 
     /// The song's length in seconds of playback.
     public var duration: Double { Double(song.duration) / 1000 }
 
+    /// Whether audio is playing or about to: the audio then decides when the song ends.
+    public var followsAudio: Bool { audio == .starting || audio == .playing }
+
     /// Where the song is at monotonic time `now`, clamped to the song.
-    public func position(at now: Double) -> Double {
-        clamped(isPaused ? anchorPosition : anchorPosition + (now - anchorTime))
-    }
+    public func position(at now: Double) -> Double { clamped(clock.position(at: now)) }
 
-    /// Whether the song has ended at `now` (playing and past its last line's end).
+    /// Whether the song has ended at `now`: past its last line's end, and the audio over too.
     public func hasEnded(at now: Double) -> Bool {
-        !isPaused && anchorPosition + (now - anchorTime) >= duration
+        !isPaused && !followsAudio && clock.position(at: now) >= duration
     }
 
-    /// Applies `action` at monotonic time `now`.
-    public mutating func apply(_ action: PlayerAction, at now: Double) {
+    /// The notice to show in the status bar at `now`, if any.
+    public func noticeText(at now: Double) -> String? {
+        guard let notice, notice.until.map({ now < $0 }) ?? true else { return nil }
+        return notice.text
+    }
+
+    /// Applies `action` at monotonic time `now`; returns what the audio engine must be told.
+    @discardableResult
+    public mutating func apply(_ action: PlayerAction, at now: Double) -> [AudioCommand] {
         let current = position(at: now)
         switch action {
         case .togglePause:
-            moveClock(to: current, at: now)
             isPaused.toggle()
+            if isPaused { clock.pause(at: now) } else if audio != .starting { clock.resume(at: now) }
+            return audioIsLive ? [.setPaused(isPaused)] : []
         case .seek(let seconds):
-            moveClock(to: current + seconds, at: now)
+            return move(to: current + seconds, at: now)
         case .previousLine:
-            moveClock(to: lineStart(before: current), at: now)
+            return move(to: lineStart(before: current), at: now)
         case .nextLine:
-            moveClock(to: lineStart(after: current), at: now)
+            return move(to: lineStart(after: current), at: now)
         case .restart:
-            moveClock(to: 0, at: now)
+            return move(to: 0, at: now)
         case .adjustOffset(let milliseconds):
             userOffset = max(-3_600_000, min(3_600_000, userOffset + milliseconds))
         case .toggleReduceMotion:
@@ -65,12 +103,55 @@ public struct PlayerState: Sendable, Equatable {
             showsHelp.toggle()
         case .quit:
             hasQuit = true
+        case .changeVolume(let step):
+            volume = max(0, min(PlayerState.maximumVolume, volume + step))
+            isMuted = false
+            show(audio == .none || audio == .lost ? "no audio" : "volume \(volume)%", at: now)
+            return audioIsLive ? [.setMuted(false), .setVolume(volume)] : []
+        case .toggleMute:
+            isMuted.toggle()
+            show(audio == .none || audio == .lost ? "no audio" : isMuted ? "muted" : "volume \(volume)%", at: now)
+            return audioIsLive ? [.setMuted(isMuted)] : []
         }
+        return []
+    }
+
+    /// Takes what the audio engine reported at `now`; returns what it must be told in turn.
+    @discardableResult
+    public mutating func receive(_ event: AudioEvent, at now: Double) -> [AudioCommand] {
+        switch event {
+        case .position(let seconds):
+            guard audio == .starting || audio == .playing else { return [] }
+            if audio == .starting {
+                // The first position: the lyrics start here, with the music.
+                audio = .playing
+                clock.move(to: seconds, at: now)
+                if !isPaused { clock.resume(at: now) }
+            } else {
+                clock.synchronize(toAudio: seconds, at: now)
+            }
+        case .duration(let seconds):
+            guard seconds.isFinite, seconds > 0 else { return [] }
+            audioDuration = seconds
+            song = song.lasting(atLeast: Int((seconds * 1000).rounded()))
+        case .reachedEnd:
+            if audio == .playing || audio == .starting { audio = .ended }
+        case .failed(let reason):
+            lose("mpv: \(reason); playing without sound", at: now)
+        }
+        return []
+    }
+
+    /// The audio engine is gone (missing, or died): the lyrics go on silently from where they are.
+    public mutating func lose(_ reason: String, at now: Double) {
+        if audio == .starting && !isPaused { clock.resume(at: now) }
+        audio = .lost
+        notice = (reason, now + 3 * PlayerState.noticeDuration)
     }
 
     /// Holds the clock still for `seconds` without changing the position (the process was suspended).
     public mutating func skipClock(by seconds: Double) {
-        anchorTime += seconds
+        clock.skip(by: seconds)
     }
 
     /// Where a line starts, in playback seconds, under the current offsets.
@@ -86,6 +167,13 @@ public struct PlayerState: Sendable, Equatable {
         LyricClock.currentLine(in: song, at: LyricClock.fileTime(playback: position, song: song, userOffset: userOffset))
     }
 
+    /// Whether mpv is there to be told things.
+    private var audioIsLive: Bool { audio == .starting || audio == .playing || audio == .ended }
+
+    private mutating func show(_ text: String, at now: Double) {
+        notice = (text, now + PlayerState.noticeDuration)
+    }
+
     private func lineStart(before position: Double) -> Double {
         guard let current = currentLine(at: position), current > 0 else { return 0 }
         return playbackStart(ofLine: current - 1)
@@ -97,9 +185,18 @@ public struct PlayerState: Sendable, Equatable {
         return playbackStart(ofLine: next)
     }
 
-    private mutating func moveClock(to position: Double, at now: Double) {
-        anchorPosition = clamped(position)
-        anchorTime = now
+    private mutating func move(to position: Double, at now: Double) -> [AudioCommand] {
+        let target = clamped(position)
+        clock.move(to: target, at: now)
+        if isPaused || audio == .starting { clock.pause(at: now) }
+        guard audioIsLive else { return [] }
+        var commands: [AudioCommand] = [.seek(to: target)]
+        if audio == .ended, let audioDuration, target < audioDuration {
+            // mpv holds the ended file open and paused; seeking back into it plays again.
+            audio = .playing
+            if !isPaused { commands.append(.setPaused(false)) }
+        }
+        return commands
     }
 
     private func clamped(_ position: Double) -> Double { min(max(0, position), duration) }

@@ -10,8 +10,25 @@ enum PlayCommand {
                 + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
             return 2
         }
-        guard let loaded = LyricFile.loadOrReport(request.display.file, maxSize: request.display.maxSize) else {
+        let choice: AudioSource.Choice
+        switch AudioSource.choose(for: request) {
+        case .success(let chosen): choice = chosen
+        case .failure(let failure):
+            StandardStreams.err("karaoke: \(failure.message)")
             return 1
+        }
+        guard let loaded = LyricFile.loadOrReport(choice.lyrics, maxSize: request.display.maxSize) else {
+            return 1
+        }
+        var audioFile = choice.audio
+        if audioFile == nil, request.audio == .automatic { audioFile = AudioSource.named(by: loaded.song, lyrics: choice.lyrics) }
+        var clockLog: Int32 = -1
+        if let path = request.clockLog {
+            clockLog = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard clockLog >= 0 else {
+                StandardStreams.err("karaoke: \(ControlCharacters.strip(path)): \(LyricFile.describe(errno))")
+                return 1
+            }
         }
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
@@ -32,9 +49,11 @@ enum PlayCommand {
             return 2
         }
         var session = PlaySession(song: loaded.song, fallbackTitle: loaded.fallbackTitle, options: options,
-                                  request: request, screen: screen)
+                                  request: request, screen: screen, audioFile: audioFile, clockLog: clockLog)
         let status = session.run()
+        session.audio?.stop()
         screen.close()
+        if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics)
         return status
@@ -51,8 +70,12 @@ struct PlaySession {
     var state: PlayerState
     var composer: FrameComposer
     let startedAt: Double
+    /// mpv, while it plays; nil when silent.
+    private(set) var audio: MpvPlayer?
+    let clockLog: Int32
 
-    init(song: Song, fallbackTitle: String, options: FrameOptions, request: PlayRequest, screen: NCursesScreen) {
+    init(song: Song, fallbackTitle: String, options: FrameOptions, request: PlayRequest, screen: NCursesScreen,
+         audioFile: String?, clockLog: Int32) {
         self.song = song
         self.fallbackTitle = fallbackTitle
         self.options = options
@@ -60,8 +83,25 @@ struct PlaySession {
         self.screen = screen
         let now = monotonicSeconds()
         startedAt = now
+        self.clockLog = clockLog
         state = PlayerState(song: song, start: request.start, now: now, reduceMotion: options.reduceMotion,
-                            userOffset: options.userOffset)
+                            userOffset: options.userOffset, audio: audioFile == nil ? .none : .starting,
+                            volume: request.volume)
+        if let audioFile {
+            let shown = ControlCharacters.strip(audioFile)
+            if !AudioSource.isRegularFile(audioFile) {
+                state.lose("\(shown): no such audio file; playing without sound", at: now)
+            } else if let mpv = MpvPlayer.find() {
+                do {
+                    audio = try MpvPlayer(executable: mpv, audioFile: audioFile, start: request.start, paused: false,
+                                          volume: request.volume, extraOptions: request.mpvOptions)
+                } catch {
+                    state.lose("\(error.message); playing without sound", at: now)
+                }
+            } else {
+                state.lose("mpv is not installed (not on PATH); playing without sound", at: now)
+            }
+        }
         let size = screen.size
         composer = FrameComposer(song: song, fallbackTitle: fallbackTitle, columns: size.columns, rows: size.rows,
                                  options: options)
@@ -76,8 +116,10 @@ struct PlaySession {
             if let signal = Signals.take() {
                 if signal == SIGTSTP {
                     let stoppedAt = monotonicSeconds()
+                    if !state.isPaused { audio?.send(.setPaused(true)) }
                     screen.suspend()
                     Signals.suspendSelf()
+                    if !state.isPaused { audio?.send(.setPaused(false)) }
                     // The song waits while the process is stopped, as a paused player would.
                     state.skipClock(by: monotonicSeconds() - stoppedAt)
                     screen.resume()
@@ -87,6 +129,7 @@ struct PlaySession {
                 return 128 + signal
             }
             let now = monotonicSeconds()
+            takeAudioMessages()
             if state.hasEnded(at: now) { return 0 }
             let needed = state.framesPerSecondNeeded(configured: framesPerSecond)
             // Nothing moves: sleep in the key read. A signal interrupts the read, but one that lands just
@@ -107,14 +150,14 @@ struct PlaySession {
             case .key(let key):
                 let at = monotonicSeconds()
                 guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { continue }
-                state.apply(action, at: at)
+                for command in state.apply(action, at: at) { audio?.send(command) }
                 if state.hasQuit { return 0 }
                 composer.setReduceMotion(state.reduceMotion)
                 composer.setUserOffset(state.userOffset)
                 paint(at: at) // input shows within one frame, without waiting for the deadline
             case .resize:
                 let size = screen.size
-                composer = FrameComposer(song: song, fallbackTitle: fallbackTitle, columns: size.columns,
+                composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: size.columns,
                                          rows: size.rows, options: composer.options)
                 screen.invalidate()
                 paint(at: monotonicSeconds())
@@ -128,12 +171,36 @@ struct PlaySession {
         }
     }
 
+    /// Hands what mpv said to the state, and passes on what the state asks of mpv in turn.
+    mutating func takeAudioMessages() {
+        guard let audio else { return }
+        let knownDuration = state.audioDuration
+        for message in audio.takeMessages() {
+            switch message {
+            case .event(let event, let at):
+                if clockLog >= 0, case .position(let seconds) = event {
+                    StandardStreams.write("audio \(at) \(seconds)\n", to: clockLog)
+                }
+                for command in state.receive(event, at: at) { audio.send(command) }
+            case .gone(let reason):
+                if state.audio != .lost { state.lose(reason, at: monotonicSeconds()) }
+            }
+        }
+        if state.audioDuration != knownDuration {
+            // The audio is longer than the lyrics: the status bar's total and the last line's end follow it.
+            composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: composer.columns,
+                                     rows: composer.rows, options: composer.options)
+        }
+    }
+
     mutating func paint(at now: Double) {
         // The title drifts on a clock that ticks ten times a second: one drift step in three frames looks
         // the same as thirty, and on a direct-colour terminal every title cell changes at every step.
         let titleTime = ((now - startedAt) * 10).rounded(.down) / 10
-        let frame = composer.frame(at: state.position(at: now), titleTime: titleTime, paused: state.isPaused,
-                                   showsHelp: state.showsHelp)
+        let position = state.position(at: now)
+        if clockLog >= 0 { StandardStreams.write("frame \(now) \(position)\n", to: clockLog) }
+        let frame = composer.frame(at: position, titleTime: titleTime, paused: state.isPaused,
+                                   showsHelp: state.showsHelp, notice: state.noticeText(at: now))
         screen.paint(frame)
     }
 }

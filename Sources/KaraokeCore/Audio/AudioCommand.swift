@@ -1,0 +1,35 @@
+/// What the player asks of the audio engine after a key or an event. The edge sends it to mpv.
+public enum AudioCommand: Sendable, Equatable {
+    case setPaused(Bool)
+    /// Seek to an absolute position in seconds of audio.
+    case seek(to: Double)
+    /// Volume in percent, 0…130.
+    case setVolume(Int)
+    case setMuted(Bool)
+}
+
+/// What the audio engine reported, decoded by the edge (see `MpvProtocol`).
+public enum AudioEvent: Sendable, Equatable {
+    /// The audio is at this many seconds.
+    case position(Double)
+    /// The audio's length in seconds.
+    case duration(Double)
+    /// The audio reached its end (mpv keeps the file open, paused on its last frame).
+    case reachedEnd
+    /// The file could not be played; the reason in mpv's words.
+    case failed(String)
+}
+
+/// Where the audio stands, as the player sees it.
+public enum AudioStatus: Sendable, Equatable {
+    /// Silent by choice (`--no-audio`, or no audio file found).
+    case none
+    /// mpv is starting; the lyrics wait for its first position.
+    case starting
+    /// mpv plays; its position leads the clock.
+    case playing
+    /// The audio has ended; the lyrics may go on to their own end.
+    case ended
+    /// mpv is missing, failed or died: the lyrics go on silently.
+    case lost
+}

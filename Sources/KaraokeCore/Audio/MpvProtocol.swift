@@ -1,0 +1,91 @@
+import FoundationEssentials
+
+/// mpv's JSON IPC, as karaoke speaks it: one JSON object per line each way.
+///
+/// Pure: it turns commands into lines and lines into events; the edge owns the socket.
+public enum MpvProtocol {
+    /// The properties karaoke observes, by the id mpv echoes back in each change.
+    enum Observed: Int, CaseIterable {
+        case timePosition = 1, duration, endReached
+
+        var name: String {
+            switch self {
+            case .timePosition: return "time-pos"
+            case .duration: return "duration"
+            case .endReached: return "eof-reached"
+            }
+        }
+    }
+
+    /// The lines to send once connected: observe the position, the length and the end.
+    public static var greeting: [String] {
+        Observed.allCases.map { #"{"command":["observe_property",\#($0.rawValue),"\#($0.name)"]}"# }
+    }
+
+    /// The line that carries `command`.
+    public static func line(for command: AudioCommand) -> String {
+        switch command {
+        case .setPaused(let paused): return #"{"command":["set_property","pause",\#(paused)]}"#
+        case .seek(let seconds):
+            return #"{"command":["seek",\#(number(seconds)),"absolute+exact"]}"#
+        case .setVolume(let volume): return #"{"command":["set_property","volume",\#(volume)]}"#
+        case .setMuted(let muted): return #"{"command":["set_property","mute",\#(muted)]}"#
+        }
+    }
+
+    /// The line that asks mpv to quit.
+    public static let quit = #"{"command":["quit"]}"#
+
+    /// The event a line from mpv carries, or nil for lines karaoke does not act on (replies, other events).
+    public static func event(from line: [UInt8]) -> AudioEvent? {
+        guard let message = try? JSONDecoder().decode(Message.self, from: Data(line)) else { return nil }
+        switch message.event {
+        case "property-change":
+            guard let id = message.id, let property = Observed(rawValue: id) else { return nil }
+            switch (property, message.data) {
+            case (.timePosition, .number(let seconds)?): return .position(seconds)
+            case (.duration, .number(let seconds)?): return .duration(seconds)
+            case (.endReached, .bool(true)?): return .reachedEnd
+            default: return nil
+            }
+        case "end-file":
+            guard message.reason == "error" else { return nil }
+            return .failed(message.file_error ?? "cannot play the file")
+        default:
+            return nil
+        }
+    }
+
+    /// A number as JSON writes it, without exponent for the positions karaoke sends.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let millis = Int((value * 1000).rounded())
+        let sign = millis < 0 ? "-" : ""
+        let magnitude = millis.magnitude
+        let fraction = String(magnitude % 1000)
+        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    private struct Message: Decodable {
+        var event: String?
+        var id: Int?
+        var data: Value?
+        var reason: String?
+        var file_error: String?
+    }
+
+    private enum Value: Decodable {
+        case number(Double), bool(Bool), other
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let bool = try? container.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .other
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import CProcess
+import Glibc
+import KaraokeCore
+import Synchronization
+
+/// mpv playing one audio file, driven over its JSON IPC socket.
+///
+/// mpv runs under a guard process (see `kk_spawn_guarded`): however karaoke ends, SIGKILL included, the
+/// guard stops mpv and removes the socket and its private directory. A thread reads mpv's messages and
+/// queues the events with the monotonic time they arrived; the play loop takes them each frame.
+final class MpvPlayer: Sendable {
+    /// Why mpv could not be started.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// What the reader thread hands the play loop.
+    enum Message: Sendable {
+        case event(AudioEvent, at: Double)
+        /// The connection ended (mpv quit or died), or never came up; the text says which.
+        case gone(String)
+    }
+
+    private struct Shared: ~Copyable {
+        var socket: Int32 = -1
+        var pending: [String] = []
+        var messages: [Message] = []
+        var closing = false
+    }
+
+    private let shared = Mutex(Shared())
+    private let guardProcess: pid_t
+    private let lifeline: Int32
+    /// The IPC socket's path (its folder is private to the user, mode 0700).
+    let socketPath: String
+
+    /// Starts mpv on `audioFile` from `start` seconds, paused or not, with `extraOptions` (`KEY=VALUE`).
+    init(executable: String, audioFile: String, start: Double, paused: Bool, volume: Int,
+         extraOptions: [String]) throws(Failure) {
+        let base = MpvPlayer.temporaryFolder()
+        var template = Array("\(base)/karaoke-XXXXXX".utf8CString)
+        guard let folderPointer = mkdtemp(&template) else {
+            throw Failure(message: "cannot make a folder for mpv's socket in \(base): \(MpvPlayer.errorText())")
+        }
+        let folder = String(cString: folderPointer)
+        let socketPath = folder + "/mpv.sock"
+        self.socketPath = socketPath
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
+        else {
+            rmdir(folder)
+            throw Failure(message: "cannot start mpv: \(MpvPlayer.errorText())")
+        }
+        lifeline = ends[1]
+        var arguments = ["mpv", "--no-video", "--no-terminal", "--idle=no", "--keep-open=yes",
+                         "--input-ipc-server=\(socketPath)", "--start=\(MpvProtocol.number(start))",
+                         "--volume=\(volume)", "--pause=\(paused ? "yes" : "no")", "--resume-playback=no",
+                         "--save-position-on-quit=no"]
+        arguments += extraOptions.map { "--" + $0 }
+        arguments += ["--", audioFile]
+        let pid = MpvPlayer.withCStrings(arguments) { argv in
+            MpvPlayer.withCStrings(MpvPlayer.environment()) { envp in
+                kk_spawn_guarded(executable, argv, envp, ends[0], ends[1], socketPath, folder)
+            }
+        }
+        close(ends[0])
+        guard pid > 0 else {
+            close(ends[1])
+            rmdir(folder)
+            throw Failure(message: "cannot start mpv: \(MpvPlayer.errorText())")
+        }
+        guardProcess = pid
+        // A plain pthread: the reader blocks in read(2) for the whole song, which is no job for a task.
+        let box = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let player = Unmanaged<MpvPlayer>.fromOpaque(context!).takeRetainedValue()
+            player.readLoop()
+            return nil
+        }, box)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<MpvPlayer>.fromOpaque(box).release()
+            post(.gone("cannot read from mpv; playing without sound"))
+        }
+    }
+
+    /// Queues `command` for mpv (sent at once when connected).
+    func send(_ command: AudioCommand) { send(line: MpvProtocol.line(for: command)) }
+
+    /// The messages that arrived since the last call, in order.
+    func takeMessages() -> [Message] {
+        shared.withLock { state in
+            let taken = state.messages
+            state.messages.removeAll(keepingCapacity: true)
+            return taken
+        }
+    }
+
+    /// Asks mpv to quit, lets go of the guard and waits (up to 2 s) for it to have stopped mpv and
+    /// cleaned up, so that nothing is left once karaoke exits.
+    func stop() {
+        send(line: MpvProtocol.quit)
+        shared.withLock { state in
+            state.closing = true
+            if state.socket >= 0 { shutdown(state.socket, Int32(SHUT_RDWR)) }
+        }
+        close(lifeline)
+        var status: Int32 = 0
+        for _ in 0..<200 {
+            let result = waitpid(guardProcess, &status, WNOHANG)
+            if result != 0 { return }
+            usleep(10_000)
+        }
+        kill(guardProcess, SIGKILL)
+        _ = waitpid(guardProcess, &status, 0)
+    }
+
+    private func send(line: String) {
+        shared.withLock { state in
+            guard !state.closing else { return }
+            if state.socket >= 0 {
+                MpvPlayer.write(line + "\n", to: state.socket)
+            } else {
+                state.pending.append(line)
+            }
+        }
+    }
+
+    /// The reader thread: connects (mpv makes the socket while it starts), then reads lines until EOF.
+    private func readLoop() {
+        let deadline = monotonicSeconds() + 10
+        var socket: Int32 = -1
+        while socket < 0 {
+            if shared.withLock({ $0.closing }) { return }
+            socket = MpvPlayer.connect(to: socketPath)
+            if socket >= 0 { break }
+            if monotonicSeconds() > deadline {
+                post(.gone("mpv did not start; playing without sound"))
+                return
+            }
+            usleep(20_000)
+        }
+        let connected: Bool = shared.withLock { state in
+            guard !state.closing else { return false }
+            state.socket = socket
+            for line in MpvProtocol.greeting + state.pending { MpvPlayer.write(line + "\n", to: socket) }
+            state.pending.removeAll()
+            return true
+        }
+        guard connected else { close(socket); return }
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            let now = monotonicSeconds()
+            buffer.append(contentsOf: chunk[0..<count])
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                if let event = MpvProtocol.event(from: line) { post(.event(event, at: now)) }
+            }
+        }
+        let closing = shared.withLock { state in
+            state.socket = -1
+            return state.closing
+        }
+        close(socket)
+        if !closing { post(.gone("mpv stopped; playing without sound")) }
+    }
+
+    private func post(_ message: Message) {
+        shared.withLock { $0.messages.append(message) }
+    }
+
+    // MARK: - System calls
+
+    /// mpv on PATH, or nil.
+    static func find() -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/mpv"
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    private static func temporaryFolder() -> String {
+        for name in ["XDG_RUNTIME_DIR", "TMPDIR"] {
+            if let value = getenv(name).map({ String(cString: $0) }), value.hasPrefix("/"), access(value, W_OK) == 0 {
+                return value.hasSuffix("/") && value.count > 1 ? String(value.dropLast()) : value
+            }
+        }
+        return "/tmp"
+    }
+
+    private static func connect(to path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { close(fd); return -1 }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if result != 0 { close(fd); return -1 }
+        return fd
+    }
+
+    private static func write(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            bytes = bytes.dropFirst(count)
+        }
+    }
+
+    private static func environment() -> [String] {
+        var result: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            result.append(String(cString: entry))
+            pointer += 1
+        }
+        return result
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
