@@ -58,7 +58,7 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package).
 deps-test:

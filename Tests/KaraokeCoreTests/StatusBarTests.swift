@@ -101,3 +101,25 @@ struct StatusBarTests {
         #expect(StatusBar.signedSeconds(milliseconds) == text)
     }
 }
+
+/// Notices (the volume, a missing mpv) in the status bar.
+@Suite("Status bar notices")
+struct StatusBarNoticeTests {
+    @Test("a notice takes the hints' place, and the bar's when it needs the room", arguments: [40, 60, 80, 120])
+    func noticeShows(width: Int) {
+        let notice = "mpv is not installed (not on PATH); playing without sound"
+        let text = StatusBar.text(elapsed: 2, total: 100, paused: false, userOffset: 0, width: width, notice: notice)
+        #expect(text.hasPrefix("▶ 0:02 / 1:40"))
+        #expect(!text.contains("q quit"))
+        #expect(text.count <= width)
+        #expect(text.contains(width >= 80 ? notice : "mpv is"))
+        if width < 80 { #expect(text.hasSuffix("…")) }
+    }
+
+    @Test("a short notice leaves the progress bar")
+    func shortNoticeKeepsBar() {
+        let text = StatusBar.text(elapsed: 50, total: 100, paused: false, userOffset: 0, width: 80, notice: "volume 85%")
+        #expect(text.contains("━") && text.hasSuffix("volume 85%"))
+        #expect(text.count <= 80)
+    }
+}

@@ -11,7 +11,7 @@ struct PlayTests {
 
     func play(_ arguments: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
               environment: [String: String] = [:]) throws -> TmuxSession {
-        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play \(arguments)", columns: columns, rows: rows,
+        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play --no-audio \(arguments)", columns: columns, rows: rows,
                                       term: term, environment: environment)
         try session.waitFor { $0.contains { $0.contains("Lantern River") } }
         return session
@@ -194,7 +194,7 @@ struct PlayTests {
     @Test("Ctrl-Z suspends and fg redraws")
     func suspendAndResume() throws {
         let session = try TmuxSession("bash --norc --noprofile -i", columns: 80, rows: 24)
-        try session.send("'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 20", "Enter")
+        try session.send("'\(KaraokeProcess.binary.path)' play --no-audio \(PlayTests.lantern) --start 20", "Enter")
         _ = try session.waitFor { $0.contains { $0.contains("Lantern River — The Karaoke Band") } }
         try session.send("C-z")
         let stopped = try session.waitFor { $0.contains { $0.contains("Stopped") } }
@@ -204,6 +204,10 @@ struct PlayTests {
         #expect(back.contains { $0.contains("Lantern River — The Karaoke Band") })
         #expect(back.contains { $0.contains("Every flame a wish") || $0.contains("Every ripple") })
         try session.send("q")
+        // An interactive bash outlives tmux's kill-server (it keeps the server waiting): end it here.
+        _ = try session.waitFor { $0.contains { $0.hasPrefix("bash") && $0.hasSuffix("# ") } }
+        try session.send("exit", "Enter")
+        _ = try session.exitStatus()
     }
 
     static func elapsed(_ status: String) -> Double? {

@@ -8,12 +8,22 @@ public enum StatusBar {
         let clamped = min(max(0, elapsed), clampedTotal)
         let head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
         let offset = userOffset == 0 ? "" : "offset \(signedSeconds(userOffset))"
-        var hints = "␣ pause  ←→ seek  ? help  q quit"
+        let hints = "␣ pause  ←→ seek  ? help  q quit"
         var tail: [String] = []
         if !offset.isEmpty { tail.append(offset) }
         if let notice {
+            // A notice matters more than the progress bar: it takes the hints' place and, when it does not
+            // leave room for a bar, the bar's too; cut with an ellipsis only when the row is too narrow.
             let shown = ControlCharacters.strip(notice)
-            hints = width - head.count - 4 < shown.count ? String(shown.prefix(max(0, width - head.count - 4))) + "…" : shown
+            let room = width - head.count - tail.reduce(0) { $0 + $1.count + 2 } - 2
+            if room >= 8 {
+                let fitted = shown.count <= room ? shown : String(shown.prefix(room - 1)) + "…"
+                let barRoom = room - fitted.count - 2
+                var parts = [head]
+                if barRoom >= 10 { parts.append(bar(elapsed: clamped, total: clampedTotal, width: barRoom)) }
+                parts.append(contentsOf: tail + [fitted])
+                return parts.joined(separator: "  ")
+            }
         }
         let barMinimum = 10
         var used = head.count + tail.reduce(0) { $0 + $1.count + 2 }
@@ -23,14 +33,17 @@ public enum StatusBar {
         }
         let barWidth = width - used - 2
         var parts = [head]
-        if barWidth >= 4 {
-            let done = clampedTotal > 0 ? Int((clamped / clampedTotal * Double(barWidth)).rounded(.down)) : 0
-            parts.append(String(repeating: "━", count: done) + String(repeating: "─", count: barWidth - done))
-        }
+        if barWidth >= 4 { parts.append(bar(elapsed: clamped, total: clampedTotal, width: barWidth)) }
         parts.append(contentsOf: tail)
         var line = parts.joined(separator: "  ")
         if line.count > width { line = String(line.prefix(width)) }
         return line
+    }
+
+    /// The progress bar, `width` cells: heavy for the part played.
+    static func bar(elapsed: Double, total: Double, width: Int) -> String {
+        let done = total > 0 ? Int((elapsed / total * Double(width)).rounded(.down)) : 0
+        return String(repeating: "━", count: done) + String(repeating: "─", count: width - done)
     }
 
     /// `m:ss` (or `h:mm:ss`) for seconds, rounded down.
