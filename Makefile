@@ -51,7 +51,7 @@ define ensure_packages
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo"; else \
 	    echo "karaoke: missing packages:$$missing"; echo "run: sudo apt-get install -y$$missing"; exit 1; fi; \
 	  echo "installing:$$missing"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
 	    || { echo "karaoke: could not install$$missing; run: sudo apt-get install -y$$missing"; exit 1; }; \
 	fi
 endef
