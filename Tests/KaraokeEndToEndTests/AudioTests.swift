@@ -58,7 +58,8 @@ struct AudioTests {
         #expect(stat(socketFolder, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o700, "the socket's folder is private")
         let connection = try probe.connect()
-        #expect(try connection.property("path") as? String == audio)
+        // mpv makes its socket before it has opened the file: ask until it has.
+        #expect(poll { try connection.property("path") as? String == audio })
         try session.send("q")
         #expect(try session.exitStatus() == 0)
         #expect(nothingLeftBehind(probe, folder: folder))
@@ -71,6 +72,7 @@ struct AudioTests {
         let session = try play(folder, "--start 10")
         let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
         let mpv = try probe.connect()
+        #expect(poll { try mpv.property("playback-time") is Double }, "mpv has the file open")
         try session.send("Space")
         #expect(poll { try mpv.property("pause") as? Bool == true }, "space pauses mpv")
         let before = try #require(try mpv.property("playback-time") as? Double)
