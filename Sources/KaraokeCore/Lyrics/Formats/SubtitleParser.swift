@@ -95,6 +95,8 @@ private struct SRTReader {
                 continue
             }
             if let timing = readTiming(bytes, line) {
+                // A line of digits right before a timing line is the new cue's number, not text.
+                pendingNumber = nil
                 finishCue(bytes)
                 cue = (timing.start, timing.end, number)
                 skipping = false

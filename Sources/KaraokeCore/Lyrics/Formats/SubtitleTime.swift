@@ -265,15 +265,24 @@ struct CueText {
         var segments: [WordSegment] = []
         segments.reserveCapacity(marks.count)
         var previousEnd = lineStart
+        // Where the segment before ends in `bytes`: a space that starts a segment (`<c> and</c>`) is
+        // moved there, as the space after a word belongs to that word.
+        var previousTo = 0
         for index in marks.indices {
             let mark = marks[index]
             let next = index + 1 < marks.count ? marks[index + 1] : nil
-            let from = mark.byteStart, to = min(next?.byteStart ?? high, high)
+            var from = mark.byteStart
+            let to = min(next?.byteStart ?? high, high)
             let start = min(max(mark.start, previousEnd), end)
             let stop = min(max(mark.end ?? next?.start ?? end, start), end)
+            if from < to, bytes[from] == 0x20, let last = segments.indices.last, previousTo == from {
+                segments[last].text += " "
+                from += 1
+            }
             guard from < to else { continue }
             segments.append(WordSegment(start: start, end: stop, text: String(decoding: bytes[from..<to], as: UTF8.self)))
             previousEnd = stop
+            previousTo = to
         }
         // Text before the first mark (a format that marks every piece never has any) joins the first segment.
         if let first = marks.first, first.byteStart > 0, !segments.isEmpty {
