@@ -89,6 +89,9 @@ public enum LyricsReader {
     public static func parse(_ utf8: [UInt8], file: String, format: LyricFormat? = nil) -> ParseResult {
         switch format ?? LyricFormat.detect(utf8: utf8, fileName: file) {
         case .lrc: return LRCParser.parse(utf8, file: file)
+        case .srt: return SubtitleParser.parseSRT(utf8, file: file)
+        case .webvtt: return SubtitleParser.parseWebVTT(utf8, file: file)
+        case .ass: return ASSParser.parse(utf8, file: file)
         case let other:
             // Filled in format by format as their parsers land.
             var log = DiagnosticLog(file: file)
