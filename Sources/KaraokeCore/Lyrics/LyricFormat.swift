@@ -73,6 +73,9 @@ public enum LyricFormat: String, CaseIterable, Sendable {
             || lowered.contains(where: { $0.hasPrefix("#bpm") }) {
             return .ultrastar
         }
+        // UltraStar songs of format 1.1 may leave #BPM out; they still open with their header tags.
+        let ultraStarTags = ["#version", "#title", "#artist", "#audio", "#mp3"]
+        if ultraStarTags.contains(where: { lowered[0].hasPrefix($0) }) { return .ultrastar }
         // SRT: a cue number, then a `-->` line (the number is often missing in files made by hand).
         if let arrow = lines.firstIndex(where: { $0.contains("-->") }), arrow <= 2,
            lines[0].allSatisfy(\.isNumber) || arrow == 0 {
@@ -89,6 +92,7 @@ public enum LyricsReader {
     public static func parse(_ utf8: [UInt8], file: String, format: LyricFormat? = nil) -> ParseResult {
         switch format ?? LyricFormat.detect(utf8: utf8, fileName: file) {
         case .lrc: return LRCParser.parse(utf8, file: file)
+        case .ultrastar: return UltraStarParser.parse(utf8, file: file)
         case let other:
             // Filled in format by format as their parsers land.
             var log = DiagnosticLog(file: file)
