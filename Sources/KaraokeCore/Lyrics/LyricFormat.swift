@@ -93,6 +93,7 @@ public enum LyricsReader {
         switch format ?? LyricFormat.detect(utf8: utf8, fileName: file) {
         case .lrc: return LRCParser.parse(utf8, file: file)
         case .ultrastar: return UltraStarParser.parse(utf8, file: file)
+        case .ttml: return TTMLParser.parse(utf8, file: file)
         case let other:
             // Filled in format by format as their parsers land.
             var log = DiagnosticLog(file: file)
