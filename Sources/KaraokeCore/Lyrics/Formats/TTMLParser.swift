@@ -714,7 +714,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
     static func describe(xmlError code: Int) -> String {
         switch code {
         case 4: return "no element"
-        case 5: return "text after the root element"
+        case 5: return "the file ends early, or goes on after its root element"
         case 9: return "a character XML does not allow"
         case 26, 27: return "an undeclared entity"
         case 38, 39, 40, 41: return "a malformed attribute"
@@ -722,7 +722,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
         case 73: return "expected '>'"
         case 76: return "a closing tag that does not match its opening tag"
         case 77: return "the file ends inside an element"
-        case 89: return "an entity that refers to itself"
+        case 89: return "entities that refer to themselves or expand too far"
         default: return "libxml2 error \(code)"
         }
     }
