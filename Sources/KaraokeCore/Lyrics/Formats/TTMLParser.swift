@@ -31,12 +31,17 @@ public enum TTMLParser {
 struct TimeTree {
     /// One element's `begin`, `end` and `dur` in milliseconds, and its nearest timed ancestor.
     struct Node {
+        /// The nearest ancestor that has timing attributes.
         var parent: Int?
+        /// `begin`, as written.
         var begin: Int?
+        /// `end`, as written.
         var end: Int?
+        /// `dur`.
         var duration: Int?
     }
 
+    /// The timed elements in document order, so a parent always comes before its children.
     var nodes: [Node] = []
 
     /// Whether nested times are absolute (Apple Music, AMLL) rather than relative to the parent (TTML).
@@ -81,6 +86,7 @@ struct TimeTree {
 /// Times beyond 100 hours are clamped: nothing that far is a real time, and sums must not overflow.
 private let timeLimit = 360_000_000
 
+/// The time within ±100 hours.
 private func clampTime(_ value: Int) -> Int { min(max(value, -timeLimit), timeLimit) }
 
 /// Reads TTML time expressions: clock times and offset times.
@@ -155,6 +161,7 @@ struct TTMLTimeReader {
         return digits > 0 ? value / scale : nil
     }
 
+    /// Whole milliseconds, within 0…100 hours; nil for a value that is not a number.
     private static func rounded(_ milliseconds: Double) -> Int? {
         guard milliseconds.isFinite else { return nil }
         return Int(min(max(milliseconds, 0), Double(timeLimit)).rounded())
@@ -166,7 +173,9 @@ final class TTMLReader: NSObject, XMLParserDelegate {
     /// Text of a line on its way to segments; `timing` lists the time nodes it is sung over (none for
     /// text between words, several for a ruby base timed by its readings).
     struct Piece {
+        /// The text as read, whitespace not yet collapsed.
         var text: String
+        /// Time nodes it is sung over.
         var timing: [Int]
         /// Whitespace with a line feed between two tags: indentation in a pretty-printed file.
         var isLayout = false
@@ -174,14 +183,23 @@ final class TTMLReader: NSObject, XMLParserDelegate {
 
     /// A `<p>` or a background-vocal span, before its times are known.
     struct Draft {
+        /// Its own time node, when it has timing attributes.
         var node: Int?
+        /// Its text in document order.
         var pieces: [Piece] = []
+        /// Who sings it.
         var voice: Voice?
+        /// `itunes:key`, else `xml:id`: what iTunes translations name it by.
         var key: String?
+        /// Translations shown under it.
         var translations: [String] = []
+        /// The file line of its start tag.
         var sourceLine: Int
+        /// For background vocals, the paragraph they are in.
         var parent: Int?
+        /// For a paragraph, its background-vocal drafts.
         var backgrounds: [Int] = []
+        /// Whether its end tag was read (broken XML can cut a line off).
         var isComplete = false
         /// The last piece that is not layout: text only joins a timed piece that no words follow.
         var lastContent = -1
@@ -195,52 +213,83 @@ final class TTMLReader: NSObject, XMLParserDelegate {
 
     /// What the characters inside an element are.
     enum TextRole {
+        /// Not shown: styling, readings, transliterations, text outside paragraphs.
         case ignored
+        /// A line's text.
         case line
+        /// `ttm:title`.
         case title
+        /// An iTunes `<songwriter>`.
         case songwriter
+        /// An `x-translation` span of the line.
         case lineTranslation
+        /// An iTunes `<text for="…">` translation.
         case keyedTranslation
+        /// The background-vocal span inside an iTunes translation.
         case keyedBackgroundTranslation
     }
 
     /// One open element and what it passes down to its children.
     struct Frame {
+        /// The element's local name (`br` for `tt:br`).
         var name: String
+        /// What its characters are.
         var role: TextRole
+        /// The nearest timed element, itself included.
         var node: Int?
+        /// The line its text goes to.
         var draft: Int?
         /// The piece the innermost timed span in effect writes to.
         var piece: Int?
         /// The piece of the ruby container in effect, and whether this element holds its base text.
         var ruby: Int?
         var isRubyBase = false
+        /// The nearest `ttm:agent`, itself included.
         var agent: String?
+        /// Whether it is inside `<head>`.
         var inHead = false
+        /// Whether it is inside an iTunes `<translations>`.
         var inTranslations = false
     }
 
+    /// The file's name in messages.
     let file: String
+    /// The warnings so far.
     var log: DiagnosticLog
+    /// Title, artist, album, author.
     var metadata = SongMetadata()
+    /// The file's frame and tick rates.
     var times = TTMLTimeReader()
+    /// Every timing attribute, settled at the end.
     var tree = TimeTree()
+    /// Lines in document order; background vocals after their paragraph.
     var drafts: [Draft] = []
+    /// The open elements.
     var stack: [Frame] = []
+    /// Characters since the last tag (the parser may hand one text over in several calls).
     var text = ""
+    /// Whether the XML broke; nothing after that is read.
     var failed = false
+    /// AMLL's `artists` tags.
     var artists: [String] = []
+    /// iTunes songwriters.
     var songwriters: [String] = []
+    /// AMLL's `musicName`, the title when there is no `ttm:title`.
     var fallbackTitle: String?
+    /// The voice of each agent id.
     var agents: [String: Voice] = [:]
+    /// How many parts have been given out.
     var personCount = 0
     /// iTunes translations by line key: the main text and the background vocals' text of each.
     var keyedTranslations: [String: [(main: String, background: String)]] = [:]
+    /// The `for` of the iTunes translation being read.
     var translationKey: String?
-    var translationMain = ""
-    var translationBackground = ""
+    /// Its text, and its background-vocal part.
+    var translationMain = "", translationBackground = ""
+    /// The text of the `x-translation` span being read.
     var spanTranslation = ""
 
+    /// A reader for the file named `file` in messages.
     init(file: String) {
         self.file = file
         log = DiagnosticLog(file: file)
@@ -248,6 +297,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
 
     // MARK: Elements
 
+    /// Opens an element: reads its attributes and decides what its text is.
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes: [String: String] = [:]) {
         guard !failed else { return }
@@ -277,6 +327,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
         stack.append(frame)
     }
 
+    /// Closes an element: files a translation, completes a line.
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         guard !failed, let frame = stack.last else { return }
         flushText()
@@ -301,16 +352,19 @@ final class TTMLReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Keeps characters until the next tag.
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         guard !failed else { return }
         text += string
     }
 
+    /// Keeps a CDATA section's text like other characters.
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         guard !failed else { return }
         text += String(decoding: CDATABlock, as: UTF8.self)
     }
 
+    /// Warns about the first XML error and stops; the complete lines before it are kept.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         guard !failed else { return }
         failed = true
@@ -399,6 +453,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// A span: background vocals, a translation, ruby, or a timed word.
     func startSpan(_ attribute: [Substring: String], _ ownNode: Int?, _ frame: inout Frame, line: Int) {
         guard frame.role == .line, let draft = frame.draft else { return }
         let role = attribute["role"] ?? ""
@@ -453,6 +508,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
         return tree.nodes.count - 1
     }
 
+    /// A time attribute's milliseconds, or a warning and nil.
     func readTime(_ value: String, _ name: String, line: Int) -> Int? {
         if let time = times.milliseconds(value) { return time }
         let shown = ControlCharacters.strip(String(value.prefix(40)))
@@ -473,6 +529,7 @@ final class TTMLReader: NSObject, XMLParserDelegate {
         return voice
     }
 
+    /// The next unused part.
     func nextPart() -> Voice {
         personCount += 1
         return .part(personCount - 1)
@@ -526,11 +583,15 @@ final class TTMLReader: NSObject, XMLParserDelegate {
 
     /// A line as built from a draft, its end perhaps still unknown.
     struct Built {
+        /// The line, its end a placeholder when `endKnown` is false.
         var line: LyricLine
+        /// Whether the file gives the line's end.
         var endKnown: Bool
+        /// Segments the file gives no end, settled with the line's end.
         var openSegmentEnds: [Int]
     }
 
+    /// The song from the complete lines, times settled.
     func finish() -> ParseResult {
         flushText()
         if metadata.title == nil { metadata.title = fallbackTitle }
@@ -665,13 +726,16 @@ final class TTMLReader: NSObject, XMLParserDelegate {
 
     // MARK: Helpers
 
+    /// `agent` for `ttm:agent`: prefixes differ between files, the local names do not.
     func localName<S: StringProtocol>(_ name: S) -> Substring {
         guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
         return Substring(name[name.index(after: colon)...])
     }
 
+    /// `localName` as a `String`.
     func localName(_ name: String) -> String { String(localName(name) as Substring) }
 
+    /// Nil for an empty text.
     func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     /// The text with XML whitespace runs as one space, outer spaces trimmed, control characters removed.

@@ -22,56 +22,78 @@ public enum UltraStarParser {
     }
 }
 
+/// The blanks that separate a note's fields.
 private let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
 /// Times beyond 100 hours either way are clamped: they are nonsense, and they must not overflow.
 private let timeLimit = 360_000_000.0
 /// Numbers in notes have at most this many digits; longer ones are malformed, not overflowed.
 private let maximumDigits = 9
 
+/// Whether a byte is a space or a tab.
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
 /// One note as read, in beats: its syllable is a range of the reader's shared syllable bytes.
 private struct Note {
+    /// The start beat, already absolute in relative mode.
     var beat: Int
+    /// How many beats the note lasts.
     var length: Int
+    /// Where its syllable is in `UltraStarReader.syllables`.
     var syllable: Range<Int>
 }
 
 /// The notes between two line breaks, and who sings them.
 private struct Phrase {
+    /// Where its notes are in `UltraStarReader.notes`.
     var notes: Range<Int>
+    /// The part that sings it; nil in a song without parts.
     var voice: Voice?
+    /// The file line of its first note.
     var sourceLine: Int
 }
 
 /// The reader's state while it walks one file.
 private struct UltraStarReader {
+    /// The warnings so far.
     var log: DiagnosticLog
+    /// Title, artist and audio file.
     var metadata = SongMetadata()
     /// `#MP3:`, kept apart because `#AUDIO:` (format 1.1) wins over it whatever their order.
     var mp3: String?
+    /// `#AUDIO:`.
     var audio: String?
+    /// `#BPM:`, nil until a usable one is read.
     var bpm: Double?
+    /// `#GAP:` in milliseconds.
     var gap = 0.0
+    /// `#RELATIVE:yes`.
     var relative = false
+    /// Every note read, in file order.
     var notes: [Note] = []
     /// The syllables of all notes, control characters already removed, one after another.
     var syllables: [UInt8] = []
+    /// The phrases closed so far.
     var phrases: [Phrase] = []
     /// Where the notes of the phrase being read start in `notes`.
     var phraseStart = 0
+    /// The file line of the current phrase's first note.
     var phraseLine = 0
+    /// The part the notes being read belong to.
     var voice: Voice?
     /// In relative mode, the beat the current phrase's beats count from.
     var relativeBase = 0
+    /// The 1-based number of the line being read.
     var lineNumber = 0
+    /// Where the line being read starts in the buffer, for columns.
     var lineStart = 0
 
+    /// A reader for the file named `file` in messages.
     init(file: String) { log = DiagnosticLog(file: file) }
 
     /// The 1-based byte column of `index` on the current line.
     func column(_ index: Int) -> Int { index - lineStart + 1 }
 
+    /// Reads every line up to `E`; LF, CRLF and a lone CR each end a line.
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
@@ -327,6 +349,7 @@ private struct UltraStarReader {
 
     // MARK: Lines
 
+    /// The song: each phrase a line, timed by `#BPM` and `#GAP`.
     mutating func finish() -> ParseResult {
         metadata.audioFile = audio ?? mp3
         if bpm == nil {
@@ -421,8 +444,11 @@ private func quote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> 
 
 /// A sung syllable on its way to a segment: its times and its bytes without outer spaces.
 private struct Piece {
+    /// When it is sung, in file-time milliseconds.
     var start: Int
+    /// When it ends, a `~` after it included.
     var end: Int
+    /// Its text in `UltraStarReader.syllables`, without outer spaces.
     var bytes: Range<Int>
     /// Whether a word ends after it, so its segment ends with a space.
     var spaceAfter: Bool
@@ -430,14 +456,18 @@ private struct Piece {
 
 /// Beats to file time: `GAP + beat × 60000 / (BPM × 4)`, rounded to the millisecond.
 private struct BeatClock {
+    /// 60000 / (BPM × 4).
     let millisecondsPerBeat: Double
+    /// `#GAP` in milliseconds.
     let gap: Double
 
+    /// A clock for the file's `#BPM` and `#GAP`.
     init(bpm: Double, gap: Double) {
         millisecondsPerBeat = 15_000 / bpm
         self.gap = gap
     }
 
+    /// The file time of a beat, clamped to ±100 hours.
     func time(_ beat: Int) -> Int {
         let value = gap + Double(beat) * millisecondsPerBeat
         // A tiny BPM and a huge beat would not fit an Int; nothing that far off is a real time anyway.
