@@ -73,6 +73,9 @@ public enum LyricFormat: String, CaseIterable, Sendable {
             || lowered.contains(where: { $0.hasPrefix("#bpm") }) {
             return .ultrastar
         }
+        // UltraStar songs of format 1.1 may leave #BPM out; they still open with their header tags.
+        let ultraStarTags = ["#version", "#title", "#artist", "#audio", "#mp3"]
+        if ultraStarTags.contains(where: { lowered[0].hasPrefix($0) }) { return .ultrastar }
         // SRT: a cue number, then a `-->` line (the number is often missing in files made by hand).
         if let arrow = lines.firstIndex(where: { $0.contains("-->") }), arrow <= 2,
            lines[0].allSatisfy(\.isNumber) || arrow == 0 {
@@ -92,11 +95,8 @@ public enum LyricsReader {
         case .srt: return SubtitleParser.parseSRT(utf8, file: file)
         case .webvtt: return SubtitleParser.parseWebVTT(utf8, file: file)
         case .ass: return ASSParser.parse(utf8, file: file)
-        case let other:
-            // Filled in format by format as their parsers land.
-            var log = DiagnosticLog(file: file)
-            log.warn(line: 0, column: 0, "this looks like \(other.displayName), which is not read yet")
-            return log.finish(song: nil, noSongMessage: "no timed lyric line")
+        case .ultrastar: return UltraStarParser.parse(utf8, file: file)
+        case .ttml: return TTMLParser.parse(utf8, file: file)
         }
     }
 }

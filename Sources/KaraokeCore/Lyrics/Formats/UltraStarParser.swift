@@ -1,0 +1,476 @@
+import Glibc
+
+/// Reads UltraStar song files (`.txt`): header tags, notes, line breaks and duet parts.
+///
+/// Every sung note is a word segment and every phrase (the notes between two line breaks) a line. A
+/// note's beat becomes file time as the format defines it: `GAP + beat × 60000 / (BPM × 4)`, because
+/// the BPM an UltraStar file states counts quarter beats. The reader is lenient the way UltraStar
+/// Play is: tag names in any case and with spaces around them, a decimal comma in numbers, no space
+/// after the note type, several spaces between fields. A line it cannot use is a warning and skipped.
+public enum UltraStarParser {
+    /// The tempo assumed when a file has no usable `#BPM` tag: a common one for UltraStar songs.
+    ///
+    /// UltraStar Play's own test songs leave the tag out, and their notes still have an order and
+    /// lengths worth showing, so the song plays at this tempo with a warning instead of not at all.
+    static let assumedBPM = 300.0
+
+    /// Parses the UTF-8 text of an UltraStar file (without BOM; see `SourceText`). `file` names it in messages.
+    public static func parse(_ utf8: [UInt8], file: String) -> ParseResult {
+        var reader = UltraStarReader(file: file)
+        utf8.withUnsafeBufferPointer { reader.run($0) }
+        return reader.finish()
+    }
+}
+
+/// The blanks that separate a note's fields.
+private let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+/// Times beyond 100 hours either way are clamped: they are nonsense, and they must not overflow.
+private let timeLimit = 360_000_000.0
+/// Numbers in notes have at most this many digits; longer ones are malformed, not overflowed.
+private let maximumDigits = 9
+
+/// Whether a byte is a space or a tab.
+@inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+/// One note as read, in beats: its syllable is a range of the reader's shared syllable bytes.
+private struct Note {
+    /// The start beat, already absolute in relative mode.
+    var beat: Int
+    /// How many beats the note lasts.
+    var length: Int
+    /// Where its syllable is in `UltraStarReader.syllables`.
+    var syllable: Range<Int>
+}
+
+/// The notes between two line breaks, and who sings them.
+private struct Phrase {
+    /// Where its notes are in `UltraStarReader.notes`.
+    var notes: Range<Int>
+    /// The part that sings it; nil in a song without parts.
+    var voice: Voice?
+    /// The file line of its first note.
+    var sourceLine: Int
+}
+
+/// The reader's state while it walks one file.
+private struct UltraStarReader {
+    /// The warnings so far.
+    var log: DiagnosticLog
+    /// Title, artist and audio file.
+    var metadata = SongMetadata()
+    /// `#MP3:`, kept apart because `#AUDIO:` (format 1.1) wins over it whatever their order.
+    var mp3: String?
+    /// `#AUDIO:`.
+    var audio: String?
+    /// `#BPM:`, nil until a usable one is read.
+    var bpm: Double?
+    /// `#GAP:` in milliseconds.
+    var gap = 0.0
+    /// `#RELATIVE:yes`.
+    var relative = false
+    /// Every note read, in file order.
+    var notes: [Note] = []
+    /// The syllables of all notes, control characters already removed, one after another.
+    var syllables: [UInt8] = []
+    /// The phrases closed so far.
+    var phrases: [Phrase] = []
+    /// Where the notes of the phrase being read start in `notes`.
+    var phraseStart = 0
+    /// The file line of the current phrase's first note.
+    var phraseLine = 0
+    /// The part the notes being read belong to.
+    var voice: Voice?
+    /// In relative mode, the beat the current phrase's beats count from.
+    var relativeBase = 0
+    /// The 1-based number of the line being read.
+    var lineNumber = 0
+    /// Where the line being read starts in the buffer, for columns.
+    var lineStart = 0
+
+    /// A reader for the file named `file` in messages.
+    init(file: String) { log = DiagnosticLog(file: file) }
+
+    /// The 1-based byte column of `index` on the current line.
+    func column(_ index: Int) -> Int { index - lineStart + 1 }
+
+    /// Reads every line up to `E`; LF, CRLF and a lone CR each end a line.
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var start = 0
+        while start < count {
+            var end = memchr(base + start, 0x0A, count - start)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            if let cr = memchr(base + start, 0x0D, end - start) {
+                end = base.distance(to: cr.assumingMemoryBound(to: UInt8.self))
+            }
+            lineNumber += 1
+            // `E` ends the song: whatever follows it (notes, comments, a second song) is not read.
+            if !readLine(bytes, start..<end) { break }
+            if end < count, bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { end += 1 }
+            start = end + 1
+        }
+        endPhrase()
+    }
+
+    /// Reads one line; false when it is the end mark `E`.
+    mutating func readLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        lineStart = range.lowerBound
+        var i = range.lowerBound
+        let end = range.upperBound
+        // A BOM left where a line starts (the caller did not use `SourceText`, or two files were joined).
+        if end - i >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
+        while i < end, isBlank(bytes[i]) { i += 1 }
+        guard i < end else { return true }
+        switch bytes[i] {
+        case UInt8(ascii: "#"):
+            readTag(bytes, i..<end)
+        case UInt8(ascii: ":"), UInt8(ascii: "*"), UInt8(ascii: "F"), UInt8(ascii: "R"), UInt8(ascii: "G"):
+            readNote(bytes, i..<end)
+        case UInt8(ascii: "-"):
+            readLineBreak(bytes, i..<end)
+        case UInt8(ascii: "P"):
+            readPart(bytes, i..<end)
+        case UInt8(ascii: "E") where (i + 1..<end).allSatisfy({ isBlank(bytes[$0]) }):
+            return false
+        case UInt8(ascii: "B") where i + 1 < end && isBlank(bytes[i + 1]):
+            log.warn(line: lineNumber, column: column(i),
+                     "tempo change \(quote(bytes, i..<end)) is not supported; line ignored")
+        default:
+            log.warn(line: lineNumber, column: column(i), "unrecognised line \(quote(bytes, i..<end)); line ignored")
+        }
+        return true
+    }
+
+    // MARK: Header
+
+    /// Reads `#NAME:VALUE`, with spaces allowed around the name and the value.
+    mutating func readTag(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        var colonAt = range.lowerBound + 1
+        while colonAt < range.upperBound, bytes[colonAt] != UInt8(ascii: ":") { colonAt += 1 }
+        guard colonAt < range.upperBound else {
+            log.warn(line: lineNumber, column: column(range.lowerBound),
+                     "header \(quote(bytes, range)) has no ':'; line ignored")
+            return
+        }
+        let name = trimmed(bytes, (range.lowerBound + 1)..<colonAt)
+        guard !name.isEmpty else {
+            log.warn(line: lineNumber, column: column(range.lowerBound),
+                     "header \(quote(bytes, range)) has no tag name; line ignored")
+            return
+        }
+        let valueRange = trimmed(bytes, (colonAt + 1)..<range.upperBound)
+        var valueStart = colonAt + 1
+        while valueStart < range.upperBound, isBlank(bytes[valueStart]) { valueStart += 1 }
+        let valueColumn = column(valueStart)
+        // Only the tags used here are looked at; the rest (#VIDEO, #COVER, #ENCODING, …) are read past.
+        switch asciiUppercase(bytes, name) {
+        case "TITLE": metadata.title = text(bytes, valueRange)
+        case "ARTIST": metadata.artist = text(bytes, valueRange)
+        case "MP3": mp3 = text(bytes, valueRange)
+        case "AUDIO": audio = text(bytes, valueRange)
+        case "BPM":
+            if let value = decimal(bytes, valueRange), value > 0, value.isFinite {
+                bpm = value
+            } else {
+                log.warn(line: lineNumber, column: valueColumn,
+                         "malformed bpm \(quote(bytes, valueRange)); expected a positive number such as '300' or '300,5'")
+            }
+        case "GAP":
+            if let value = decimal(bytes, valueRange), value.magnitude < timeLimit {
+                gap = value
+            } else if !valueRange.isEmpty {
+                log.warn(line: lineNumber, column: valueColumn,
+                         "malformed gap \(quote(bytes, valueRange)); expected milliseconds such as '1500'")
+            }
+        case "RELATIVE":
+            let value = asciiUppercase(bytes, valueRange)
+            relative = value == "YES" || value == "TRUE" || value == "1"
+        default:
+            break
+        }
+    }
+
+    /// The bytes of `range` without the blanks at its ends.
+    func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high, isBlank(bytes[low]) { low += 1 }
+        while high > low, isBlank(bytes[high - 1]) { high -= 1 }
+        return low..<high
+    }
+
+    /// A tag's name or a short value in upper case, for comparison; long ones are never a known name.
+    func asciiUppercase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        guard range.count <= 16 else { return "" }
+        return String(decoding: range.map { bytes[$0] >= 97 && bytes[$0] <= 122 ? bytes[$0] - 32 : bytes[$0] }, as: UTF8.self)
+    }
+
+    /// A tag's value as shown: control characters removed, nil when empty.
+    func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        var kept: [UInt8] = []
+        ControlCharacters.appendStripped(bytes, range, to: &kept)
+        let value = String(decoding: kept, as: UTF8.self)
+        return value.isEmpty ? nil : value
+    }
+
+    /// `300`, `300.5`, `300,5` or `-12`; nil for anything else.
+    func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var i = range.lowerBound
+        var negative = false
+        if i < range.upperBound, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var value = 0.0, digits = 0, scale = 1.0, inFraction = false
+        while i < range.upperBound {
+            let byte = bytes[i]
+            if isDigit(byte) {
+                // Past 15 digits a double holds no more; the rest only scales.
+                if digits < 15 {
+                    value = value * 10 + Double(byte - 48)
+                    if inFraction { scale *= 10 }
+                } else if !inFraction {
+                    value *= 10
+                }
+                digits += 1
+            } else if (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")) && !inFraction {
+                inFraction = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        return (negative ? -value : value) / scale
+    }
+
+    // MARK: Notes
+
+    /// Reads `T start length pitch syllable` for a note type T in `: * F R G`.
+    ///
+    /// The syllable is everything after the single blank that follows the pitch, spaces kept: they
+    /// are where UltraStar marks the ends of words.
+    mutating func readNote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        var i = range.lowerBound + 1
+        let end = range.upperBound
+        var fields = (0, 0, 0)
+        for index in 0..<3 {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            guard let (value, next) = integer(bytes, i, end), next == end || isBlank(bytes[next]) else {
+                let what = ["start beat", "length", "pitch"][index]
+                log.warn(line: lineNumber, column: column(min(i, end)),
+                         "malformed note \(quote(bytes, range)) (expected a whole number as its \(what)); note ignored")
+                return
+            }
+            switch index {
+            case 0: fields.0 = value
+            case 1: fields.1 = value
+            default: fields.2 = value
+            }
+            i = next
+        }
+        if fields.1 < 0 {
+            log.warn(line: lineNumber, column: column(range.lowerBound),
+                     "note \(quote(bytes, range)) has a negative length; note ignored")
+            return
+        }
+        // One blank separates the pitch from the syllable; any more belong to the syllable.
+        if i < end { i += 1 }
+        let first = syllables.count
+        ControlCharacters.appendStripped(bytes, i..<end, to: &syllables)
+        if notes.count == phraseStart { phraseLine = lineNumber }
+        let beat = relative ? relativeBase + fields.0 : fields.0
+        notes.append(Note(beat: beat, length: fields.1, syllable: first..<syllables.count))
+    }
+
+    /// A whole number at `i` with an optional sign, and the index after it; nil when there is none.
+    func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+        var i = start
+        var negative = false
+        if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var value = 0, digits = 0
+        while i < end, isDigit(bytes[i]) {
+            value = value * 10 + Int(bytes[i] - 48)
+            digits += 1
+            guard digits <= maximumDigits else { return nil }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        return (negative ? -value : value, i)
+    }
+
+    /// Reads `- beat [beat2]`, which ends the phrase; in relative mode the next beats count from its
+    /// second number, or its first when there is one.
+    mutating func readLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        endPhrase()
+        var i = range.lowerBound + 1
+        let end = range.upperBound
+        var numbers: [Int] = []
+        while i < end {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            guard numbers.count < 2, let (value, next) = integer(bytes, i, end), next == end || isBlank(bytes[next]) else {
+                log.warn(line: lineNumber, column: column(i),
+                         "malformed line break \(quote(bytes, range)); expected '- beat' (the break still counts)")
+                return
+            }
+            numbers.append(value)
+            i = next
+        }
+        if relative, let shift = numbers.last { relativeBase += shift }
+    }
+
+    /// Reads `P1`, `P2` (also `P 1`), which select the part that sings the notes after it; `P3` is both.
+    mutating func readPart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        var i = range.lowerBound + 1
+        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
+        guard let (number, next) = integer(bytes, i, range.upperBound), number >= 1,
+              (next..<range.upperBound).allSatisfy({ isBlank(bytes[$0]) })
+        else {
+            log.warn(line: lineNumber, column: column(range.lowerBound),
+                     "malformed part \(quote(bytes, range)); expected 'P1' or 'P2'; line ignored")
+            return
+        }
+        endPhrase()
+        // Each part counts its beats from the song's start again.
+        relativeBase = 0
+        voice = number == 3 ? .together : .part(number - 1)
+    }
+
+    /// Closes the phrase being read, if it has notes.
+    mutating func endPhrase() {
+        guard notes.count > phraseStart else { return }
+        phrases.append(Phrase(notes: phraseStart..<notes.count, voice: voice, sourceLine: phraseLine))
+        phraseStart = notes.count
+    }
+
+    // MARK: Lines
+
+    /// The song: each phrase a line, timed by `#BPM` and `#GAP`.
+    mutating func finish() -> ParseResult {
+        metadata.audioFile = audio ?? mp3
+        if bpm == nil {
+            log.warn(line: 0, column: 0, "no usable '#BPM' tag; beats are timed at \(Int(UltraStarParser.assumedBPM)) bpm")
+        }
+        let clock = BeatClock(bpm: bpm ?? UltraStarParser.assumedBPM, gap: gap)
+        var lines: [LyricLine] = []
+        lines.reserveCapacity(phrases.count)
+        for phrase in phrases {
+            if let line = makeLine(phrase, clock: clock) { lines.append(line) }
+        }
+        let song = SongAssembly.assemble(metadata: metadata, timedLines: lines)
+        return log.finish(song: song, noSongMessage: "no sung note")
+    }
+
+    /// The line of a phrase: one segment a sung syllable, the spaces between words moved to the ends
+    /// of words; nil when nothing in it is sung.
+    func makeLine(_ phrase: Phrase, clock: BeatClock) -> LyricLine? {
+        var order = Array(phrase.notes)
+        // Notes are written in order; a file that is not gets a stable sort, so ties keep file order.
+        if !order.indices.dropFirst().allSatisfy({ notes[order[$0 - 1]].beat <= notes[order[$0]].beat }) {
+            order.sort { notes[$0].beat != notes[$1].beat ? notes[$0].beat < notes[$1].beat : $0 < $1 }
+        }
+        var pieces: [Piece] = []
+        var lineEnd = Int.min
+        for index in order {
+            let note = notes[index]
+            let start = clock.time(note.beat), end = clock.time(note.beat + note.length)
+            lineEnd = max(lineEnd, end)
+            var low = note.syllable.lowerBound, high = note.syllable.upperBound
+            while low < high, syllables[low] == space { low += 1 }
+            while high > low, syllables[high - 1] == space { high -= 1 }
+            let leadingSpace = low > note.syllable.lowerBound
+            let trailingSpace = high < note.syllable.upperBound
+            // A space before a word ends the word before it.
+            if leadingSpace, !pieces.isEmpty { pieces[pieces.count - 1].spaceAfter = true }
+            if high - low == 1, syllables[low] == UInt8(ascii: "~") {
+                // `~` holds the vowel before it: that syllable lasts longer, nothing new is shown.
+                if !pieces.isEmpty {
+                    pieces[pieces.count - 1].end = max(pieces[pieces.count - 1].end, end)
+                    if trailingSpace { pieces[pieces.count - 1].spaceAfter = true }
+                }
+                continue
+            }
+            guard low < high else {
+                // A note without a syllable (or only a space) is sung but shows nothing.
+                if trailingSpace, !pieces.isEmpty { pieces[pieces.count - 1].spaceAfter = true }
+                continue
+            }
+            pieces.append(Piece(start: start, end: end, bytes: low..<high, spaceAfter: trailingSpace))
+        }
+        guard !pieces.isEmpty else { return nil }
+        var segments: [WordSegment] = []
+        segments.reserveCapacity(pieces.count)
+        var word: [UInt8] = []
+        for (k, piece) in pieces.enumerated() {
+            word.removeAll(keepingCapacity: true)
+            // Runs of blanks inside a syllable show as one space, as everywhere else.
+            var previousWasSpace = false
+            for i in piece.bytes {
+                let byte = syllables[i]
+                if byte == space {
+                    if !previousWasSpace { word.append(space) }
+                    previousWasSpace = true
+                } else {
+                    word.append(byte)
+                    previousWasSpace = false
+                }
+            }
+            let isLast = k == pieces.count - 1
+            if piece.spaceAfter && !isLast { word.append(space) }
+            // Ends never reach past the next syllable's start, so segments never overlap.
+            let nextStart = isLast ? Int.max : pieces[k + 1].start
+            let end = max(piece.start, min(piece.end, nextStart))
+            segments.append(WordSegment(start: piece.start, end: end, text: String(decoding: word, as: UTF8.self)))
+        }
+        let text = segments.map(\.text).joined()
+        return LyricLine(start: segments[0].start, end: max(lineEnd, segments[segments.count - 1].end), text: text,
+                         segments: segments, sourceLine: phrase.sourceLine, voice: phrase.voice)
+    }
+}
+
+/// The quoted source of `bytes[range]`, shortened, for a message.
+private func quote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    var shown: [UInt8] = []
+    var cut = min(range.upperBound, range.lowerBound + 40)
+    // Back off to a character's first byte, so a long quote does not end in U+FFFD.
+    while cut < range.upperBound, cut > range.lowerBound, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+    ControlCharacters.appendStripped(bytes, range.lowerBound..<cut, to: &shown)
+    return "'" + String(decoding: shown, as: UTF8.self) + (cut < range.upperBound ? "…'" : "'")
+}
+
+/// A sung syllable on its way to a segment: its times and its bytes without outer spaces.
+private struct Piece {
+    /// When it is sung, in file-time milliseconds.
+    var start: Int
+    /// When it ends, a `~` after it included.
+    var end: Int
+    /// Its text in `UltraStarReader.syllables`, without outer spaces.
+    var bytes: Range<Int>
+    /// Whether a word ends after it, so its segment ends with a space.
+    var spaceAfter: Bool
+}
+
+/// Beats to file time: `GAP + beat × 60000 / (BPM × 4)`, rounded to the millisecond.
+private struct BeatClock {
+    /// 60000 / (BPM × 4).
+    let millisecondsPerBeat: Double
+    /// `#GAP` in milliseconds.
+    let gap: Double
+
+    /// A clock for the file's `#BPM` and `#GAP`.
+    init(bpm: Double, gap: Double) {
+        millisecondsPerBeat = 15_000 / bpm
+        self.gap = gap
+    }
+
+    /// The file time of a beat, clamped to ±100 hours.
+    func time(_ beat: Int) -> Int {
+        let value = gap + Double(beat) * millisecondsPerBeat
+        // A tiny BPM and a huge beat would not fit an Int; nothing that far off is a real time anyway.
+        return Int(min(max(value, -timeLimit), timeLimit).rounded())
+    }
+}
