@@ -534,8 +534,10 @@ struct LRCCorpusTests {
         try #require(song.lines.count == 5)
         #expect(song.lines.map(\.start) == [20, 280, 2_830, 28_330, 1_713_750])
         #expect(song.lines[0].text == "Line 1")
-        #expect(song.lines[3].text.hasPrefix("Line 4 with translation | "))
-        #expect(song.lines[3].translations.count == 2)
+        // The inline ` | ` translation comes first, then the lines that share the stamp.
+        #expect(song.lines[3].text == "Line 4 with translation")
+        #expect(song.lines[3].translations.count == 3)
+        #expect(song.lines[3].translations.first == "一般大家都这么打翻译")
         #expect(song.lines[4].text == "Line 6")
         // The offset of 250 ms moves the line at 0.02 s before 0:00.
         let notes = result.diagnostics.map { "\($0.location): \($0.message)" }

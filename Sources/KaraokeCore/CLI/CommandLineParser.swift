@@ -9,7 +9,8 @@ public enum CommandLineParser {
 
     /// Options every display command takes; each takes a value except `--reduce-motion`.
     static let displayOptions = ["--reduce-motion", "--fps", "--rest-opacity", "--offset", "--align", "--color",
-                                 "--colors", "--gradient-duration", "--max-size", "--theme"]
+                                 "--colors", "--gradient-duration", "--max-size", "--theme", "--encoding",
+                                 "--no-translation"]
 
     /// The options of each subcommand.
     static func options(of command: String) -> [String] {
@@ -17,11 +18,11 @@ public enum CommandLineParser {
         case "play": return displayOptions + ["--start", "--audio", "--no-audio", "--mpv-option", "--volume",
                                               "--clock-log", "--help"]
         case "render": return displayOptions + ["--at", "--cols", "--rows", "--format", "--help"]
-        default: return ["--strict", "--max-size", "--help"]
+        default: return ["--strict", "--max-size", "--encoding", "--help"]
         }
     }
 
-    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h", "--no-audio"]
+    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h", "--no-audio", "--no-translation"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -80,6 +81,7 @@ public enum CommandLineParser {
             for (name, value) in values {
                 switch name {
                 case "--strict": request.strict = true
+                case "--encoding": request.encoding = try encodingName(value!)
                 default: request.maxSize = try megabytes(value!, option: name)
                 }
             }
@@ -107,6 +109,8 @@ public enum CommandLineParser {
                 case "--gradient-duration":
                     display.frame.gradient.cycle = try number(value, option: name, in: 0.1...3600)
                 case "--max-size": display.maxSize = try megabytes(value, option: name)
+                case "--encoding": display.encoding = try encodingName(value)
+                case "--no-translation": display.showsTranslations = false
                 case "--at": time = try number(value, option: name, in: 0...360_000)
                 case "--cols": columns = try integer(value, option: name, in: 1...1000)
                 case "--rows": rows = try integer(value, option: name, in: 1...1000)
@@ -134,6 +138,17 @@ public enum CommandLineParser {
             guard let time else { throw UsageError("'render' needs '--at SECONDS'") }
             return .render(RenderRequest(display: display, time: time, columns: columns, rows: rows, format: format))
         }
+    }
+
+    /// An encoding name as iconv takes it (`GBK`, `SHIFT_JIS`, `cp1252`); whether iconv knows it is
+    /// found when the file is read.
+    static func encodingName(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty, text.count <= 40,
+              text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else {
+            throw UsageError("bad value '\(text)' for '--encoding'; expected an encoding name such as GBK, "
+                + "SHIFT_JIS or CP1252 ('iconv -l' lists them)")
+        }
+        return text
     }
 
     /// `KEY=VALUE` for mpv: the key is an option name as mpv spells it, without the leading dashes.

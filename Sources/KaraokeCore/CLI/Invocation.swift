@@ -41,6 +41,10 @@ public struct DisplayRequest: Sendable, Equatable {
     public var framesPerSecond = 30
     /// `--max-size` in bytes.
     public var maxSize = 64 * 1_048_576
+    /// `--encoding`: the file's legacy encoding, as iconv names it; nil reads UTF-8 (or guesses).
+    public var encoding: String?
+    /// False with `--no-translation`: translations are not shown.
+    public var showsTranslations = true
 
     /// Creates a request with the defaults.
     public init(file: String) { self.file = file }
@@ -112,6 +116,8 @@ public struct CheckRequest: Sendable, Equatable {
     public var strict = false
     /// `--max-size` in bytes.
     public var maxSize = 64 * 1_048_576
+    /// `--encoding`, as for display commands.
+    public var encoding: String?
 }
 
 /// A command line that cannot be run: the message says what was wrong and how to fix it.

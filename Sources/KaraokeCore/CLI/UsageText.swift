@@ -11,6 +11,8 @@ public enum UsageText {
                                (default pink,orange,yellow,mint,cyan,purple)
       --gradient-duration S    seconds for the title gradient to drift one cycle (default 4)
       --max-size MB            refuse larger lyric files (default 64)
+      --encoding NAME          the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)
+      --no-translation         hide translation lines
     """
 
     /// `karaoke --help`.
@@ -24,7 +26,8 @@ public enum UsageText {
       karaoke check FILE... [--strict]     validate lyric files
       karaoke --help | --version
 
-    Formats: LRC, Enhanced LRC (<mm:ss.xx> word tags), ESLyric inline [mm:ss.xx] word tags.
+    Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
+    chosen by content first, extension second.
     Run 'karaoke COMMAND --help' for the options of a command.
 
     """
@@ -72,7 +75,7 @@ public enum UsageText {
             """
         default:
             return """
-            Usage: karaoke check FILE... [--strict] [--max-size MB]
+            Usage: karaoke check FILE... [--strict] [--max-size MB] [--encoding NAME]
 
             Validates lyric files: diagnostics (FILE:LINE:COL: warning|error: …) on stderr, and for each file
             a summary line on stdout (lines, word-timed lines, duration, title).
@@ -81,6 +84,7 @@ public enum UsageText {
             Options:
               --strict                 count warnings as errors
               --max-size MB            refuse larger lyric files (default 64)
+              --encoding NAME          the files' encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)
 
             """
         }

@@ -34,6 +34,8 @@ public struct FrameComposer {
     private var lastStatus: (text: String, row: FrameRow)?
     private let titleCells: [FrameCell]
     private let titleWidth: Int
+    /// Whether two parts or more sing (each is then drawn in its own ink).
+    private let isDuet: Bool
 
     /// Blank rows between two lines, so a wrapped line reads as one.
     static let lineGap = 1
@@ -52,6 +54,7 @@ public struct FrameComposer {
         areaStart = margin
         areaWidth = max(1, columns - 2 * margin)
         layouts = Array(repeating: nil, count: song.lines.count)
+        isDuet = song.partCount >= 2
         (titleCells, titleWidth) = FrameComposer.layOutTitle(title, columns: self.columns)
     }
 
@@ -128,15 +131,33 @@ public struct FrameComposer {
 
     private mutating func layout(_ index: Int) -> LineLayout {
         if let cached = layouts[index] { return cached }
-        let made = LineLayout(line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth, options: options)
+        let made = LineLayout(line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth,
+                              options: options(for: song.lines[index]))
         layouts[index] = made
         return made
+    }
+
+    /// The options a line is drawn with: in a duet (two parts or more), each part has its own ink and,
+    /// centred lyrics on a screen of 60 columns or more, its own side: the first part left, the second
+    /// right, everyone together in the middle.
+    private func options(for line: LyricLine) -> FrameOptions {
+        guard isDuet, let voice = line.voice else { return options }
+        var lineOptions = options
+        lineOptions.theme.foreground = options.theme.ink(for: voice)
+        if options.alignment == .center && columns >= 60 {
+            switch voice {
+            case .part(let n): lineOptions.alignment = n % 2 == 0 ? .left : .right
+            case .together: break
+            }
+        }
+        return lineOptions
     }
 
     /// The current line's rows with each grapheme's fill and colour at `fileTime`.
     private mutating func sweptRows(of index: Int, at fileTime: Double) -> [[FrameCell]] {
         let laid = layout(index)
         var lineRows = laid.unsungRows
+        let lineOptions = options(for: song.lines[index])
         let fills = LineFill.fills(of: song.lines[index], slots: laid.slots, totalCells: laid.totalCells,
                                    segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
                                    reduceMotion: options.reduceMotion)
@@ -146,7 +167,7 @@ public struct FrameComposer {
                 let fill = fills[slot]
                 lineRows[r][c].fill = fill
                 if fill > 0 {
-                    lineRows[r][c].color = options.theme.lyric(
+                    lineRows[r][c].color = lineOptions.theme.lyric(
                         brightness: options.restOpacity + (1 - options.restOpacity) * fill)
                 }
                 slot += 1

@@ -55,6 +55,7 @@ enum SongAssembly {
             index = group
         }
         guard !lines.isEmpty else { return (nil, notes) }
+        LineMarkup.apply(to: &lines)
         let median = medianDuration(of: lines)
         var song = Song(metadata: metadata, lines: lines, medianLineDuration: median)
         // An open last segment would otherwise crawl through a long instrumental gap.

@@ -5,7 +5,7 @@ enum CheckCommand {
     static func run(_ request: CheckRequest) -> Int32 {
         var failed = false
         for file in request.files {
-            switch LyricFile.load(file, maxSize: request.maxSize) {
+            switch LyricFile.load(file, maxSize: request.maxSize, encoding: request.encoding) {
             case .success(let loaded):
                 StandardStreams.report(loaded.diagnostics)
                 StandardStreams.out(summary(of: loaded, file: file) + "\n")

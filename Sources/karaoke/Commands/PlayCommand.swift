@@ -17,7 +17,8 @@ enum PlayCommand {
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
-        guard let loaded = LyricFile.loadOrReport(choice.lyrics, maxSize: request.display.maxSize) else {
+        guard let loaded = LyricFile.loadOrReport(choice.lyrics, maxSize: request.display.maxSize,
+                                                      encoding: request.display.encoding) else {
             return 1
         }
         var audioFile = choice.audio
@@ -48,7 +49,7 @@ enum PlayCommand {
             }
             return 2
         }
-        var session = PlaySession(song: loaded.song, fallbackTitle: loaded.fallbackTitle, options: options,
+        var session = PlaySession(song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(), fallbackTitle: loaded.fallbackTitle, options: options,
                                   request: request, screen: screen, audioFile: audioFile, clockLog: clockLog)
         let status = session.run()
         session.audio?.stop()

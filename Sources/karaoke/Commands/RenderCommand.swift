@@ -4,7 +4,8 @@ import KaraokeCore
 /// `karaoke render`: one frame of the player on stdout.
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
-        guard let loaded = LyricFile.loadOrReport(request.display.file, maxSize: request.display.maxSize) else {
+        guard let loaded = LyricFile.loadOrReport(request.display.file, maxSize: request.display.maxSize,
+                                                      encoding: request.display.encoding) else {
             return 1
         }
         StandardStreams.report(loaded.diagnostics)
@@ -12,7 +13,7 @@ enum RenderCommand {
         let columns = request.columns ?? terminal?.columns ?? 80
         let rows = request.rows ?? terminal?.rows ?? 24
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
-        var composer = FrameComposer(song: loaded.song, fallbackTitle: loaded.fallbackTitle, columns: columns,
+        var composer = FrameComposer(song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(), fallbackTitle: loaded.fallbackTitle, columns: columns,
                                      rows: rows, options: options)
         let frame = composer.frame(at: request.time)
         switch request.format {

@@ -20,8 +20,8 @@ enum LyricFile {
 
     /// Loads the file of a `play` or `render` request; when it cannot be used, prints why on stderr
     /// (its diagnostics, then `karaoke: FILE: reason`) and returns nil, for exit status 1.
-    static func loadOrReport(_ path: String, maxSize: Int) -> Loaded? {
-        switch load(path, maxSize: maxSize) {
+    static func loadOrReport(_ path: String, maxSize: Int, encoding: String? = nil) -> Loaded? {
+        switch load(path, maxSize: maxSize, encoding: encoding) {
         case .success(let loaded):
             return loaded
         case .failure(let failure):
@@ -31,28 +31,56 @@ enum LyricFile {
         }
     }
 
-    /// Reads `path` (refusing more than `maxSize` bytes) and parses it.
-    static func load(_ path: String, maxSize: Int) -> Result<Loaded, Failure> {
+    /// Reads `path` (refusing more than `maxSize` bytes), decodes it and parses it in the format its
+    /// content (else its extension) shows.
+    static func load(_ path: String, maxSize: Int, encoding: String? = nil) -> Result<Loaded, Failure> {
         let shown = ControlCharacters.strip(path)
         let bytes: [UInt8]
         switch read(path, maxSize: maxSize) {
         case .success(let data): bytes = data
         case .failure(let failure): return .failure(Failure(message: "\(shown): \(failure.message)"))
         }
+        var notes: [Diagnostic] = []
         let utf8: [UInt8]
-        switch SourceText.utf8(from: bytes) {
-        case .success(let text): utf8 = text
-        case .failure: return .failure(Failure(message: "\(shown): not a text file (binary data)"))
+        if let encoding {
+            switch TextEncoding.convert(bytes, from: encoding) {
+            case .success(let text):
+                // A converted UTF-8 or UTF-16 file may still open with a byte order mark.
+                utf8 = text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
+            case .failure(.unknownEncoding(let name)):
+                return .failure(Failure(message: "unknown encoding '\(ControlCharacters.strip(name))' "
+                    + "('iconv -l' lists the names)"))
+            case .failure(.invalidBytes(let name, let offset)):
+                return .failure(Failure(message: "\(shown): not valid \(ControlCharacters.strip(name)) "
+                    + "(byte \(offset + 1)); try another --encoding"))
+            }
+        } else {
+            switch SourceText.utf8(from: bytes) {
+            case .success(let text):
+                if TextEncoding.isMostlyUTF8(text) {
+                    utf8 = text
+                } else if let guess = TextEncoding.guess(text) {
+                    // Never mojibake without a word: say what was guessed and how to choose.
+                    utf8 = guess.utf8
+                    notes.append(Diagnostic(.warning, file: shown, line: 0, column: 0,
+                        "not UTF-8; read as \(guess.encoding), a guess (--encoding NAME chooses another)"))
+                } else {
+                    utf8 = text
+                }
+            case .failure: return .failure(Failure(message: "\(shown): not a text file (binary data)"))
+            }
         }
-        let result = LRCParser.parse(utf8, file: shown)
+        let result = LyricsReader.parse(utf8, file: shown)
         guard let song = result.song else {
             // The parser's own error says the same as the message; only the warnings are kept with it.
-            return .failure(Failure(message: "\(shown): no timed lyric line (a lyric line starts with a "
-                                        + "timestamp such as '[00:12.34]')",
-                                    diagnostics: result.diagnostics.filter { $0.severity == .warning }))
+            let format = LyricFormat.detect(utf8: utf8, fileName: shown)
+            let hint = format == .lrc ? " (a lyric line starts with a timestamp such as '[00:12.34]')"
+                : " (read as \(format.displayName))"
+            return .failure(Failure(message: "\(shown): no timed lyric line" + hint,
+                                    diagnostics: notes + result.diagnostics.filter { $0.severity == .warning }))
         }
         let name = shown.split(separator: "/").last.map(String.init) ?? shown
-        return .success(Loaded(song: song, diagnostics: result.diagnostics, fallbackTitle: name))
+        return .success(Loaded(song: song, diagnostics: notes + result.diagnostics, fallbackTitle: name))
     }
 
     /// The whole file, or why not.
