@@ -23,9 +23,10 @@ public enum TextEncoding {
     /// (LRC files from Chinese, Japanese and Korean players), then Windows' Western code page.
     static let candidates = ["GB18030", "SHIFT_JIS", "BIG5", "EUC-KR"]
 
-    /// `bytes` in `encoding`, converted to UTF-8.
-    public static func convert(_ bytes: [UInt8], from encoding: String) -> Result<[UInt8], Failure> {
-        let descriptor = iconv_open("UTF-8", encoding)
+    /// `bytes` in `encoding`, converted to `target` (UTF-8 unless said).
+    public static func convert(_ bytes: [UInt8], from encoding: String, to target: String = "UTF-8")
+        -> Result<[UInt8], Failure> {
+        let descriptor = iconv_open(target, encoding)
         guard descriptor != iconv_t(bitPattern: -1) else { return .failure(.unknownEncoding(encoding)) }
         defer { iconv_close(descriptor) }
         let (output, consumed, complete) = run(descriptor, bytes)
