@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Every lyric format and legacy encodings through the real binary: `check` and `render` read them all.
+@Suite("Lyric formats and encodings from the command line")
+struct FormatTests {
+    @Test("check accepts every bundled song, whatever its format", arguments: [
+        "lantern-river.lrc", "paper-boats.lrc", "sakura-station.lrc", "desert-stars.lrc",
+        "harbour-bells.srt", "harbour-bells.txt", "harbour-bells.ttml",
+    ])
+    func bundledSongsCheck(name: String) throws {
+        let output = try KaraokeProcess.run(["check", "--strict", KaraokeProcess.song(name)])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("6 lines") || !name.hasPrefix("harbour"), "\(output.stdout)")
+    }
+
+    @Test("the same song in three formats draws the same lyric rows", arguments: ["srt", "txt", "ttml"])
+    func sameSongSameRows(ext: String) throws {
+        func lyricRows(_ name: String) throws -> [String] {
+            let output = try KaraokeProcess.run(["render", KaraokeProcess.song(name), "--at", "15", "--cols", "80",
+                                                 "--rows", "20", "--no-translation", "--align", "left"])
+            #expect(output.status == 0)
+            // The title differs (SRT has none); the lyric rows must not.
+            return output.stdout.components(separatedBy: "\n").dropFirst().dropLast(2)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        #expect(try lyricRows("harbour-bells.\(ext)") == lyricRows("harbour-bells.srt"))
+    }
+
+    /// `text` written in `encoding` by the iconv program, as a file in a new folder.
+    func legacyFile(_ text: String, encoding: String, name: String) throws -> URL {
+        let folder = try KaraokeProcess.temporaryFolder()
+        let source = folder.appendingPathComponent("utf8.txt"), target = folder.appendingPathComponent(name)
+        try text.write(to: source, atomically: true, encoding: .utf8)
+        let iconv = Process()
+        iconv.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+        iconv.arguments = ["-f", "UTF-8", "-t", encoding, "-o", target.path, source.path]
+        try iconv.run()
+        iconv.waitUntilExit()
+        #expect(iconv.terminationStatus == 0)
+        return target
+    }
+
+    @Test("a GBK file without --encoding: one warning naming the guess, and the right text",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iconv")))
+    func guessesGBK() throws {
+        let file = try legacyFile("[ti:晚风]\n[00:01.00]晚风吹过城市的灯火\n[00:04.00]我们一起唱到天亮\n",
+                                  encoding: "GBK", name: "wind.lrc")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let check = try KaraokeProcess.run(["check", file.path])
+        #expect(check.status == 0)
+        #expect(check.stderr.contains("warning: not UTF-8; read as GB18030, a guess (--encoding NAME chooses another)"))
+        #expect(check.stdout.contains("\"晚风\""))
+        let render = try KaraokeProcess.run(["render", file.path, "--at", "2", "--cols", "40", "--rows", "10"])
+        #expect(render.stdout.contains("晚风吹过城市的灯火"))
+    }
+
+    @Test("a Shift_JIS file with --encoding reads without a warning; a wrong one is refused clearly",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iconv")))
+    func namedShiftJIS() throws {
+        let file = try legacyFile("[00:01.00]さくらの花が咲いている\n", encoding: "SHIFT_JIS", name: "sakura.lrc")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let render = try KaraokeProcess.run(["render", file.path, "--at", "2", "--cols", "40", "--rows", "8",
+                                             "--encoding", "SHIFT_JIS"])
+        #expect(render.status == 0)
+        #expect(render.stderr.isEmpty)
+        #expect(render.stdout.contains("さくらの花が咲いている"))
+        let wrong = try KaraokeProcess.run(["check", file.path, "--encoding", "UTF-8"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("not valid UTF-8 (byte "))
+        let unknown = try KaraokeProcess.run(["check", file.path, "--encoding", "KLINGON-8"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("unknown encoding 'KLINGON-8'"))
+    }
+
+    @Test("a subtitle file with no usable cue says which format it was read as")
+    func unusableSubtitle() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("broken.vtt")
+        try "WEBVTT\n\nnot a cue\n".write(to: file, atomically: true, encoding: .utf8)
+        let output = try KaraokeProcess.run(["check", file.path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("no timed lyric line (read as WebVTT)"))
+    }
+}
