@@ -30,6 +30,9 @@ final class TmuxSession {
     }
 
     deinit {
+        // kill-session first: this tmux (3.3a) can leave a server running after kill-server alone, with the
+        // player still in it (a paused karaoke, an interactive shell).
+        _ = try? tmux(["kill-session", "-t", "e2e"])
         _ = try? tmux(["kill-server"])
     }
 
