@@ -26,4 +26,6 @@ case .check(let request):
     StandardStreams.exit(CheckCommand.run(request))
 case .play(let request):
     StandardStreams.exit(PlayCommand.run(request))
+case .convert(let request):
+    StandardStreams.exit(ConvertCommand.run(request))
 }

@@ -5,7 +5,7 @@ public enum CommandLineParser {
     public static let version = "0.1.0"
 
     /// The subcommands.
-    static let commands = ["play", "render", "check"]
+    static let commands = ["play", "render", "check", "convert"]
 
     /// Options every display command takes; each takes a value except `--reduce-motion`.
     static let displayOptions = ["--reduce-motion", "--fps", "--rest-opacity", "--offset", "--align", "--color",
@@ -18,11 +18,13 @@ public enum CommandLineParser {
         case "play": return displayOptions + ["--start", "--audio", "--no-audio", "--mpv-option", "--volume",
                                               "--clock-log", "--help"]
         case "render": return displayOptions + ["--at", "--cols", "--rows", "--format", "--help"]
+        case "convert": return ["--to", "--output", "--force", "--encoding", "--max-size", "--help"]
         default: return ["--strict", "--max-size", "--encoding", "--help"]
         }
     }
 
-    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h", "--no-audio", "--no-translation"]
+    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h", "--no-audio", "--no-translation",
+                                     "--force"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -30,7 +32,7 @@ public enum CommandLineParser {
         switch first {
         case "--help", "-h", "help": return .help(UsageText.main)
         case "--version", "-V": return .version
-        case "play", "render", "check": break
+        case "play", "render", "check", "convert": break
         default:
             if first.hasPrefix("-") {
                 throw UsageError("unknown option '\(first)'\(suggestion(for: first, among: ["--help", "--version"]))")
@@ -59,6 +61,7 @@ public enum CommandLineParser {
                 value = String(argument[argument.index(after: equals)...])
             }
             if name == "-h" { name = "--help" }
+            if name == "-o" { name = "--output" }
             guard options(of: command).contains(name) else {
                 throw UsageError("unknown option '\(name)' for '\(command)'"
                     + suggestion(for: name, among: options(of: command)))
@@ -75,6 +78,30 @@ public enum CommandLineParser {
         }
         if values.contains(where: { $0.name == "--help" }) { return .help(UsageText.help(for: command)) }
         switch command {
+        case "convert":
+            guard positional.count == 1 else {
+                throw UsageError(positional.isEmpty ? "'convert' needs a FILE" : "'convert' takes one FILE, got \(positional.count)")
+            }
+            guard let target = values.last(where: { $0.name == "--to" })?.value else {
+                throw UsageError("'convert' needs '--to FORMAT' (\(ConvertRequest.targets.joined(separator: ", ")))")
+            }
+            guard ConvertRequest.targets.contains(target) else {
+                throw UsageError("bad value '\(target)' for '--to'; expected one of "
+                    + ConvertRequest.targets.joined(separator: ", ") + suggestion(for: target, among: ConvertRequest.targets))
+            }
+            var request = ConvertRequest(file: positional[0], target: target)
+            for (name, value) in values {
+                switch name {
+                case "--output":
+                    guard let value, !value.isEmpty else { throw UsageError("'--output' needs a FILE") }
+                    request.output = value == "-" ? nil : value
+                case "--force": request.force = true
+                case "--encoding": request.encoding = try encodingName(value!)
+                case "--max-size": request.maxSize = try megabytes(value!, option: name)
+                default: break
+                }
+            }
+            return .convert(request)
         case "check":
             guard !positional.isEmpty else { throw UsageError("'check' needs at least one FILE") }
             var request = CheckRequest(files: positional)

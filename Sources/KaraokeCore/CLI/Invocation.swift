@@ -10,6 +10,27 @@ public enum Invocation: Sendable, Equatable {
     case render(RenderRequest)
     /// `karaoke check FILE... [--strict]`.
     case check(CheckRequest)
+    /// `karaoke convert FILE --to FORMAT [-o OUT] [--force]`.
+    case convert(ConvertRequest)
+}
+
+/// `karaoke convert`.
+public struct ConvertRequest: Sendable, Equatable {
+    /// The formats `convert` writes.
+    public static let targets = ["lrc", "elrc", "srt", "vtt"]
+
+    /// The lyric file read.
+    public var file: String
+    /// `--to`: one of `targets`.
+    public var target: String
+    /// `-o`/`--output`; nil writes to stdout.
+    public var output: String?
+    /// `--force`: replace an existing output file.
+    public var force = false
+    /// `--encoding`, as for the other commands.
+    public var encoding: String?
+    /// `--max-size` in bytes.
+    public var maxSize = 64 * 1_048_576
 }
 
 /// When the frame should be coloured (`--color`).

@@ -24,6 +24,8 @@ public enum UsageText {
       karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format text|ansi|json] [options]
                                            print one frame of the player
       karaoke check FILE... [--strict]     validate lyric files
+      karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
+                                           write the lyrics in another format
       karaoke --help | --version
 
     Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
@@ -71,6 +73,21 @@ public enum UsageText {
               --format text|ansi|json  plain rows, rows with colour codes, or the JSON frame (default text)
               --fps N                  accepted for symmetry with play (default 30)
             \(displayOptions)
+
+            """
+        case "convert":
+            return """
+            Usage: karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
+
+            Reads FILE (any format karaoke reads) and writes its lyrics in another format, to stdout or
+            OUT. What the target cannot hold is named in a warning on stderr, never dropped silently.
+
+            Options:
+              --to FORMAT              lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)
+              -o, --output OUT         write to OUT instead of stdout ('-' is stdout)
+              --force                  replace OUT when it exists (without it, an existing OUT is an error)
+              --encoding NAME          FILE's encoding when it is not UTF-8
+              --max-size MB            refuse larger lyric files (default 64)
 
             """
         default:
