@@ -378,3 +378,221 @@ struct WriterRoundTripTests {
         RoundTrip.expectSame(song, trip.song, target, name)
     }
 }
+
+// MARK: - What each target writes
+
+/// A song of line-timed lines from `(start, end, text)`.
+private func song(_ lines: [(Int, Int, String)], metadata: SongMetadata = SongMetadata()) -> Song {
+    Song(metadata: metadata, lines: lines.map { LyricLine(start: $0.0, end: $0.1, text: $0.2) }, medianLineDuration: nil)
+}
+
+@Suite("Writers: the shape of each target")
+struct WriterShapeTests {
+    @Test("lrc stamps are mm:ss.xx rounded to the nearest centisecond, minutes past 59", arguments: [
+        (0, "00:00.00"),
+        (1_004, "00:01.00"),       // rounds down
+        (1_005, "00:01.01"),       // half rounds up
+        (59_995, "01:00.00"),      // never `.100`: the carry reaches the minutes
+        (3_599_994, "59:59.99"),
+        (3_723_456, "62:03.46"),   // an hour and more stays in minutes
+        (-20, "00:00.00"),         // nothing before 0
+    ])
+    func lrcStamp(_ milliseconds: Int, _ expected: String) {
+        #expect(LRCWriter.stamp(milliseconds) == expected)
+    }
+
+    @Test("srt and vtt times are HH:MM:SS with milliseconds, hours past 99", arguments: [
+        (0, "00:00:00,000", "00:00:00.000"),
+        (3_723_004, "01:02:03,004", "01:02:03.004"),
+        (360_000_000 + 61_010, "100:01:01,010", "100:01:01.010"),
+    ])
+    func subtitleTime(_ milliseconds: Int, _ srt: String, _ vtt: String) {
+        #expect(SubtitleWriter(song: song([(0, 1, "x")]), kind: .srt).time(milliseconds) == srt)
+        #expect(SubtitleWriter(song: song([(0, 1, "x")]), kind: .vtt).time(milliseconds) == vtt)
+    }
+
+    @Test("lrc writes the tags it has, [offset:] only when not 0")
+    func lrcTags() {
+        let plain = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(title: "T", length: 65_000)), to: .lrc)
+        #expect(plain.text == "[ti:T]\n[length:01:05.00]\n[01.00]la\n[02.00]\n".replacingOccurrences(of: "[01.00]", with: "[00:01.00]")
+            .replacingOccurrences(of: "[02.00]", with: "[00:02.00]"))
+        #expect(plain.warnings.isEmpty)
+        let shifted = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(offset: -250)), to: .lrc)
+        #expect(shifted.text.hasPrefix("[offset:-250]\n[00:01.00]la\n"))
+    }
+
+    @Test("a gap gets an end marker; touching lines and an estimated last end do not")
+    func endMarkers() throws {
+        var lines = [LyricLine(start: 1000, end: 2000, text: "a"), LyricLine(start: 2000, end: 3000, text: "b"),
+                     LyricLine(start: 5000, end: 7000, text: "c", endIsEstimated: true)]
+        let text = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .lrc).text
+        #expect(text == "[00:01.00]a\n[00:02.00]b\n[00:03.00]\n[00:05.00]c\n")
+        lines[2].endIsEstimated = false
+        let stated = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .lrc).text
+        #expect(stated.hasSuffix("[00:05.00]c\n[00:07.00]\n"))
+    }
+
+    @Test("elrc tags each segment, the end of a gap between words, and the last segment's end")
+    func elrcWordTags() throws {
+        let line = LyricLine(start: 1000, end: 4000, text: "one two", segments: [
+            WordSegment(start: 1200, end: 1500, text: "one "), WordSegment(start: 2000, end: 2504, text: "two"),
+        ])
+        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), to: .elrc)
+        #expect(written.text == "[00:01.00]<00:01.20>one <00:01.50><00:02.00>two<00:02.50>\n[00:04.00]\n")
+        let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
+        #expect(back.lines[0].segments == line.segments.map { WordSegment(start: $0.start, end: RoundTrip.centi($0.end), text: $0.text) })
+    }
+
+    @Test("vtt marks a late first word, gaps and an early last end; a one-word line still gets a timestamp")
+    func vttTimestamps() {
+        let gappy = LyricLine(start: 1000, end: 4000, text: "one two", segments: [
+            WordSegment(start: 1200, end: 1500, text: "one "), WordSegment(start: 2000, end: 2500, text: "two"),
+        ])
+        let whole = LyricLine(start: 5000, end: 6000, text: "all", segments: [WordSegment(start: 5000, end: 6000, text: "all")])
+        let text = LyricWriter.write(Song(metadata: SongMetadata(), lines: [gappy, whole], medianLineDuration: nil), to: .vtt).text
+        #expect(text == """
+            WEBVTT
+
+            00:00:01.000 --> 00:00:04.000
+            <00:00:01.200>one <00:00:01.500><00:00:02.000>two<00:00:02.500>
+
+            00:00:05.000 --> 00:00:06.000
+            all<00:00:06.000>
+
+
+            """)
+    }
+
+    @Test("sung together is written as a singer of its own, with a warning")
+    func together() throws {
+        let lines = [LyricLine(start: 1000, end: 2000, text: "one", voice: .part(0)),
+                     LyricLine(start: 2000, end: 3000, text: "all", voice: .together)]
+        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .vtt)
+        #expect(written.text.contains("<v Together>all"))
+        #expect(written.warnings == ["1 line sung together are written as a singer named 'Together', which reads back as one more part"])
+        let back = try #require(RoundTrip.read(written.text, file: "x.vtt").song)
+        #expect(back.lines.map(\.voice) == [.part(0), .part(1)])
+    }
+}
+
+// MARK: - What a target would misread
+
+@Suite("Writers: text that looks like markup stays text")
+struct WriterEscapingTests {
+    @Test("lrc text that reads as a stamp or tag gets a word joiner; other brackets are left alone", arguments: [
+        ("[00:12] counting", true),     // a leading stamp: another time for the line
+        ("[1] first verse", true),      // a malformed leading stamp: dropped with a warning
+        ("[oops", true),                // no closing ']' at the start: the whole line is dropped
+        ("meet at <12:30> sharp", true), // an Enhanced LRC word tag
+        ("meet at [12:30] sharp", true), // an ESLyric word tag
+        ("at <1:2x> o'clock", true),    // a malformed word tag, dropped
+        ("[Chorus] go", false),         // a bracket that is not a stamp
+        ("I <3 you", false),            // no colon, no closer: text
+        ("a < b > c", false),
+        ("ratio 3:4 [x]", false),
+    ])
+    func lrc(_ text: String, _ escaped: Bool) throws {
+        for target in [LyricWriter.Target.lrc, .elrc] {
+            let written = LyricWriter.write(song([(1000, 2000, text)]), to: target)
+            let warning = "1 line hold text that \(target) would read as a timestamp; a word joiner (U+2060) after the bracket keeps it text"
+            #expect(written.warnings == (escaped ? [warning] : []))
+            let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
+            #expect(back.lines.map { RoundTrip.unescaped($0.text) } == [text])
+            #expect(back.lines.map(\.start) == [1000])
+            #expect(back.lines[0].text.contains(LyricWriter.wordJoiner) == escaped)
+        }
+    }
+
+    @Test("elrc escapes a bracket that its own next word tag would close")
+    func elrcAcrossSegments() throws {
+        let line = LyricLine(start: 1000, end: 3000, text: "x <1 y", segments: [
+            WordSegment(start: 1000, end: 2000, text: "x <1 "), WordSegment(start: 2000, end: 3000, text: "y"),
+        ])
+        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), to: .elrc)
+        let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
+        #expect(back.lines[0].segments.map { RoundTrip.unescaped($0.text) } == ["x <1 ", "y"])
+        #expect(back.lines[0].segments.map(\.start) == [1000, 2000])
+        #expect(written.warnings.count == 1)
+    }
+
+    @Test("srt text that reads as markup or an arrow gets a word joiner; digits alone are safe", arguments: [
+        ("<i>not italic</i>", true),
+        ("</b> and <font color=red>", true),
+        ("{\\an8} up top", true),
+        ("a --> b", true),
+        ("00:00:01,000 --> 00:00:02,000", true), // would start a new cue
+        ("1984", false),                          // a cue number only right before a timing line
+        ("I <3 you {laughs}", false),
+        ("<i no closer", false),
+    ])
+    func srt(_ text: String, _ escaped: Bool) throws {
+        let written = LyricWriter.write(song([(1000, 2000, text), (3000, 4000, "next")]), to: .srt)
+        let warning = "1 line hold text that srt would read as markup or a timing arrow; a word joiner (U+2060) keeps it text"
+        #expect(written.warnings == (escaped ? [warning] : []))
+        let result = RoundTrip.read(written.text, file: "x.srt")
+        let back = try #require(result.song)
+        #expect(back.lines.map { RoundTrip.unescaped($0.text) } == [text, "next"])
+        #expect(back.lines.map(\.start) == [1000, 3000])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("vtt writes &, < and > as entities, so arrows and tags stay text", arguments: [
+        "rock & roll", "<b>bold</b>", "a --> b", "&amp; already", "<00:00:01.000>", "<v Someone>",
+    ])
+    func vtt(_ text: String) throws {
+        let written = LyricWriter.write(song([(1000, 2000, text), (3000, 4000, "next")]), to: .vtt)
+        #expect(written.warnings.isEmpty)
+        let back = try #require(RoundTrip.read(written.text, file: "x.vtt").song)
+        #expect(back.lines.map(\.text) == [text, "next"])
+        #expect(back.lines.allSatisfy { $0.voice == nil && !$0.isWordTimed })
+    }
+
+    @Test("a vtt NOTE breaks up an arrow in the title")
+    func vttNote() throws {
+        let written = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(title: "A --> B")), to: .vtt)
+        #expect(written.warnings == ["the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) breaks it up"])
+        let result = RoundTrip.read(written.text, file: "x.vtt")
+        #expect(result.song?.lines.map(\.text) == ["la"])
+        #expect(result.diagnostics.isEmpty)
+    }
+}
+
+// MARK: - What LRC cannot hold
+
+@Suite("Writers: lines LRC cannot hold as they are")
+struct WriterLRCLossTests {
+    @Test("two lines on the same centisecond stay two lines, the second 0.01 s later", arguments: [0, 4])
+    func sameStart(_ apart: Int) throws {
+        let written = LyricWriter.write(song([(1000, 3000, "first"), (1000 + apart, 3000, "second"), (5000, 6000, "third")]), to: .lrc)
+        #expect(written.warnings == [
+            "1 line overlap the line after them; lrc ends a line where the next one starts, so they end earlier",
+            "1 line start within 0.01 s of the line before; moved 0.01 s later so that lrc does not read them as its translations",
+        ])
+        let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
+        #expect(back.lines.map(\.text) == ["first", "second", "third"])
+        #expect(back.lines.map(\.start) == [1000, 1010, 5000])
+        #expect(back.lines.allSatisfy { $0.translations.isEmpty })
+    }
+
+    @Test("word segments of an overlapping line are cut at the next line's start")
+    func overlapCutsWords() throws {
+        let first = LyricLine(start: 1000, end: 4000, text: "long note", segments: [
+            WordSegment(start: 1000, end: 2000, text: "long "), WordSegment(start: 2000, end: 4000, text: "note"),
+        ])
+        let lines = [first, LyricLine(start: 3000, end: 5000, text: "echo")]
+        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .elrc)
+        let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
+        #expect(back.lines[0].end == 3000)
+        #expect(back.lines[0].segments.map(\.end) == [2000, 3000])
+    }
+
+    @Test("the offset is applied for srt and vtt; a line pushed before 0:00 starts at 0:00",
+          arguments: [LyricWriter.Target.srt, .vtt])
+    func offsetApplied(_ target: LyricWriter.Target) throws {
+        let written = LyricWriter.write(song([(100, 900, "early"), (2000, 3000, "late")], metadata: SongMetadata(offset: 500)), to: target)
+        #expect(written.warnings == ["the offset of 500 ms is applied to the times, as \(target) has no offset tag; "
+            + "1 line that would start before 0:00 start at 0:00"])
+        let back = try #require(RoundTrip.read(written.text, file: RoundTrip.fileName(target)).song)
+        #expect(back.lines.map { TimedSpan($0.start, $0.end, $0.text) } == [TimedSpan(0, 400, "early"), TimedSpan(1500, 2500, "late")])
+    }
+}

@@ -119,13 +119,15 @@ struct LRCWriter {
     /// true when one was put in.
     ///
     /// What `LRCParser` takes for a tag: at the start of a line, `[` followed by a digit or sign and
-    /// any `]` (a stamp, or a malformed one that is dropped), or `[` with no `]` at all (the whole line
-    /// is dropped); inside the text, `<` or `[` followed by a digit or sign and its closer within 16
-    /// bytes, when what is between reads as a time or holds a colon. When the text ends before a
-    /// closer and a word tag follows, the tag's own `>` could close it, so that is escaped too.
+    /// any `]` (a stamp, or a malformed one that is dropped), or `[` with no `]` at all (the whole
+    /// line is dropped, so the joiner goes before it); inside the text, `<` or `[` followed by a digit
+    /// or sign and its closer within 16 bytes, when what is between reads as a time or holds a colon.
+    /// When the text ends before a closer and a word tag follows, the tag's own `>` could close it,
+    /// so that is escaped too.
     private func append(_ text: String, leading: Bool, tagFollows: Bool, to out: inout String) -> Bool {
         let bytes = Array(text.utf8)
         var positions: [Int] = [] // indices after which a word joiner goes
+        var prefixed = false // whether one goes before the text
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             for i in 0..<count where buffer[i] == 0x5B || buffer[i] == 0x3C {
@@ -135,8 +137,13 @@ struct LRCWriter {
                 if leading, i == 0, buffer[i] == 0x5B {
                     var close = 1
                     while close < count, buffer[close] != 0x5D { close += 1 }
-                    if close == count || signOrDigit { positions.append(i) }
-                    continue
+                    if close == count {
+                        // No bracket inside can help here: the reader looks for `]` to the line's end.
+                        prefixed = true
+                    } else {
+                        if signOrDigit { positions.append(i) }
+                        continue
+                    }
                 }
                 guard signOrDigit else { continue }
                 var close = i + 1
@@ -153,12 +160,12 @@ struct LRCWriter {
                 }
             }
         }
-        guard !positions.isEmpty else {
+        guard !positions.isEmpty || prefixed else {
             out += text
             return false
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 3 * positions.count)
+        var result: [UInt8] = prefixed ? Array(LyricWriter.wordJoiner.utf8) : []
+        result.reserveCapacity(bytes.count + 3 * positions.count + 3)
         var from = 0
         for position in positions {
             result.append(contentsOf: bytes[from...position])
