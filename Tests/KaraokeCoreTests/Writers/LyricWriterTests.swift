@@ -28,8 +28,10 @@ enum RoundTrip {
         let written = LyricWriter.write(song, to: target)
         let result = read(written.text, file: fileName(target), sourceLocation: sourceLocation)
         let back = try #require(result.song, "\(target): no song from\n\(written.text)", sourceLocation: sourceLocation)
-        // What the writer writes, its reader reads without a complaint.
-        #expect(result.diagnostics.isEmpty, "\(target): \(result.diagnostics)", sourceLocation: sourceLocation)
+        // What the writer writes, its reader reads without a complaint, but for the note that an
+        // `[offset:]` kept as it was still moves a line before 0:00.
+        let complaints = result.diagnostics.filter { !$0.message.hasPrefix("the offset ") }
+        #expect(complaints.isEmpty, "\(target): \(complaints)", sourceLocation: sourceLocation)
         return (written.text, written.warnings, back)
     }
 
@@ -97,7 +99,8 @@ enum RoundTrip {
                     #expect(read.end == min(max(centi(line.end), start + 10), next), "\(here)", sourceLocation: sourceLocation)
                 } else if !line.endIsEstimated {
                     #expect(read.end == max(centi(line.end), start + 10), "\(here)", sourceLocation: sourceLocation)
-                } else if exactLastEnd {
+                } else if exactLastEnd && (target == .elrc || !line.isWordTimed) {
+                    // Without its word tags, the reader estimates the last end from the text alone.
                     #expect(read.end == line.end && read.endIsEstimated, "\(here)", sourceLocation: sourceLocation)
                 }
                 #expect(read.translations.map(unescaped) == line.translations, "\(here)", sourceLocation: sourceLocation)
@@ -116,7 +119,8 @@ enum RoundTrip {
                             sourceLocation: sourceLocation)
                     #expect(read.segments.map(\.end) == line.segments.map { max(0, $0.end - offset) }, "\(here)",
                             sourceLocation: sourceLocation)
-                } else if read.end == centi(line.end) || (index == song.lines.count - 1 && exactLastEnd) {
+                } else if read.start == centi(line.start),
+                          read.end == centi(line.end) || (index == song.lines.count - 1 && exactLastEnd) {
                     // Inside a line whose end survived, every segment keeps its times to the centisecond.
                     #expect(read.segments.map(\.start) == line.segments.map { centi($0.start) }, "\(here)",
                             sourceLocation: sourceLocation)
@@ -182,12 +186,12 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         [61:02.57]and the long night after
         """, warnings: [
             .srt: [
-                "1 line have translations, which srt cannot hold apart; they become part of the cue's text",
+                "1 line has translations, which srt cannot hold apart; they become part of the cue's text",
                 "the offset of 150 ms is applied to the times, as srt has no offset tag",
                 "srt has no metadata; dropped: title, artist, album, author, creator (by), length",
             ],
             .vtt: [
-                "1 line have translations, which vtt cannot hold apart; they become part of the cue's text",
+                "1 line has translations, which vtt cannot hold apart; they become part of the cue's text",
                 "the offset of 150 ms is applied to the times, as vtt has no offset tag",
                 "vtt keeps only the title and artist, in a NOTE; dropped: album, author, creator (by), length",
             ],
@@ -223,8 +227,8 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         over the weir
         and away
         """, warnings: [
-            .lrc: ["1 line overlap the line after them; lrc ends a line where the next one starts, so they end earlier"],
-            .elrc: ["1 line overlap the line after them; elrc ends a line where the next one starts, so they end earlier"],
+            .lrc: ["1 line overlaps the line after; lrc ends a line where the next one starts, so it ends earlier"],
+            .elrc: ["1 line overlaps the line after; elrc ends a line where the next one starts, so it ends earlier"],
         ])
 
     // Inline timestamps, singers, entities.
@@ -242,12 +246,12 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         """, warnings: [
             .lrc: [
                 "2 lines lost word timing, which lrc cannot hold; convert to elrc to keep it",
-                "3 lines lost their singer: karaoke's LRC reader does not read voice markers, so they are not written",
+                "3 lines lost their singers: karaoke's LRC reader does not read voice markers, so they are not written",
             ],
-            .elrc: ["3 lines lost their singer: karaoke's LRC reader does not read voice markers, so they are not written"],
+            .elrc: ["3 lines lost their singers: karaoke's LRC reader does not read voice markers, so they are not written"],
             .srt: [
                 "2 lines lost word timing, which srt cannot hold; convert to vtt or elrc to keep it",
-                "3 lines lost their singer, which srt cannot hold; convert to vtt to keep it",
+                "3 lines lost their singers, which srt cannot hold; convert to vtt to keep them",
             ],
         ])
 
@@ -272,16 +276,16 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         """, warnings: [
             .lrc: [
                 "3 lines lost word timing, which lrc cannot hold; convert to elrc to keep it",
-                "3 lines lost their singer: karaoke's LRC reader does not read voice markers, so they are not written",
+                "3 lines lost their singers: karaoke's LRC reader does not read voice markers, so they are not written",
                 "lrc has no tag for the audio file; dropped",
             ],
             .elrc: [
-                "3 lines lost their singer: karaoke's LRC reader does not read voice markers, so they are not written",
+                "3 lines lost their singers: karaoke's LRC reader does not read voice markers, so they are not written",
                 "elrc has no tag for the audio file; dropped",
             ],
             .srt: [
                 "3 lines lost word timing, which srt cannot hold; convert to vtt or elrc to keep it",
-                "3 lines lost their singer, which srt cannot hold; convert to vtt to keep it",
+                "3 lines lost their singers, which srt cannot hold; convert to vtt to keep them",
                 "srt has no metadata; dropped: title, artist, audio file",
             ],
             .vtt: ["vtt keeps only the title and artist, in a NOTE; dropped: audio file"],
@@ -322,16 +326,16 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         """, warnings: [
             .lrc: [
                 "1 line lost word timing, which lrc cannot hold; convert to elrc to keep it",
-                "2 lines lost their singer: karaoke's LRC reader does not read voice markers, so they are not written",
+                "2 lines lost their singers: karaoke's LRC reader does not read voice markers, so they are not written",
             ],
-            .elrc: ["2 lines lost their singer: karaoke's LRC reader does not read voice markers, so they are not written"],
+            .elrc: ["2 lines lost their singers: karaoke's LRC reader does not read voice markers, so they are not written"],
             .srt: [
                 "1 line lost word timing, which srt cannot hold; convert to vtt or elrc to keep it",
-                "2 lines lost their singer, which srt cannot hold; convert to vtt to keep it",
-                "1 line have translations, which srt cannot hold apart; they become part of the cue's text",
+                "2 lines lost their singers, which srt cannot hold; convert to vtt to keep them",
+                "1 line has translations, which srt cannot hold apart; they become part of the cue's text",
                 "srt has no metadata; dropped: title",
             ],
-            .vtt: ["1 line have translations, which vtt cannot hold apart; they become part of the cue's text"],
+            .vtt: ["1 line has translations, which vtt cannot hold apart; they become part of the cue's text"],
         ])
 }
 
@@ -414,8 +418,7 @@ struct WriterShapeTests {
     @Test("lrc writes the tags it has, [offset:] only when not 0")
     func lrcTags() {
         let plain = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(title: "T", length: 65_000)), to: .lrc)
-        #expect(plain.text == "[ti:T]\n[length:01:05.00]\n[01.00]la\n[02.00]\n".replacingOccurrences(of: "[01.00]", with: "[00:01.00]")
-            .replacingOccurrences(of: "[02.00]", with: "[00:02.00]"))
+        #expect(plain.text == "[ti:T]\n[length:01:05.00]\n[00:01.00]la\n[00:02.00]\n")
         #expect(plain.warnings.isEmpty)
         let shifted = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(offset: -250)), to: .lrc)
         #expect(shifted.text.hasPrefix("[offset:-250]\n[00:01.00]la\n"))
@@ -469,7 +472,7 @@ struct WriterShapeTests {
                      LyricLine(start: 2000, end: 3000, text: "all", voice: .together)]
         let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .vtt)
         #expect(written.text.contains("<v Together>all"))
-        #expect(written.warnings == ["1 line sung together are written as a singer named 'Together', which reads back as one more part"])
+        #expect(written.warnings == ["1 line sung together is written as a singer named 'Together', which reads back as one more part"])
         let back = try #require(RoundTrip.read(written.text, file: "x.vtt").song)
         #expect(back.lines.map(\.voice) == [.part(0), .part(1)])
     }
@@ -494,7 +497,7 @@ struct WriterEscapingTests {
     func lrc(_ text: String, _ escaped: Bool) throws {
         for target in [LyricWriter.Target.lrc, .elrc] {
             let written = LyricWriter.write(song([(1000, 2000, text)]), to: target)
-            let warning = "1 line hold text that \(target) would read as a timestamp; a word joiner (U+2060) after the bracket keeps it text"
+            let warning = "1 line holds text that \(target) would read as a timestamp; a word joiner (U+2060) after the bracket keeps it text"
             #expect(written.warnings == (escaped ? [warning] : []))
             let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
             #expect(back.lines.map { RoundTrip.unescaped($0.text) } == [text])
@@ -527,7 +530,7 @@ struct WriterEscapingTests {
     ])
     func srt(_ text: String, _ escaped: Bool) throws {
         let written = LyricWriter.write(song([(1000, 2000, text), (3000, 4000, "next")]), to: .srt)
-        let warning = "1 line hold text that srt would read as markup or a timing arrow; a word joiner (U+2060) keeps it text"
+        let warning = "1 line holds text that srt would read as markup or a timing arrow; a word joiner (U+2060) keeps it text"
         #expect(written.warnings == (escaped ? [warning] : []))
         let result = RoundTrip.read(written.text, file: "x.srt")
         let back = try #require(result.song)
@@ -565,8 +568,8 @@ struct WriterLRCLossTests {
     func sameStart(_ apart: Int) throws {
         let written = LyricWriter.write(song([(1000, 3000, "first"), (1000 + apart, 3000, "second"), (5000, 6000, "third")]), to: .lrc)
         #expect(written.warnings == [
-            "1 line overlap the line after them; lrc ends a line where the next one starts, so they end earlier",
-            "1 line start within 0.01 s of the line before; moved 0.01 s later so that lrc does not read them as its translations",
+            "1 line overlaps the line after; lrc ends a line where the next one starts, so it ends earlier",
+            "1 line starts within 0.01 s of the line before; moved 0.01 s later so that lrc does not read it as a translation",
         ])
         let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
         #expect(back.lines.map(\.text) == ["first", "second", "third"])
@@ -586,13 +589,79 @@ struct WriterLRCLossTests {
         #expect(back.lines[0].segments.map(\.end) == [2000, 3000])
     }
 
+    @Test("stamps of 100 hours and more are written, with a warning that the reader refuses them",
+          arguments: [LyricWriter.Target.lrc, .elrc])
+    func beyondHundredHours(_ target: LyricWriter.Target) throws {
+        let written = LyricWriter.write(song([(1000, 2000, "early"), (360_000_000, 360_001_000, "late")]), to: target)
+        #expect(written.text.hasSuffix("[6000:00.00]late\n[6000:01.00]\n"))
+        #expect(written.warnings == ["1 line starts or ends at 100 hours or later; it is written, but karaoke's "
+            + "LRC reader takes such stamps for broken ones"])
+    }
+
     @Test("the offset is applied for srt and vtt; a line pushed before 0:00 starts at 0:00",
           arguments: [LyricWriter.Target.srt, .vtt])
     func offsetApplied(_ target: LyricWriter.Target) throws {
         let written = LyricWriter.write(song([(100, 900, "early"), (2000, 3000, "late")], metadata: SongMetadata(offset: 500)), to: target)
         #expect(written.warnings == ["the offset of 500 ms is applied to the times, as \(target) has no offset tag; "
-            + "1 line that would start before 0:00 start at 0:00"])
+            + "1 line that would start before 0:00 starts at 0:00"])
         let back = try #require(RoundTrip.read(written.text, file: RoundTrip.fileName(target)).song)
         #expect(back.lines.map { TimedSpan($0.start, $0.end, $0.text) } == [TimedSpan(0, 400, "early"), TimedSpan(1500, 2500, "late")])
+    }
+}
+
+// MARK: - The shared corpus
+
+@Suite("Writers on the shared corpus", .enabled(if: SubtitleCorpus.isAvailable, "../shared/corpus is not there"))
+struct WriterCorpusTests {
+    /// Every folder of lyric files; the `.js`/`.json` oracles are left out by `SubtitleCorpus.files`.
+    static let files = ["lrc", "elrc", "srt", "vtt", "ass", "ttml", "ultrastar"].flatMap(SubtitleCorpus.files)
+
+    /// Files that give no song (the parsers' corpus tests pin down why): there is nothing to write.
+    static let noSong: Set<String> = [
+        "lrc/osdlyrics__lrc_tail.lrc",                       // `[10.00]` has no minutes field
+        "lrc/osdlyrics__lyric3.lrc",                         // only an unterminated `[offset:-12345`
+        "lrc/osdlyrics__lyric4.lrc",                         // unterminated and malformed stamps
+        "vtt/vttjs-cuetimes__minimum-spots-over-sixty.vtt",  // `120:00.000` is no WebVTT time
+        "vtt/w3c-webvtt__signature-bom.vtt",                 // a header and no cue
+        "vtt/w3c-webvtt__timings-eof.vtt",                   // ends inside its timing line
+        "vtt/w3c-webvtt__timings-garbage.vtt",               // every timing is broken
+    ]
+
+    /// Songs whose reading breaks the model's promises, so a round trip cannot give them back as they
+    /// are: for these only the written file is checked (it reads back to a well-formed song).
+    static let readerQuirks: [String: String] = [
+        // LRCParser keeps a 5 ms line's word tags outside the line (one segment ends before it starts).
+        "elrc/lrcparser-py__example_spec.lrc": "segments outside their line",
+        // LRCParser keeps `Line 2  line 2` with two spaces and a segment opening with one; the subtitle
+        // readers collapse them.
+        "elrc/liblyric__test.lrc": "uncollapsed spaces",
+    ]
+
+    /// Targets that cannot hold a file at all, with the warning that says so.
+    static let unholdable: [String: Set<LyricWriter.Target>] = [
+        // Cues at 120 hours: LRCParser refuses stamps of 100 hours and more.
+        "vtt/vttjs-cuetimes__max-spots-over-sixty.vtt": [.lrc, .elrc],
+    ]
+
+    @Test("every corpus file that gives a song comes back the same from every target", arguments: files)
+    func roundTrip(_ name: String) throws {
+        // NUL bytes make a file "not text" to SourceText; WebVTT reads them as U+FFFD, and so does this test.
+        let utf8 = try SubtitleCorpus.text(name) ?? SubtitleCorpus.textWithNULsReplaced(name)
+        let format = LyricFormat.detect(utf8: utf8, fileName: name)
+        guard let song = LyricsReader.parse(utf8, file: name).song else {
+            #expect(Self.noSong.contains(name), "\(name) gives no song")
+            return
+        }
+        let quirk = Self.readerQuirks[name]
+        if quirk == nil { RoundTrip.expectInvariants(song, name) }
+        for target in LyricWriter.Target.allCases {
+            if Self.unholdable[name]?.contains(target) == true {
+                let warnings = LyricWriter.write(song, to: target).warnings
+                #expect(warnings.contains { $0.contains("100 hours or later") }, "\(name) → \(target): \(warnings)")
+                continue
+            }
+            let trip = try RoundTrip.trip(song, target)
+            if quirk == nil { RoundTrip.expectSame(song, trip.song, target, exactLastEnd: format == .lrc, name) }
+        }
     }
 }

@@ -15,7 +15,12 @@ struct LRCWriter {
         var overlapping = 0
         var nudged = 0
         var escaped = 0
+        var beyondReader = 0
     }
+
+    /// `LRCParser` refuses stamps of 100 hours and more as broken; a song can still have them (WebVTT
+    /// allows any number of hours), so they are written, with a warning.
+    static let readerLimit = 100 * 3_600_000
 
     /// The text and its warnings.
     func write() -> (text: String, warnings: [String]) {
@@ -53,6 +58,7 @@ struct LRCWriter {
                 end = at
             }
             if line.voice != nil { losses.voiced += 1 }
+            if max(start, marker ?? start) >= Self.readerLimit { losses.beyondReader += 1 }
             var escapedLine = false
             out += "[\(Self.stamp(start))]"
             if line.isWordTimed && enhanced {
@@ -181,25 +187,29 @@ struct LRCWriter {
     private func warnings(_ losses: Losses) -> [String] {
         var warnings: [String] = []
         let target = enhanced ? "elrc" : "lrc"
-        if losses.wordTimed > 0 {
-            warnings.append("\(counted(losses.wordTimed, "line")) lost word timing, which lrc cannot hold; "
-                + "convert to elrc to keep it")
+        if case let n = losses.wordTimed, n > 0 {
+            warnings.append("\(counted(n, "line")) lost word timing, which lrc cannot hold; convert to elrc to keep it")
         }
-        if losses.voiced > 0 {
-            warnings.append("\(counted(losses.voiced, "line")) lost their singer: karaoke's LRC reader does not "
-                + "read voice markers, so they are not written")
+        if case let n = losses.voiced, n > 0 {
+            warnings.append("\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")): karaoke's LRC "
+                + "reader does not read voice markers, so they are not written")
         }
-        if losses.overlapping > 0 {
-            warnings.append("\(counted(losses.overlapping, "line")) overlap the line after them; \(target) ends a "
-                + "line where the next one starts, so they end earlier")
+        if case let n = losses.overlapping, n > 0 {
+            warnings.append("\(counted(n, "line")) \(agreeing(n, "overlaps", "overlap")) the line after; \(target) ends "
+                + "a line where the next one starts, so \(agreeing(n, "it ends", "they end")) earlier")
         }
-        if losses.nudged > 0 {
-            warnings.append("\(counted(losses.nudged, "line")) start within 0.01 s of the line before; moved "
-                + "0.01 s later so that \(target) does not read them as its translations")
+        if case let n = losses.nudged, n > 0 {
+            warnings.append("\(counted(n, "line")) \(agreeing(n, "starts", "start")) within 0.01 s of the line before; "
+                + "moved 0.01 s later so that \(target) does not read \(agreeing(n, "it", "them")) as a translation")
         }
-        if losses.escaped > 0 {
-            warnings.append("\(counted(losses.escaped, "line")) hold text that \(target) would read as a timestamp; "
-                + "a word joiner (U+2060) after the bracket keeps it text")
+        if case let n = losses.escaped, n > 0 {
+            warnings.append("\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that \(target) would read as "
+                + "a timestamp; a word joiner (U+2060) after the bracket keeps it text")
+        }
+        if case let n = losses.beyondReader, n > 0 {
+            warnings.append("\(counted(n, "line")) \(agreeing(n, "starts or ends", "start or end")) at 100 hours or "
+                + "later; \(agreeing(n, "it is", "they are")) written, but karaoke's LRC reader takes such stamps "
+                + "for broken ones")
         }
         let dropped = metadataNames(song.metadata, including: [.audioFile])
         if !dropped.isEmpty {

@@ -39,6 +39,9 @@ func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> Strin
     "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
 }
 
+/// The word that agrees with `count`: `one` for 1, else `many` (`has`/`have`, `it`/`them`).
+func agreeing(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? one : many }
+
 /// The names of the metadata fields a song has, in tag order, for a warning that lists what was dropped.
 func metadataNames(_ metadata: SongMetadata, including fields: Set<MetadataField>) -> [String] {
     var names: [String] = []

@@ -196,25 +196,25 @@ struct SubtitleWriter {
     private func warnings(_ losses: Losses) -> [String] {
         var warnings: [String] = []
         let name = kind.name
-        if losses.wordTimed > 0 {
-            warnings.append("\(counted(losses.wordTimed, "line")) lost word timing, which srt cannot hold; "
+        if case let n = losses.wordTimed, n > 0 {
+            warnings.append("\(counted(n, "line")) lost word timing, which srt cannot hold; "
                 + "convert to vtt or elrc to keep it")
         }
-        if losses.voiced > 0 {
-            warnings.append("\(counted(losses.voiced, "line")) lost their singer, which srt cannot hold; "
-                + "convert to vtt to keep it")
+        if case let n = losses.voiced, n > 0 {
+            warnings.append("\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")), which srt "
+                + "cannot hold; convert to vtt to keep them")
         }
-        if losses.together > 0 {
-            warnings.append("\(counted(losses.together, "line")) sung together are written as a singer named "
+        if case let n = losses.together, n > 0 {
+            warnings.append("\(counted(n, "line")) sung together \(agreeing(n, "is", "are")) written as a singer named "
                 + "'Together', which reads back as one more part")
         }
-        if losses.translated > 0 {
-            warnings.append("\(counted(losses.translated, "line")) have translations, which \(name) cannot hold "
-                + "apart; they become part of the cue's text")
+        if case let n = losses.translated, n > 0 {
+            warnings.append("\(counted(n, "line")) \(agreeing(n, "has", "have")) translations, which \(name) cannot "
+                + "hold apart; they become part of the cue's text")
         }
-        if losses.escaped > 0 {
-            warnings.append("\(counted(losses.escaped, "line")) hold text that srt would read as markup or a timing "
-                + "arrow; a word joiner (U+2060) keeps it text")
+        if case let n = losses.escaped, n > 0 {
+            warnings.append("\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that srt would read as markup "
+                + "or a timing arrow; a word joiner (U+2060) keeps it text")
         }
         if losses.noteEscaped {
             warnings.append("the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) "
@@ -224,7 +224,8 @@ struct SubtitleWriter {
         if offset != 0 {
             var message = "the offset of \(offset) ms is applied to the times, as \(name) has no offset tag"
             if losses.beforeZero > 0 {
-                message += "; \(counted(losses.beforeZero, "line")) that would start before 0:00 start at 0:00"
+                let n = losses.beforeZero
+                message += "; \(counted(n, "line")) that would start before 0:00 \(agreeing(n, "starts", "start")) at 0:00"
             }
             warnings.append(message)
         }
