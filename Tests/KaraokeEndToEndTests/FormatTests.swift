@@ -84,3 +84,64 @@ struct FormatTests {
         #expect(output.stderr.contains("no timed lyric line (read as WebVTT)"))
     }
 }
+
+/// `karaoke convert`: any format in, LRC, Enhanced LRC, SRT or WebVTT out; nothing overwritten unasked.
+@Suite("Converting lyric files")
+struct ConvertTests {
+    @Test("a TTML duet to Enhanced LRC on stdout keeps words, singers and translations, and reads back")
+    func ttmlToElrc() throws {
+        let output = try KaraokeProcess.run(["convert", KaraokeProcess.song("harbour-bells.ttml"), "--to", "elrc"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("[ti:Harbour Bells]"))
+        #expect(output.stdout.contains("[00:02.00]<00:02.00>v1: The <"))
+        #expect(output.stdout.contains("D: And"))
+        #expect(output.stdout.contains("港口的钟声低低地响"))
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bells.lrc")
+        try output.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let check = try KaraokeProcess.run(["check", "--strict", file.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("6 lines, 6 word-timed"))
+    }
+
+    @Test("what the target cannot hold is named in a warning on stderr")
+    func lossesAreWarned() throws {
+        let output = try KaraokeProcess.run(["convert", KaraokeProcess.song("paper-boats.lrc"), "--to", "srt"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("1\n00:00:"))
+        #expect(output.stderr.contains("paper-boats.lrc: warning: "))
+        #expect(output.stderr.contains("word timing"))
+    }
+
+    @Test("-o writes a file; an existing one is kept unless --force")
+    func neverOverwritesUnasked() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("lantern.vtt")
+        let first = try KaraokeProcess.run(["convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt", "-o", out.path])
+        #expect(first.status == 0)
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("WEBVTT"))
+        try "precious\n".write(to: out, atomically: true, encoding: .utf8)
+        let refused = try KaraokeProcess.run(["convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt", "-o", out.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("exists; --force replaces it"))
+        #expect(try String(contentsOf: out, encoding: .utf8) == "precious\n")
+        let forced = try KaraokeProcess.run(["convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt",
+                                             "-o", out.path, "--force"])
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("WEBVTT"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["lantern.vtt"], "no temporary file left: \(leftovers)")
+    }
+
+    @Test("convert's usage errors", arguments: [
+        (["convert", "x.lrc"], "needs '--to FORMAT'"), (["convert", "x.lrc", "--to", "mp3"], "bad value 'mp3' for '--to'"),
+        (["convert", "--to", "lrc"], "'convert' needs a FILE"), (["convert", "x.lrc", "--to", "lrc", "--at", "1"], "unknown option '--at'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let output = try KaraokeProcess.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+}

@@ -12,6 +12,7 @@ struct LRCWriter {
     private struct Losses {
         var wordTimed = 0
         var voiced = 0
+        var unvoicedAfterVoiced = 0
         var overlapping = 0
         var nudged = 0
         var escaped = 0
@@ -36,6 +37,7 @@ struct LRCWriter {
         if metadata.offset != 0 { out += "[offset:\(metadata.offset)]\n" }
 
         let stamps = writtenStamps(&losses)
+        var sawVoice = false
         for (index, line) in song.lines.enumerated() {
             let start = stamps[index]
             let next = index + 1 < stamps.count ? stamps[index + 1] : nil
@@ -57,15 +59,32 @@ struct LRCWriter {
                 marker = at
                 end = at
             }
-            if line.voice != nil { losses.voiced += 1 }
+            // Voice markers (`v1: `, `D: `) hold until the next one, as `LineMarkup` reads them: each voiced
+            // line gets its own, and a line without a singer after a voiced one cannot say so.
+            var voiceMarker = ""
+            switch line.voice {
+            case .part(let n)? where n < 9: voiceMarker = "v\(n + 1): "
+            case .part?: losses.voiced += 1
+            case .together?: voiceMarker = "D: "
+            case nil:
+                if sawVoice { losses.unvoicedAfterVoiced += 1 }
+                // Text that would read as a marker is kept as text by a word joiner in front.
+                if LineMarkup.voiceMarker(in: Substring(line.text)) != nil {
+                    voiceMarker = "\u{2060}"
+                    losses.escaped += 1
+                }
+            }
+            if line.voice != nil { sawVoice = true }
             if max(start, marker ?? start) >= Self.readerLimit { losses.beyondReader += 1 }
             var escapedLine = false
             out += "[\(Self.stamp(start))]"
             if line.isWordTimed && enhanced {
-                escapedLine = appendWordTagged(line, start: start, end: end, isLast: next == nil, to: &out)
+                escapedLine = appendWordTagged(line, start: start, end: end, isLast: next == nil,
+                                               marker: voiceMarker, to: &out)
             } else {
                 if line.isWordTimed { losses.wordTimed += 1 }
-                escapedLine = append(line.text, leading: true, tagFollows: false, to: &out)
+                out += voiceMarker
+                escapedLine = append(line.text, leading: voiceMarker.isEmpty, tagFollows: false, to: &out)
             }
             out += "\n"
             for translation in line.translations where !translation.isEmpty {
@@ -102,7 +121,8 @@ struct LRCWriter {
     ///
     /// The last line's closing tag is left out when the segment runs to the line's estimated end (as an
     /// open last segment does), so that the reader estimates the same end again.
-    private func appendWordTagged(_ line: LyricLine, start: Int, end: Int, isLast: Bool, to out: inout String) -> Bool {
+    private func appendWordTagged(_ line: LyricLine, start: Int, end: Int, isLast: Bool, marker: String,
+                                  to out: inout String) -> Bool {
         var escaped = false
         var previousEnd = start
         for (index, segment) in line.segments.enumerated() {
@@ -111,6 +131,8 @@ struct LRCWriter {
             let to = min(max(Self.rounded(segment.end), from), end)
             if index > 0, from != previousEnd { out += "<\(Self.stamp(previousEnd))>" }
             out += "<\(Self.stamp(from))>"
+            // The voice marker opens the first segment's text, where the reader looks for it.
+            if index == 0 { out += marker }
             if append(segment.text, leading: false, tagFollows: true, to: &out) { escaped = true }
             previousEnd = to
         }
@@ -191,8 +213,13 @@ struct LRCWriter {
             warnings.append("\(counted(n, "line")) lost word timing, which lrc cannot hold; convert to elrc to keep it")
         }
         if case let n = losses.voiced, n > 0 {
-            warnings.append("\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")): karaoke's LRC "
-                + "reader does not read voice markers, so they are not written")
+            warnings.append("\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")): LRC voice "
+                + "markers go from v1 to v9")
+        }
+        if case let n = losses.unvoicedAfterVoiced, n > 0 {
+            warnings.append("\(counted(n, "line")) without a singer \(agreeing(n, "follows", "follow")) a voiced line; "
+                + "LRC voice markers hold until the next one, so \(agreeing(n, "it is", "they are")) read as sung by the "
+                + "singer before")
         }
         if case let n = losses.overlapping, n > 0 {
             warnings.append("\(counted(n, "line")) \(agreeing(n, "overlaps", "overlap")) the line after; \(target) ends "
