@@ -187,6 +187,23 @@ struct AudioTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    @Test("mpv dying mid-song: a notice, and the lyrics go on silently from where they were")
+    func mpvDies() throws {
+        let folder = try AudioTests.songFolder(audioSeconds: 60)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try play(folder, "--start 10")
+        let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
+        _ = try session.waitFor { $0.contains { $0.contains("▶ 0:11") } }
+        kill(probe.pid, SIGKILL)
+        let screen = try session.waitFor { $0.contains { $0.contains("mpv stopped; playing without sound") } }
+        #expect(screen.contains { $0.contains("mpv stopped; playing without sound") })
+        let later = try session.waitFor { $0.contains { $0.contains("▶ 0:14") } }
+        #expect(later.contains { $0.contains("▶ 0:14") }, "the lyrics went on from where they were")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        #expect(nothingLeftBehind(probe, folder: folder))
+    }
+
     @Test("karaoke play song.wav finds song.lrc beside it")
     func audioFileFindsLyrics() throws {
         let folder = try AudioTests.songFolder(audioSeconds: 30)
