@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build test run bench fuzz deps deps-test clean
+.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-asan check-tsan deps deps-test clean
 
 all: build
 
@@ -32,17 +32,45 @@ bench: deps
 	@if command -v ffprobe >/dev/null; then echo "for scale, ffprobe's LRC reader on the same file:"; \
 	  hyperfine --warmup 2 --runs 10 --style basic "ffprobe -v error -f lrc -show_format bench-data/generated.lrc" 2>/dev/null; fi
 
-# libFuzzer on the parser, composer and encodings, seeded with the bundled songs; FUZZ_SECONDS to taste.
-# A crash lands in bench-data/fuzz-crashes/; replay it with `.build/debug/karaoke-fuzz FILE`.
-FUZZ_SECONDS ?= 300
-fuzz: deps
+# libFuzzer, one target per parser plus `frame` (detection, then layout, fill and every encoding at several
+# sizes and times), chosen by KARAOKE_FUZZ_TARGET. Each is seeded with the bundled songs and the corpus folder
+# of its format (CORPUS, default ../shared/corpus, when it exists) and runs FUZZ_SECONDS; `make fuzz-smoke`
+# runs them all for FUZZ_SMOKE_SECONDS each (under a minute in all). A crash lands in bench-data/fuzz-crashes/
+# named for its target; replay it with `KARAOKE_FUZZ_TARGET=srt .build/debug/karaoke-fuzz FILE`.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 6
+FUZZ_TARGETS ?= lrc srt webvtt ass ultrastar ttml frame
+CORPUS ?= $(or $(KARAOKE_CORPUS),../shared/corpus)
+FUZZ_BIN := .build-fuzz/release/karaoke-fuzz
+
+fuzz: fuzz-build
+	@$(call run_fuzz,$(FUZZ_SECONDS))
+
+fuzz-smoke: fuzz-build
+	@$(call run_fuzz,$(FUZZ_SMOKE_SECONDS))
+
+fuzz-build: deps
 	$(SWIFT) build -c release --build-path .build-fuzz --product karaoke-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
-	@mkdir -p bench-data/fuzz-corpus bench-data/fuzz-crashes && cp lyrics/*.lrc bench-data/fuzz-corpus/
-	SWIFT_BACKTRACE=enable=no .build-fuzz/release/karaoke-fuzz bench-data/fuzz-corpus \
-	  -artifact_prefix=bench-data/fuzz-crashes/ -max_len=8192 -timeout=10 -max_total_time=$(FUZZ_SECONDS)
+
+# Runs every target in FUZZ_TARGETS for $(1) seconds; prints the executions of each, or the crash and stops.
+define run_fuzz
+	mkdir -p bench-data/fuzz-crashes bench-data/fuzz-logs; \
+	for t in $(FUZZ_TARGETS); do \
+	  dir=bench-data/fuzz-corpus/$$t; mkdir -p $$dir; \
+	  case $$t in lrc) seeds="lrc elrc";; srt) seeds=srt;; webvtt) seeds=vtt;; ass) seeds=ass;; \
+	    ultrastar) seeds=ultrastar;; ttml) seeds=ttml;; *) seeds="lrc elrc srt vtt ass ultrastar ttml";; esac; \
+	  case $$t in lrc|frame) cp lyrics/*.lrc $$dir/;; esac; \
+	  for f in $$seeds; do if [ -d "$(CORPUS)/$$f" ]; then cp "$(CORPUS)/$$f"/* $$dir/ 2>/dev/null || true; fi; done; \
+	  log=bench-data/fuzz-logs/$$t.log; \
+	  if KARAOKE_FUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $$dir -artifact_prefix=bench-data/fuzz-crashes/$$t- \
+	       -max_len=16384 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(1) -print_final_stats=1 >$$log 2>&1; then \
+	    printf '%-10s %s\n' "$$t" "$$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' $$log)"; \
+	  else tail -40 $$log; echo "karaoke: fuzz target '$$t' failed; the input is in bench-data/fuzz-crashes/"; exit 1; fi; \
+	done
+endef
 
 clean:
-	rm -rf .build .build-fuzz bench-data
+	rm -rf .build .build-fuzz .build-asan .build-tsan bench-data
 
 # Installs the Debian packages named, or says how to.
 define ensure_packages

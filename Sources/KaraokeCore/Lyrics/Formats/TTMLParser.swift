@@ -19,11 +19,28 @@ public enum TTMLParser {
     /// Parses the UTF-8 text of a TTML file (without BOM; see `SourceText`). `file` names it in messages.
     public static func parse(_ utf8: [UInt8], file: String) -> ParseResult {
         let reader = TTMLReader(file: file)
-        let parser = XMLParser(data: Data(utf8))
+        let parser = XMLParser(data: Data(blankingDeclaration(utf8)))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         _ = parser.parse()
         return reader.finish()
+    }
+
+    /// The text with its XML declaration (`<?xml … ?>` at the very start) turned into spaces, line breaks kept.
+    ///
+    /// The text is UTF-8 whatever the declaration names, and libxml2 would switch to the encoding it names:
+    /// wrong for a file that said ISO-8859-1, and a crash inside libxml2 for an unknown name before a byte
+    /// that is not UTF-8 (`<?xml version="1.0" encoding="utf08"` then 0xFF). Without a declaration libxml2
+    /// reads UTF-8; blanking in place keeps every line and column the same for messages.
+    static func blankingDeclaration(_ utf8: [UInt8]) -> [UInt8] {
+        guard utf8.starts(with: "<?xml".utf8) else { return utf8 }
+        var text = utf8
+        for index in text.indices {
+            let byte = text[index]
+            if byte != 0x0A && byte != 0x0D { text[index] = 0x20 }
+            if byte == UInt8(ascii: ">") { break }
+        }
+        return text
     }
 }
 
