@@ -33,10 +33,34 @@ struct FuzzRegressionTests {
         #expect(song.lines.map(\.text) == ["café crème"])
     }
 
+    /// Found by the `ttml` target: FoundationXML read the missing data of `<?xm?>` as a C string (strlen of NULL).
+    @Test("a processing instruction without data does not crash the TTML parser", arguments: [
+        "<?a?><tt><body><p begin=\"1s\" end=\"2s\">dim lamp</p></body></tt>",
+        "<tt><body><?b?><p begin=\"1s\" end=\"2s\">dim lamp<?c?></p></body></tt>",
+        "<?xm?>\n<tt><body><p begin=\"1s\" end=\"2s\">dim lamp</p></body></tt>",
+    ])
+    func emptyProcessingInstruction(_ text: String) throws {
+        let song = try #require(TTMLParser.parse(Array(text.utf8), file: "t.ttml").song)
+        #expect(song.lines.map(\.text) == ["dim lamp"])
+    }
+
+    @Test("a processing instruction inside CDATA stays text")
+    func instructionInCDATA() throws {
+        let text = "<tt><body><p begin=\"1s\" end=\"2s\"><![CDATA[a <?b?> c]]></p></body></tt>"
+        let song = try #require(TTMLParser.parse(Array(text.utf8), file: "t.ttml").song)
+        #expect(song.lines.map(\.text) == ["a <?b?> c"])
+    }
+
+    @Test("an unclosed processing instruction is an error, not a crash")
+    func unclosedInstruction() {
+        let result = TTMLParser.parse(Array("<tt><body><p begin=\"1s\" end=\"2s\">la</p><?x".utf8), file: "t.ttml")
+        #expect(result.diagnostics.count <= DiagnosticLog.limit + 2)
+    }
+
     @Test("blanking the declaration keeps every byte offset and line break")
     func blankingKeepsPositions() {
         let text = Array("<?xml version=\"1.0\"\n encoding=\"x\"?>\n<tt/>".utf8)
-        let blanked = TTMLParser.blankingDeclaration(text)
+        let blanked = TTMLParser.blankingProcessingInstructions(text)
         #expect(blanked.count == text.count)
         // `<?xml version="1.0"` is 19 bytes, ` encoding="x"?>` 15.
         #expect(String(decoding: blanked, as: UTF8.self) == String(repeating: " ", count: 19) + "\n"
