@@ -195,7 +195,7 @@ try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectori
 var lrcPath = ""
 for sample in samples(size: size) {
     let path = "\(data)/bench-\(sample.name.lowercased()).\(sample.fileExtension)"
-    FileManager.default.createFile(atPath: path, contents: Data(sample.bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(sample.bytes))
     if sample.name == "LRC" { lrcPath = path }
     var lines = 0
     let times = measure(runs) {
@@ -209,7 +209,7 @@ for sample in samples(size: size) {
 
 // Whole processes on the same LRC: each minus its start-up on a one-line file, so the rate is the reading.
 let tinyPath = "\(data)/bench-tiny.lrc"
-FileManager.default.createFile(atPath: tinyPath, contents: Data("[00:01.00]la\n".utf8))
+_ = FileManager.default.createFile(atPath: tinyPath, contents: Data("[00:01.00]la\n".utf8))
 let lrcBytes = Double((try? FileManager.default.attributesOfItem(atPath: lrcPath)[.size] as? Int) ?? 0) / 1e6
 @MainActor func processRow(_ name: String, _ command: (String) -> [String]) -> (String, String, String, String) {
     guard let big = processTime(command(lrcPath), runs: 5), let tiny = processTime(command(tinyPath), runs: 5) else {
