@@ -274,3 +274,176 @@ struct InjectionTests {
 extension Array where Element == UInt8 {
     func adjacentPairs() -> [(UInt8, UInt8)] { indices.dropLast().map { (self[$0], self[$0 + 1]) } }
 }
+
+/// Runs a shell command line with bash (for PIPESTATUS and redirections), giving its output as text.
+func bash(_ script: String, timeout: Double = 60) throws -> RawProcess.Output {
+    try RawProcess.run(["-c", script], executable: "/bin/bash", timeout: timeout)
+}
+
+/// The path quoted for a shell command line.
+func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+@Suite("Hardening: hostile sizes", .serialized, .timeLimit(.minutes(3)))
+struct HostileSizeTests {
+    static let lantern = KaraokeProcess.song("lantern-river.lrc")
+
+    @Test("a file over --max-size is refused with both sizes in the message")
+    func overMaxSize() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("two.lrc").path
+        FileManager.default.createFile(atPath: path, contents: Data(("[00:01.00]" + String(repeating: "la ", count: 700_000)).utf8))
+        for command in [["check", path, "--max-size", "1"], ["render", path, "--at", "1", "--max-size", "1"]] {
+            let result = try RawProcess.run(command)
+            #expect(result.status == 1)
+            let message = String(decoding: result.stderr, as: UTF8.self)
+            #expect(message.contains("2.0 MB is over the --max-size limit of 1.0 MB"), "\(message)")
+        }
+    }
+
+    /// Checked by hand on a real 500 MB file too: refused in the same few milliseconds, by its size.
+    @Test("a 500 MB file (sparse) is refused by its size at once, without reading it")
+    func sparseHalfGigabyte() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.lrc").path
+        let fd = open(path, O_CREAT | O_WRONLY, 0o644)
+        try #require(fd >= 0)
+        let truncated = ftruncate(fd, 500 << 20)
+        close(fd)
+        try #require(truncated == 0, "ftruncate is not supported here")
+        let result = try RawProcess.run(["check", path])
+        #expect(result.status == 1)
+        #expect(String(decoding: result.stderr, as: UTF8.self).contains("500.0 MB is over the --max-size limit of 64.0 MB"))
+        #expect(result.seconds < 2, "took \(result.seconds) s")
+    }
+
+    @Test("a 50 MB single line is read, checked and drawn without hanging")
+    func fiftyMegabyteLine() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("line.lrc").path
+        var bytes = Array("[00:01.00]".utf8)
+        bytes += [UInt8](repeating: 0, count: 50 << 20).enumerated().map { $0.offset % 3 == 2 ? 0x20 : 0x61 }
+        bytes.append(0x0A)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        // A debug build takes about 3 s for each; the limits leave room for a slow machine.
+        let check = try RawProcess.run(["check", path], timeout: 90)
+        #expect(check.status == 0 && check.reason == .exit, "\(String(decoding: check.stderr, as: UTF8.self))")
+        #expect(String(decoding: check.stdout, as: UTF8.self).contains("1 line"))
+        let render = try RawProcess.run(["render", path, "--at", "2", "--cols", "80", "--rows", "24"], timeout: 90)
+        #expect(render.status == 0 && render.reason == .exit)
+        #expect(String(decoding: render.stdout, as: UTF8.self).contains("aa aa aa"))
+    }
+
+    @Test("render draws a frame at tiny and lopsided sizes", arguments: [(1, 1), (2, 200), (300, 2), (1, 1000), (1000, 1)])
+    func tinySizes(_ size: (columns: Int, rows: Int)) throws {
+        for format in ["text", "ansi", "json"] {
+            let result = try RawProcess.run(["render", Self.lantern, "--at", "20", "--cols", "\(size.columns)",
+                                             "--rows", "\(size.rows)", "--format", format])
+            #expect(result.status == 0, "\(format): \(String(decoding: result.stderr, as: UTF8.self))")
+            if format == "text" {
+                #expect(String(decoding: result.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    .count == size.rows + 1)
+            }
+        }
+    }
+
+    @Test("play survives being resized 50 times a second for 3 s, then quits cleanly on q",
+          .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func resizeStorm() throws {
+        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play --no-audio \(Self.lantern) --start 18")
+        try session.waitFor { $0.contains { $0.contains("Lantern River") } }
+        let sizes = [(80, 24), (20, 5), (1, 1), (150, 50), (2, 40), (60, 3), (200, 60)]
+        for step in 0..<150 {
+            let (columns, rows) = sizes[step % sizes.count]
+            try session.resize(columns: columns, rows: rows)
+            usleep(20_000)
+        }
+        try session.resize(columns: 80, rows: 24)
+        let screen = try session.waitFor { $0.contains { $0.contains("Lantern River") } }
+        #expect(screen.contains { $0.contains("Lantern River") }, "still drawing after the storm")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+}
+
+@Suite("Hardening: signals and faults", .serialized, .timeLimit(.minutes(2)))
+struct FaultTests {
+    static let lantern = KaraokeProcess.song("lantern-river.lrc")
+
+    /// 1000×1000 JSON is 80 KB, more than a pipe holds, so the write after `head` has gone always fails.
+    @Test("render into a pipe closed early ends quietly with status 141, as a program SIGPIPE ends")
+    func brokenPipeRender() throws {
+        let result = try bash("\(quoted(KaraokeProcess.binary.path)) render \(quoted(Self.lantern)) --at 20 --format json "
+            + "--cols 1000 --rows 1000 | head -c 10 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "status 141\n")
+        #expect(result.stderr.isEmpty, "\(String(decoding: result.stderr, as: UTF8.self))")
+    }
+
+    @Test("check of many files into a pipe closed early stops at once with status 141")
+    func brokenPipeCheck() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.lrc").path,
+                                                   withDestinationPath: Self.lantern)
+        // 4000 summary lines, short names so the command line fits.
+        let files = Array(repeating: "a.lrc", count: 4000).joined(separator: " ")
+        let result = try bash("cd \(quoted(folder.path)) && \(quoted(KaraokeProcess.binary.path)) check \(files) "
+            + "| head -c 10 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "status 141\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("play with stdin closed says why and exits instead of hanging", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func closedStdin() throws {
+        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play --no-audio \(Self.lantern) <&-")
+        let status = try session.exitStatus(timeout: 10)
+        let screen = try session.screen()
+        #expect(status == 2, "\(screen)")
+        #expect(screen.joined(separator: " ").contains("karaoke: play needs a terminal on stdin and stdout"), "\(screen)")
+        #expect(!screen.contains { $0.contains("Fatal error") || $0.contains("Crash") || $0.contains("Backtrace") })
+    }
+
+    /// CPU ticks (user + system) of a process, from /proc; nil once it has gone or is a zombie.
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, utime 14, stime 15 (1-based over the whole line).
+        guard fields.count > 13, fields[0] != "Z", let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    /// With `ignoringHangup` the session's shell ignores SIGHUP, as under nohup: the kernel then tells only
+    /// that shell, and the player must see the hang-up in its own reads (it spun a core before it did).
+    @Test("when the terminal goes away (tmux killed), play exits within seconds without spinning",
+          .enabled(if: TmuxSession.isAvailable, "needs tmux"), arguments: [false, true])
+    func terminalGone(ignoringHangup: Bool) throws {
+        let player = "'\(KaraokeProcess.binary.path)' play --no-audio \(Self.lantern) --start 18"
+        // The wrapper runs `env TERM=… COMMAND`: `true` takes the env, then the trap applies to the shell.
+        let session = try TmuxSession(ignoringHangup ? "true; trap '' HUP; TERM=tmux-256color " + player : player)
+        try session.waitFor { $0.contains { $0.contains("Lantern River") } }
+        let pid = try #require(try session.commandPID())
+        let before = try #require(Self.cpuTicks(pid))
+        // The tmux server is the terminal: SIGKILL closes the pty's master side at once. (`kill-server`
+        // does not work here: a server spawned from a test thread inherits its blocked SIGTERM.)
+        let server = try #require(Int32(try session.tmux(["display-message", "-p", "#{pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(server, SIGKILL)
+        let start = Date()
+        var last = before
+        while let ticks = Self.cpuTicks(pid), Date().timeIntervalSince(start) < 5 {
+            last = ticks
+            usleep(50_000)
+        }
+        let alive = Self.cpuTicks(pid) != nil
+        let elapsed = Date().timeIntervalSince(start)
+        let state = ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "gone")
+            .split(separator: "\n").filter { $0.hasPrefix("Sig") || $0.hasPrefix("State") || $0.hasPrefix("PPid") }.joined(separator: ", ")
+        #expect(!alive, "still running \(elapsed) s after its terminal went away: \(state)")
+        if alive { kill(pid, SIGKILL) }
+        // 100 ticks a second is a whole core; a process that spins before exiting would show it.
+        #expect(Double(last - before) < max(10, 50 * elapsed), "used \(last - before) ticks in \(elapsed) s")
+    }
+}
