@@ -52,6 +52,19 @@ fuzz-smoke: fuzz-build
 fuzz-build: deps
 	$(SWIFT) build -c release --build-path .build-fuzz --product karaoke-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
 
+# A small hand-written file of target $(1)'s format in folder $(2), so a clean clone without the corpus
+# still starts each parser from something it reads.
+define fuzz_seed
+	case $(1) in \
+	  srt) printf '1\n00:00:01,000 --> 00:00:02,500\nsoft <i>rain</i> falls\n\n2\n00:00:03,000 --> 00:00:04,000\n<font color="red">home</font>\n' > $(2)/seed.srt;; \
+	  webvtt) printf 'WEBVTT\n\nNOTE own words\n\n1\n00:00:01.000 --> 00:00:03.000 align:start\n<v Ann>soft <00:00:02.000>rain</v>\n\n00:04.000 --> 00:05.000\n<c.red>home</c>\n' > $(2)/seed.vtt;; \
+	  ass) printf '[Script Info]\nTitle: seed\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:03.00,Default,Ann,0,0,0,,{\\k40}soft {\\kf60}rain\\Nhome\n' > $(2)/seed.ass;; \
+	  ultrastar) printf '#TITLE:Seed\n#ARTIST:Own\n#BPM:240\n#GAP:500\nP1\n: 0 4 5 soft\n* 4 4 7  rain\n- 10\nP2\nF 12 4 2 home\nE\n' > $(2)/seed.txt;; \
+	  ttml) printf '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata"><body><div>\n<p begin="1s" end="3s" ttm:agent="v1"><span begin="1s" end="2s">soft </span><span begin="2s" end="3s">rain</span></p>\n<p begin="00:00:04.000" dur="1s">home<br/>again</p></div></body></tt>\n' > $(2)/seed.ttml;; \
+	  *) printf '[ti:Seed]\n[00:01.00]<00:01.00>soft <00:01.50>rain\n[00:03.00]home\n' > $(2)/seed.lrc;; \
+	esac
+endef
+
 # Runs every target in FUZZ_TARGETS for $(1) seconds; prints the executions of each, or the crash and stops.
 define run_fuzz
 	mkdir -p bench-data/fuzz-crashes bench-data/fuzz-logs; \
@@ -60,6 +73,7 @@ define run_fuzz
 	  case $$t in lrc) seeds="lrc elrc";; srt) seeds=srt;; webvtt) seeds=vtt;; ass) seeds=ass;; \
 	    ultrastar) seeds=ultrastar;; ttml) seeds=ttml;; *) seeds="lrc elrc srt vtt ass ultrastar ttml";; esac; \
 	  case $$t in lrc|frame) cp lyrics/*.lrc $$dir/;; esac; \
+	  $(call fuzz_seed,$$t,$$dir); \
 	  for f in $$seeds; do if [ -d "$(CORPUS)/$$f" ]; then cp "$(CORPUS)/$$f"/* $$dir/ 2>/dev/null || true; fi; done; \
 	  log=bench-data/fuzz-logs/$$t.log; \
 	  if KARAOKE_FUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $$dir -artifact_prefix=bench-data/fuzz-crashes/$$t- \
