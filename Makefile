@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build test run bench fuzz deps deps-test clean
+.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-asan check-tsan deps deps-test clean
 
 all: build
 
@@ -20,29 +20,92 @@ test: deps deps-test
 run: build
 	$(RELEASE_BIN) play $(DEMO)
 
-bench: deps
-	@$(call ensure_packages,hyperfine)
-	$(SWIFT) build -c release
-	@mkdir -p bench-data
-	.build/release/karaoke-bench
-	@.build/release/karaoke-bench --print > bench-data/generated.lrc
-	@echo "whole process, 'karaoke check' on the generated file (10 runs):"
-	@hyperfine --warmup 2 --runs 10 --style basic "$(RELEASE_BIN) check bench-data/generated.lrc" 2>/dev/null \
-	  || { for i in 1 2 3; do /usr/bin/time -f '%e s, %M KB' $(RELEASE_BIN) check bench-data/generated.lrc >/dev/null; done; }
-	@if command -v ffprobe >/dev/null; then echo "for scale, ffprobe's LRC reader on the same file:"; \
-	  hyperfine --warmup 2 --runs 10 --style basic "ffprobe -v error -f lrc -show_format bench-data/generated.lrc" 2>/dev/null; fi
+# One table: parse throughput of a generated ~6 MB file per format, frame composition, `karaoke check` beside
+# ffmpeg's LRC reader on the same file, and `karaoke play --no-audio` measured in a pseudo-terminal for 10 s
+# (CPU, bytes/s, peak memory; needs python3 and TOOLS/ttymeasure.py). The generated files stay in bench-data/.
+TOOLS ?= ../shared/tools
 
-# libFuzzer on the parser, composer and encodings, seeded with the bundled songs; FUZZ_SECONDS to taste.
-# A crash lands in bench-data/fuzz-crashes/; replay it with `.build/debug/karaoke-fuzz FILE`.
-FUZZ_SECONDS ?= 300
-fuzz: deps
+bench: deps
+	@$(call ensure_packages,ffmpeg)
+	$(SWIFT) build -c release --product karaoke
+	$(SWIFT) build -c release --product karaoke-bench
+	@mkdir -p bench-data
+	.build/release/karaoke-bench --karaoke $(RELEASE_BIN) --tools $(TOOLS) --data bench-data --song $(DEMO)
+
+# libFuzzer, one target per parser plus `frame` (detection, then layout, fill and every encoding at several
+# sizes and times), chosen by KARAOKE_FUZZ_TARGET. Each is seeded with the bundled songs and the corpus folder
+# of its format (CORPUS, default ../shared/corpus, when it exists) and runs FUZZ_SECONDS; `make fuzz-smoke`
+# runs them all for FUZZ_SMOKE_SECONDS each (under a minute in all). A crash lands in bench-data/fuzz-crashes/
+# named for its target; replay it with `KARAOKE_FUZZ_TARGET=srt .build/debug/karaoke-fuzz FILE`.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 6
+FUZZ_TARGETS ?= lrc srt webvtt ass ultrastar ttml frame
+CORPUS ?= $(or $(KARAOKE_CORPUS),../shared/corpus)
+FUZZ_BIN := .build-fuzz/release/karaoke-fuzz
+
+fuzz: fuzz-build
+	@$(call run_fuzz,$(FUZZ_SECONDS))
+
+fuzz-smoke: fuzz-build
+	@$(call run_fuzz,$(FUZZ_SMOKE_SECONDS))
+
+fuzz-build: deps
 	$(SWIFT) build -c release --build-path .build-fuzz --product karaoke-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
-	@mkdir -p bench-data/fuzz-corpus bench-data/fuzz-crashes && cp lyrics/*.lrc bench-data/fuzz-corpus/
-	SWIFT_BACKTRACE=enable=no .build-fuzz/release/karaoke-fuzz bench-data/fuzz-corpus \
-	  -artifact_prefix=bench-data/fuzz-crashes/ -max_len=8192 -timeout=10 -max_total_time=$(FUZZ_SECONDS)
+
+# A small hand-written file of target $(1)'s format in folder $(2), so a clean clone without the corpus
+# still starts each parser from something it reads.
+define fuzz_seed
+	case $(1) in \
+	  srt) printf '1\n00:00:01,000 --> 00:00:02,500\nsoft <i>rain</i> falls\n\n2\n00:00:03,000 --> 00:00:04,000\n<font color="red">home</font>\n' > $(2)/seed.srt;; \
+	  webvtt) printf 'WEBVTT\n\nNOTE own words\n\n1\n00:00:01.000 --> 00:00:03.000 align:start\n<v Ann>soft <00:00:02.000>rain</v>\n\n00:04.000 --> 00:05.000\n<c.red>home</c>\n' > $(2)/seed.vtt;; \
+	  ass) printf '[Script Info]\nTitle: seed\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:03.00,Default,Ann,0,0,0,,{\\k40}soft {\\kf60}rain\\Nhome\n' > $(2)/seed.ass;; \
+	  ultrastar) printf '#TITLE:Seed\n#ARTIST:Own\n#BPM:240\n#GAP:500\nP1\n: 0 4 5 soft\n* 4 4 7  rain\n- 10\nP2\nF 12 4 2 home\nE\n' > $(2)/seed.txt;; \
+	  ttml) printf '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata"><body><div>\n<p begin="1s" end="3s" ttm:agent="v1"><span begin="1s" end="2s">soft </span><span begin="2s" end="3s">rain</span></p>\n<p begin="00:00:04.000" dur="1s">home<br/>again</p></div></body></tt>\n' > $(2)/seed.ttml;; \
+	  *) printf '[ti:Seed]\n[00:01.00]<00:01.00>soft <00:01.50>rain\n[00:03.00]home\n' > $(2)/seed.lrc;; \
+	esac
+endef
+
+# Runs every target in FUZZ_TARGETS for $(1) seconds; prints the executions of each, or the crash and stops.
+define run_fuzz
+	mkdir -p bench-data/fuzz-crashes bench-data/fuzz-logs; \
+	for t in $(FUZZ_TARGETS); do \
+	  dir=bench-data/fuzz-corpus/$$t; mkdir -p $$dir; \
+	  case $$t in lrc) seeds="lrc elrc";; srt) seeds=srt;; webvtt) seeds=vtt;; ass) seeds=ass;; \
+	    ultrastar) seeds=ultrastar;; ttml) seeds=ttml;; *) seeds="lrc elrc srt vtt ass ultrastar ttml";; esac; \
+	  case $$t in lrc|frame) cp lyrics/*.lrc $$dir/;; esac; \
+	  $(call fuzz_seed,$$t,$$dir); \
+	  for f in $$seeds; do if [ -d "$(CORPUS)/$$f" ]; then cp "$(CORPUS)/$$f"/* $$dir/ 2>/dev/null || true; fi; done; \
+	  log=bench-data/fuzz-logs/$$t.log; \
+	  if KARAOKE_FUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) $$dir -artifact_prefix=bench-data/fuzz-crashes/$$t- \
+	       -max_len=16384 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(1) -print_final_stats=1 >$$log 2>&1; then \
+	    printf '%-10s %s\n' "$$t" "$$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' $$log)"; \
+	  else tail -40 $$log; echo "karaoke: fuzz target '$$t' failed; the input is in bench-data/fuzz-crashes/"; exit 1; fi; \
+	done
+endef
+
+# The core tests under AddressSanitizer (and LeakSanitizer), in their own build folder. FoundationXML leaks
+# the message of every libxml2 error it turns into an NSError, and the XCTest runner (which runs first, with
+# no tests) two small objects; those leaks are not ours and are suppressed.
+SANITIZER_LOGS := bench-data/sanitizers
+check-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --build-path .build-asan
+	@mkdir -p $(SANITIZER_LOGS) && printf 'leak:_CFErrorCreateFromXMLInterface\nleak:libXCTest.so\n' > $(SANITIZER_LOGS)/lsan.supp
+	LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZER_LOGS)/lsan.supp ASAN_OPTIONS=detect_leaks=1 \
+	  $(SWIFT) test --skip-build --sanitize=address --build-path .build-asan --filter KaraokeCoreTests
+
+# The threads under ThreadSanitizer: the audio end-to-end tests against a karaoke binary built with TSan (mpv's
+# reader thread beside the main loop; the core has no threads, and its timing tests fail at TSan's speed). The
+# binary's reports go to files, since its stderr is the terminal in tmux; any report fails the target.
+check-tsan: deps deps-test
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
+	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan
+	TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
+	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter AudioTests
+	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
+	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
 
 clean:
-	rm -rf .build .build-fuzz bench-data
+	rm -rf .build .build-fuzz .build-asan .build-tsan bench-data
 
 # Installs the Debian packages named, or says how to.
 define ensure_packages

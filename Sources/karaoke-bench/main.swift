@@ -1,75 +1,282 @@
+import Foundation
 import KaraokeCore
 
-// `make bench`: times the core's two hot paths in a release build and prints the figures.
-//   karaoke-bench            prints the figures
-//   karaoke-bench --print    prints the generated LRC instead, for timing whole processes on it
+// `make bench`: one table of what karaoke costs, measured in a release build.
+//   karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick]
+// Parses a generated file of each format (our own words, about 6 MB each, written to DIR), composes frames,
+// then measures whole processes: `karaoke check` beside ffmpeg's LRC reader on the same LRC, and
+// `karaoke play --no-audio` in a pseudo-terminal for 10 s at 30 fps (../shared/tools/ttymeasure.py).
 
-/// A deterministic LRC of `lines` lines, word tags on every other line, about 31 bytes a line.
-func generatedLRC(lines: Int) -> [UInt8] {
-    let words = ["la", "sing", "go", "we", "all", "home", "sun", "rain", "oh", "yes"]
-    var text = "[ti:Benchmark]\n[ar:Generated]\n"
-    text.reserveCapacity(lines * 34)
-    func stamp(_ ms: Int) -> String {
-        let m = ms / 60_000, s = ms / 1000 % 60, c = ms % 1000 / 10
-        return "\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s).\(c < 10 ? "0" : "")\(c)"
+/// The words the generated songs are made of.
+let words = ["la", "sing", "go", "we", "all", "home", "sun", "rain", "oh", "yes", "lantern", "river"]
+
+/// The three words of line `index`, different from line to line.
+func lineWords(_ index: Int) -> (String, String, String) {
+    (words[index % 12], words[(index / 12) % 12], words[(index / 144) % 12])
+}
+
+/// `value` as at least `width` digits.
+func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// `ms` as `h:mm:ss` and a fraction of `fractionDigits` (2: centiseconds, 3: milliseconds) after `separator`.
+func clock(_ ms: Int, hourWidth: Int = 2, separator: String = ".", fractionDigits: Int = 3) -> String {
+    let fraction = fractionDigits == 3 ? padded(ms % 1000, 3) : padded(ms % 1000 / 10, 2)
+    return "\(padded(ms / 3_600_000, hourWidth)):\(padded(ms / 60_000 % 60, 2)):\(padded(ms / 1000 % 60, 2))"
+        + separator + fraction
+}
+
+/// `ms` as LRC's `mm:ss.xx` (minutes past 99 keep growing).
+func lrcStamp(_ ms: Int) -> String {
+    "\(padded(ms / 60_000, 2)):\(padded(ms / 1000 % 60, 2)).\(padded(ms % 1000 / 10, 2))"
+}
+
+/// A generated file: what it is and its bytes.
+struct Sample {
+    /// The row's name: "LRC", "ELRC", ….
+    var name: String
+    /// The parser it goes to.
+    var format: LyricFormat
+    /// The file's bytes.
+    var bytes: [UInt8]
+    /// The file's extension.
+    var fileExtension: String
+}
+
+/// Builds a file of at least `size` bytes: `header`, then `line(i)` for i = 0, 1, … , then `footer`.
+func build(size: Int, header: String, footer: String = "", _ line: (Int) -> String) -> [UInt8] {
+    var bytes = Array(header.utf8)
+    bytes.reserveCapacity(size + 4096)
+    var index = 0
+    while bytes.count < size {
+        bytes += line(index).utf8
+        index += 1
     }
-    for index in 0..<lines {
-        let start = index * 2500
-        let a = words[index % 10], b = words[(index / 10) % 10], c = words[(index / 100) % 10]
+    return bytes + Array(footer.utf8)
+}
+
+/// One generated file per format, each about `size` bytes; half the lines of each are word-timed where
+/// the format has word times.
+func samples(size: Int) -> [Sample] {
+    let lrc = build(size: size, header: "[ti:Benchmark]\n[ar:Generated]\n") { index in
+        let (a, b, c) = lineWords(index)
+        return "[\(lrcStamp(index * 2000))]\(a) \(b) \(c) \(a)\n"
+    }
+    let elrc = build(size: size, header: "[ti:Benchmark]\n[ar:Generated]\n") { index in
+        let (a, b, c) = lineWords(index), t = index * 2000
+        return "[\(lrcStamp(t))]<\(lrcStamp(t))>\(a) <\(lrcStamp(t + 500))>\(b) <\(lrcStamp(t + 1000))>\(c)"
+            + "<\(lrcStamp(t + 1800))>\n"
+    }
+    let srt = build(size: size, header: "") { index in
+        let (a, b, c) = lineWords(index), t = index * 2000
+        return "\(index + 1)\n\(clock(t, separator: ",")) --> \(clock(t + 1800, separator: ","))\n"
+            + (index % 2 == 0 ? "\(a) \(b) \(c)\n\n" : "<i>\(a) \(b)</i>\n\(c) \(a)\n\n")
+    }
+    let vtt = build(size: size, header: "WEBVTT\n\n") { index in
+        let (a, b, c) = lineWords(index), t = index * 2000
+        let text = index % 2 == 0 ? "\(a) \(b) \(c)" : "\(a) <\(clock(t + 600))>\(b) <\(clock(t + 1200))>\(c)"
+        return "\(clock(t)) --> \(clock(t + 1800))\n\(text)\n\n"
+    }
+    let ass = build(size: size, header: "[Script Info]\nTitle: Benchmark\nScriptType: v4.00+\n\n[Events]\n"
+        + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n") { index in
+        let (a, b, c) = lineWords(index), t = index * 2000
+        let text = index % 2 == 0 ? "\(a) \(b) \(c)" : "{\\k60}\(a) {\\k60}\(b) {\\k60}\(c)"
+        return "Dialogue: 0,\(clock(t, hourWidth: 1, fractionDigits: 2)),\(clock(t + 1800, hourWidth: 1, fractionDigits: 2)),"
+            + "Default,,0,0,0,,\(text)\n"
+    }
+    let ultrastar = build(size: size, header: "#TITLE:Benchmark\n#ARTIST:Generated\n#BPM:300\n#GAP:0\n",
+                          footer: "E\n") { index in
+        // 300 BPM is 20 beats a second (UltraStar beats are quarter notes: 4 × BPM a minute).
+        let (a, b, c) = lineWords(index), beat = index * 40
+        return ": \(beat) 8 5 \(a)\n: \(beat + 10) 8 7  \(b)\n* \(beat + 20) 10 9  \(c)\n- \(beat + 36)\n"
+    }
+    let ttml = build(size: size, header: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        + "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">"
+        + "<head><metadata><ttm:title>Benchmark</ttm:title></metadata></head><body><div>\n",
+                     footer: "</div></body></tt>\n") { index in
+        let (a, b, c) = lineWords(index), t = index * 2000
         if index % 2 == 0 {
-            text += "[\(stamp(start))]\(a) \(b) \(c)\n"
-        } else {
-            text += "[\(stamp(start))]<\(stamp(start))>\(a) <\(stamp(start + 700))>\(b)\n"
+            return "<p begin=\"\(clock(t))\" end=\"\(clock(t + 1800))\">\(a) \(b) \(c)</p>\n"
         }
+        return "<p begin=\"\(clock(t))\" end=\"\(clock(t + 1800))\"><span begin=\"\(clock(t))\" end=\"\(clock(t + 600))\">"
+            + "\(a) </span><span begin=\"\(clock(t + 600))\" end=\"\(clock(t + 1200))\">\(b) </span>"
+            + "<span begin=\"\(clock(t + 1200))\" end=\"\(clock(t + 1800))\">\(c)</span></p>\n"
     }
-    return Array(text.utf8)
+    return [
+        Sample(name: "LRC", format: .lrc, bytes: lrc, fileExtension: "lrc"),
+        Sample(name: "ELRC", format: .lrc, bytes: elrc, fileExtension: "lrc"),
+        Sample(name: "SRT", format: .srt, bytes: srt, fileExtension: "srt"),
+        Sample(name: "WebVTT", format: .webvtt, bytes: vtt, fileExtension: "vtt"),
+        Sample(name: "ASS", format: .ass, bytes: ass, fileExtension: "ass"),
+        Sample(name: "UltraStar", format: .ultrastar, bytes: ultrastar, fileExtension: "txt"),
+        Sample(name: "TTML", format: .ttml, bytes: ttml, fileExtension: "ttml"),
+    ]
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted[sorted.count / 2]
-}
-
+/// The seconds each of `runs` runs of `body` took.
 func measure(_ runs: Int, _ body: () -> Void) -> [Double] {
     let clock = ContinuousClock()
+    return (0..<runs).map { _ in
+        let elapsed = clock.measure(body)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// The middle value.
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+/// `value` with `digits` decimals.
+func fixed(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+/// A count with a k/M suffix.
+func count(_ value: Double) -> String {
+    value >= 1e6 ? fixed(value / 1e6, 2) + " M" : value >= 1e3 ? fixed(value / 1e3, 1) + " k" : fixed(value, 0)
+}
+
+/// The rows of the table: what, the figure, the rate, and the budget it is held to (not asserted).
+var table: [(String, String, String, String)] = []
+
+/// Runs `executable arguments` with output discarded (or captured), and gives its wall time and standard output.
+@discardableResult
+func run(_ arguments: [String], capture: Bool = false) -> (seconds: Double, status: Int32, output: String)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = capture ? pipe : FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    let start = ContinuousClock.now
+    do { try process.run() } catch { return nil }
+    let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    let elapsed = ContinuousClock.now - start
+    return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The median wall time of `runs` runs of a command, nil when it cannot run or fails.
+func processTime(_ arguments: [String], runs: Int) -> Double? {
     var times: [Double] = []
     for _ in 0..<runs {
-        let elapsed = clock.measure(body)
-        times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        guard let result = run(arguments), result.status == 0 || arguments.contains("check") else { return nil }
+        times.append(result.seconds)
     }
-    return times
+    return median(times)
 }
 
-func format(_ seconds: Double, _ unit: String) -> String {
-    let scaled = unit == "ms" ? seconds * 1e3 : seconds * 1e6
-    return "\(Double(Int(scaled * 100)) / 100) \(unit)"
+// MARK: - Arguments
+
+var options: [String: String] = [:]
+var quick = false
+do {
+    var rest = CommandLine.arguments.dropFirst()[...]
+    while let argument = rest.popFirst() {
+        if argument == "--quick" { quick = true; continue }
+        guard argument.hasPrefix("--"), let value = rest.popFirst() else {
+            print("usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick]")
+            exit(2)
+        }
+        options[String(argument.dropFirst(2))] = value
+    }
+}
+let karaoke = options["karaoke"] ?? ".build/release/karaoke"
+let tools = options["tools"] ?? ProcessInfo.processInfo.environment["KARAOKE_TOOLS"] ?? "../shared/tools"
+let data = options["data"] ?? "bench-data"
+let song = options["song"] ?? "lyrics/lantern-river.lrc"
+let size = quick ? 1 << 20 : 6 << 20
+let runs = quick ? 3 : 7
+try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+
+// MARK: - Parsing
+
+var lrcPath = ""
+for sample in samples(size: size) {
+    let path = "\(data)/bench-\(sample.name.lowercased()).\(sample.fileExtension)"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(sample.bytes))
+    if sample.name == "LRC" { lrcPath = path }
+    var lines = 0
+    let times = measure(runs) {
+        lines = LyricsReader.parse(sample.bytes, file: path, format: sample.format).song?.lines.count ?? 0
+    }
+    let seconds = median(times), megabytes = Double(sample.bytes.count) / 1e6
+    table.append(("parse \(sample.name), \(fixed(megabytes)) MB, \(lines) lines", "\(fixed(seconds * 1e3)) ms",
+                  "\(fixed(megabytes / seconds)) MB/s, \(count(Double(lines) / seconds)) lines/s",
+                  sample.name == "LRC" ? "faster than ffmpeg (below)" : ""))
 }
 
-let arguments = CommandLine.arguments
-let bytes = generatedLRC(lines: 100_000)
-if arguments.contains("--print") {
-    print(String(decoding: bytes, as: UTF8.self), terminator: "")
-} else {
-    var lineCount = 0
-    let parseTimes = measure(15) {
-        let result = LRCParser.parse(bytes, file: "bench.lrc")
-        lineCount = result.song?.lines.count ?? 0
+// Whole processes on the same LRC: each minus its start-up on a one-line file, so the rate is the reading.
+let tinyPath = "\(data)/bench-tiny.lrc"
+_ = FileManager.default.createFile(atPath: tinyPath, contents: Data("[00:01.00]la\n".utf8))
+let lrcBytes = Double((try? FileManager.default.attributesOfItem(atPath: lrcPath)[.size] as? Int) ?? 0) / 1e6
+@MainActor func processRow(_ name: String, _ command: (String) -> [String]) -> (String, String, String, String) {
+    guard let big = processTime(command(lrcPath), runs: 5), let tiny = processTime(command(tinyPath), runs: 5) else {
+        return (name, "not run", "", "")
     }
-    print("parse \(bytes.count) bytes, \(lineCount) lines: median \(format(median(parseTimes), "ms")), "
-        + "min \(format(parseTimes.min()!, "ms"))")
+    return (name, "\(fixed(big * 1e3)) ms (start-up \(fixed(tiny * 1e3)) ms)",
+            "\(fixed(lrcBytes / max(big - tiny, 1e-6))) MB/s without start-up", "")
+}
+table.append(processRow("karaoke check, same LRC, whole process") { [karaoke, "check", $0] })
+table.append(processRow("ffmpeg -i, same LRC, whole process") { ["ffmpeg", "-v", "error", "-i", $0, "-map", "0", "-c", "copy", "-f", "null", "-"] })
 
-    let song = LRCParser.parse(Array(
-        "[ti:Frame bench]\n".utf8) + bytes, file: "bench.lrc").song!
-    var composer = FrameComposer(song: song, fallbackTitle: "bench", columns: 200, rows: 60, options: FrameOptions())
-    let middle = Double(song.lines[song.lines.count / 2].start) / 1000
+// MARK: - Frames
+
+let frameSong = LyricsReader.parse(Array(samples(size: 1 << 20)[1].bytes), file: "bench.lrc", format: .lrc).song!
+for (columns, rows) in [(80, 24), (200, 60)] {
+    var composer = FrameComposer(song: frameSong, fallbackTitle: "bench", columns: columns, rows: rows,
+                                 options: FrameOptions())
+    let middle = Double(frameSong.lines[frameSong.lines.count / 2].start) / 1000
     _ = composer.frame(at: middle) // lays out the lines in view once, as the player's first frame does
-    var checksum = 0
-    var step = 0.0
-    let frameTimes = measure(2000) {
+    var checksum = 0, step = 0.0
+    let times = measure(quick ? 500 : 3000) {
         step += 0.033
-        let frame = composer.frame(at: middle + step.truncatingRemainder(dividingBy: 5))
-        checksum &+= frame.rows.count
+        checksum &+= composer.frame(at: middle + step.truncatingRemainder(dividingBy: 5)).rows.count
     }
-    print("compose one 200×60 frame mid-song: median \(format(median(frameTimes), "µs")), "
-        + "min \(format(frameTimes.min()!, "µs")) (\(checksum / 2000) rows)")
+    table.append(("compose one \(columns)×\(rows) frame mid-song (\(checksum / times.count) rows)",
+                  "\(fixed(median(times) * 1e6, 2)) µs median, \(fixed(times.min()! * 1e6, 2)) min",
+                  "\(count(1 / median(times))) frames/s", columns == 200 ? "under 50 µs" : ""))
 }
+
+// MARK: - Playing
+
+let ttymeasure = "\(tools)/ttymeasure.py"
+let reportPath = "\(data)/bench-play.json"
+let seconds = quick ? 3 : 10
+if FileManager.default.fileExists(atPath: ttymeasure),
+   run(["python3", ttymeasure, "--cols", "80", "--rows", "24", "--seconds", "\(seconds)", "--steady-from", "1",
+        "--stop-keys", "q", "--out", reportPath, "--", karaoke, "play", "--no-audio", "--fps", "30", song]) != nil,
+   let json = FileManager.default.contents(atPath: reportPath),
+   let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any] {
+    let cpu = report["cpu"] as? [String: Any]
+    let steadyCPU = (cpu?["steady_window"] as? [String: Any])?["percent_of_one_core"] as? Double
+    let output = report["output"] as? [String: Any]
+    let steadyBytes = (output?["steady"] as? [String: Any])?["bytes_per_s"] as? Double
+    let bursts = (output?["steady"] as? [String: Any])?["bursts_per_s"] as? Double
+    let memory = report["memory"] as? [String: Any]
+    let peak = memory?["peak_rss_kib_largest_process_hwm"] as? Int ?? memory?["peak_rss_kib_ru_maxrss"] as? Int
+    let name = "play --no-audio --fps 30, 80×24, \(seconds) s, \((song as NSString).lastPathComponent)"
+    table.append((name + ": CPU", steadyCPU.map { "\(fixed($0, 2)) % of one core" } ?? "?",
+                  "whole run \(fixed(cpu?["percent_of_one_core"] as? Double ?? 0, 2)) %", "under 2 %"))
+    table.append((name + ": written", steadyBytes.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
+                  bursts.map { "\(fixed($0)) writes/s" } ?? "", "a few KB/s"))
+    table.append((name + ": peak memory", peak.map { "\(fixed(Double($0) / 1024)) MB" } ?? "?", "", ""))
+} else {
+    table.append(("play in a pseudo-terminal", "not run", "needs python3 and \(ttymeasure)", ""))
+}
+
+// MARK: - The table
+
+let header = ("measure", "figure", "rate", "budget (not asserted)")
+let widths = [0, 1, 2, 3].map { column in
+    ([header] + table).map { row in [row.0, row.1, row.2, row.3][column].count }.max()!
+}
+func line(_ row: (String, String, String, String)) -> String {
+    let cells = [row.0, row.1, row.2, row.3]
+    return "| " + cells.indices.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
+        .joined(separator: " | ") + " |"
+}
+print(line(header))
+print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+for row in table { print(line(row)) }

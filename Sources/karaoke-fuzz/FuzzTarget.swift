@@ -1,21 +1,90 @@
 import KaraokeCore
 
-/// One fuzz input: bytes as a lyric file, through the parser, the composer and every encoding.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one fuzz run exercises: a parser, the format detection, or layout and fill over a parsed song.
+///
+/// libFuzzer owns `main`, so the target is chosen by the `KARAOKE_FUZZ_TARGET` environment variable
+/// (`make fuzz` runs each in turn); the replayer takes it the same way, defaulting to `frame`.
+enum FuzzTarget: String, CaseIterable {
+    /// `LRCParser.parse` (LRC, Enhanced LRC, ESLyric).
+    case lrc
+    /// The SRT parser.
+    case srt
+    /// The WebVTT parser.
+    case webvtt
+    /// The ASS/SSA parser.
+    case ass
+    /// The UltraStar parser.
+    case ultrastar
+    /// The TTML parser (libxml2 underneath).
+    case ttml
+    /// Format detection, then whatever parser it picks, then frames at several sizes and times, encoded.
+    case frame
+
+    /// The target the environment names; an unknown name stops the run at once rather than fuzz the wrong thing.
+    static let selected: FuzzTarget = {
+        guard let raw = getenv("KARAOKE_FUZZ_TARGET") else { return .frame }
+        let name = String(cString: raw)
+        guard let target = FuzzTarget(rawValue: name) else {
+            print("karaoke-fuzz: unknown KARAOKE_FUZZ_TARGET '\(name)'; expected one of "
+                + FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))
+            exit(2)
+        }
+        return target
+    }()
+
+    /// The format this target parses, or nil for the detecting one.
+    var format: LyricFormat? {
+        switch self {
+        case .lrc: return .lrc
+        case .srt: return .srt
+        case .webvtt: return .webvtt
+        case .ass: return .ass
+        case .ultrastar: return .ultrastar
+        case .ttml: return .ttml
+        case .frame: return nil
+        }
+    }
+}
+
+/// One fuzz input: bytes as a lyric file, through the selected target.
 ///
 /// Any input must end in a song or in diagnostics, never in a crash or a hang (issue 2's bad input).
-func exercise(_ bytes: [UInt8]) {
+func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
     guard case .success(let utf8) = SourceText.utf8(from: bytes) else { return }
-    guard let song = LRCParser.parse(utf8, file: "fuzz.lrc").song else { return }
-    for (columns, rows) in [(40, 12), (13, 5), (80, 24)] {
+    switch target {
+    case .lrc:
+        // The LRC parser directly, as `karaoke` called it before detection existed.
+        _ = LRCParser.parse(utf8, file: "fuzz.lrc")
+    case .srt, .webvtt, .ass, .ultrastar, .ttml:
+        // An explicit format skips detection and calls that parser alone.
+        _ = LyricsReader.parse(utf8, file: "fuzz", format: target.format)
+    case .frame:
+        guard let song = LyricsReader.parse(utf8, file: "fuzz").song else { return }
+        composeFrames(of: song, variant: bytes.count)
+    }
+}
+
+/// Frames of `song` at a few sizes (tiny ones included) and times around its first lines, in every encoding.
+///
+/// Which sizes depends on the input's length, so each run composes two of them and stays fast.
+func composeFrames(of song: Song, variant: Int) {
+    let sizes = [(40, 12), (13, 5), (80, 24), (1, 1), (2, 200), (300, 2)]
+    for (columns, rows) in [sizes[variant % sizes.count], sizes[(variant / sizes.count + 1) % sizes.count]] {
         var options = FrameOptions()
-        options.reduceMotion = bytes.count % 2 == 0
+        options.reduceMotion = variant % 2 == 0
+        options.alignment = variant % 3 == 0 ? .left : .center
         var composer = FrameComposer(song: song, fallbackTitle: "fuzz", columns: columns, rows: rows, options: options)
-        for line in song.lines.prefix(4) {
+        for line in song.lines.prefix(3) {
             let start = Double(line.start - song.metadata.offset) / 1000
             for delta in [-0.1, 0.05, 0.3, 1.0] {
                 let frame = composer.frame(at: max(0, start + delta), paused: delta < 0, showsHelp: delta > 0.9)
+                _ = frame.textRendering()
                 _ = frame.jsonRendering()
-                _ = frame.ansiRendering(depth: .indexed256)
+                _ = frame.ansiRendering(depth: variant % 5 == 0 ? .direct : .indexed256)
                 for row in frame.rows { _ = ScreenRow(row, width: columns, depth: .direct) }
             }
         }

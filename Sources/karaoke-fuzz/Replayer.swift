@@ -1,7 +1,7 @@
 #if !FUZZING
 import Glibc
 
-/// Without -DFUZZING the target replays files (a saved crash, say): `karaoke-fuzz FILE...`.
+/// Without -DFUZZING the target replays files (a saved crash, say): `KARAOKE_FUZZ_TARGET=srt karaoke-fuzz FILE...`.
 /// `make fuzz` builds the libFuzzer target instead, whose `main` is libFuzzer's.
 @main
 struct Replayer {

@@ -23,7 +23,8 @@ struct LineLayout {
     /// Rows the line takes on screen, translations included.
     var height: Int { unsungRows.count + translationRows.count }
 
-    init(line: LyricLine, areaStart: Int, areaWidth: Int, options: FrameOptions) {
+    init(line fullLine: LyricLine, areaStart: Int, areaWidth: Int, options: FrameOptions) {
+        let line = LineLayout.capped(fullLine)
         let theme = options.theme
         let unsungColor = theme.lyric(brightness: options.restOpacity)
         let sungColor = theme.lyric(brightness: 1)
@@ -96,6 +97,45 @@ struct LineLayout {
                 translationDirections.append(placedTranslation.direction)
             }
         }
+    }
+
+    /// The most graphemes of a line, and of each of its translations, that are laid out: more rows than
+    /// any screen holds, even 500 columns wide.
+    ///
+    /// Each grapheme becomes two cells and a fill slot, some 300 bytes: a 50 MB line of one file took
+    /// 46 s and 14 GB to lay out before this cap.
+    static let maximumGraphemes = 32_768
+
+    /// `line` cut after `maximumGraphemes` graphemes, its segments and translations with it; the segments
+    /// still concatenate to the text, so every fill slot's segment is one of the line's.
+    static func capped(_ line: LyricLine) -> LyricLine {
+        var capped = line
+        capped.translations = line.translations.map { LineLayout.prefix(of: $0) }
+        let text = LineLayout.prefix(of: line.text)
+        guard text.utf8.count < line.text.utf8.count else { return capped }
+        capped.text = text
+        let cutOffset = text.utf8.count
+        var offset = 0
+        capped.segments = []
+        for segment in line.segments where offset < cutOffset {
+            var kept = segment
+            let length = segment.text.utf8.count
+            // The cut is on a grapheme boundary of the text, so on a scalar boundary inside the segment.
+            if offset + length > cutOffset {
+                kept.text = String(decoding: segment.text.utf8.prefix(cutOffset - offset), as: UTF8.self)
+            }
+            capped.segments.append(kept)
+            offset += length
+        }
+        return capped
+    }
+
+    /// The first `maximumGraphemes` graphemes of `text`, or all of it.
+    private static func prefix(of text: String) -> String {
+        // A grapheme takes at least one byte: a short text needs no walk.
+        guard text.utf8.count > maximumGraphemes,
+              let cut = text.index(text.startIndex, offsetBy: maximumGraphemes, limitedBy: text.endIndex) else { return text }
+        return String(text[..<cut])
     }
 
     /// A grapheme placed on a row.

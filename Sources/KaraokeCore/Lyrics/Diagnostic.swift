@@ -16,7 +16,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     /// 1-based byte column; 0 when the problem is about the whole line or file.
     public var column: Int
-    /// Lower case, the bad input quoted, no full stop.
+    /// Lower case, the bad input quoted, no full stop; control and bidi characters shown as `<U+001B>`.
     public var message: String
 
     /// Creates a diagnostic.
@@ -25,11 +25,31 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        self.message = Diagnostic.visible(message)
+    }
+
+    /// `text` with each character that must never reach a terminal (`ControlCharacters.isForbidden`:
+    /// C0, DEL, C1, bidi controls) written as `<U+001B>`.
+    ///
+    /// Messages quote the bad input, and a file's bad input can be an escape sequence: printed as it was,
+    /// `check` would hand the file's ESC ] 52 or ESC [ 2 J to the user's terminal.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if ControlCharacters.isForbidden(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `FILE:LINE:COL`, shortened when the line or column is unknown.
     public var location: String {
+        let file = Diagnostic.visible(self.file)
         guard line > 0 else { return file }
         return column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)"
     }

@@ -1,7 +1,6 @@
 import CProcess
 import Glibc
 import KaraokeCore
-import Synchronization
 
 /// mpv playing one audio file, driven over its JSON IPC socket.
 ///
@@ -21,14 +20,14 @@ final class MpvPlayer: Sendable {
         case gone(String)
     }
 
-    private struct Shared: ~Copyable {
+    private struct Shared {
         var socket: Int32 = -1
         var pending: [String] = []
         var messages: [Message] = []
         var closing = false
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = PthreadLock(Shared())
     private let guardProcess: pid_t
     private let lifeline: Int32
     /// The IPC socket's path (its folder is private to the user, mode 0700).

@@ -3,7 +3,14 @@ import KaraokeCore
 
 /// Writing to stdout and stderr without Foundation, whole strings at a time.
 enum StandardStreams {
-    /// Writes all of `text` to `fd`, retrying short writes; gives up quietly on a closed pipe.
+    /// The exit status when the reader of stdout or stderr has gone (`karaoke render … | head -c 10`):
+    /// 128 + SIGPIPE, what a shell reports for a program the signal ended, as it would end `cat`.
+    static let brokenPipeStatus: Int32 = 128 + SIGPIPE
+
+    /// Writes all of `text` to `fd`, retrying short writes; on a closed pipe, ends the process quietly.
+    ///
+    /// SIGPIPE is ignored (a write to mpv's socket must not kill karaoke), so a closed pipe shows as
+    /// EPIPE here; nobody reads what comes next, so the work is stopped rather than finished unseen.
     static func write(_ text: String, to fd: Int32) {
         var text = text
         text.withUTF8 { buffer in
@@ -12,6 +19,7 @@ enum StandardStreams {
                 let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    if errno == EPIPE { Glibc.exit(brokenPipeStatus) }
                     return
                 }
                 offset += written

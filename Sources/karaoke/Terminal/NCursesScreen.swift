@@ -166,9 +166,23 @@ final class NCursesScreen {
             default: return .none
             }
         }
+        if result == ERR && NCursesScreen.inputHungUp() {
+            // The terminal went away but no SIGHUP came: the session's shell ignores it (nohup, `trap ''
+            // HUP`), so the kernel told only that shell. Every read now fails at once and the loop would
+            // spin a core; raising SIGHUP ends the player the way the kernel's would have.
+            raise(SIGHUP)
+            return .none
+        }
         guard result == OK, let scalar = Unicode.Scalar(UInt32(value)) else { return .none }
         if scalar.value == 27 { return .key(.escape) }
         return .key(.character(Character(scalar)))
+    }
+
+    /// Whether the terminal on stdin has hung up (or stdin is not open): a poll that does not wait.
+    static func inputHungUp() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Gives the terminal back for a suspension; `resume` takes it again.

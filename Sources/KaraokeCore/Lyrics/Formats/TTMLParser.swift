@@ -19,11 +19,59 @@ public enum TTMLParser {
     /// Parses the UTF-8 text of a TTML file (without BOM; see `SourceText`). `file` names it in messages.
     public static func parse(_ utf8: [UInt8], file: String) -> ParseResult {
         let reader = TTMLReader(file: file)
-        let parser = XMLParser(data: Data(utf8))
+        let parser = XMLParser(data: Data(blankingProcessingInstructions(utf8)))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         _ = parser.parse()
         return reader.finish()
+    }
+
+    /// The text with its XML declaration and processing instructions (`<?…?>`) turned into spaces, line
+    /// breaks kept, so every line and column stays the same for messages.
+    ///
+    /// Both trip FoundationXML, and TTML needs neither:
+    /// 1. The text is UTF-8 whatever the declaration names, and libxml2 would switch to the encoding it
+    ///    names: wrong for a file that said ISO-8859-1, and a crash inside libxml2 for an unknown name
+    ///    before a byte that is not UTF-8 (`<?xml version="1.0" encoding="utf08"` then 0xFF). The
+    ///    declaration is blanked up to its first `>`, or to the end when it has none.
+    /// 2. A processing instruction without data (`<?a?>`) crashes FoundationXML's callback, which reads
+    ///    the missing data as a C string. One left open is not touched: libxml2 stops at it with an error.
+    /// CDATA sections are skipped, so a `<?` inside one stays text.
+    static func blankingProcessingInstructions(_ utf8: [UInt8]) -> [UInt8] {
+        let lessThan = UInt8(ascii: "<"), question = UInt8(ascii: "?"), greaterThan = UInt8(ascii: ">")
+        var text = utf8
+        let count = text.count
+        if text.starts(with: "<?xml".utf8) {
+            let end = text.firstIndex(of: greaterThan).map { $0 + 1 } ?? count
+            blank(0..<end, in: &text)
+        }
+        let cdata = Array("<![CDATA[".utf8)
+        var index = 0
+        while index + 1 < count {
+            guard text[index] == lessThan else { index += 1; continue }
+            if text[index + 1] == question {
+                var end = index + 2
+                while end + 1 < count && !(text[end] == question && text[end + 1] == greaterThan) { end += 1 }
+                guard end + 1 < count else { break }
+                blank(index..<end + 2, in: &text)
+                index = end + 2
+            } else if text[index...].starts(with: cdata) {
+                var end = index + cdata.count
+                while end + 2 < count
+                    && !(text[end] == UInt8(ascii: "]") && text[end + 1] == UInt8(ascii: "]") && text[end + 2] == greaterThan) {
+                    end += 1
+                }
+                index = end + 3
+            } else {
+                index += 1
+            }
+        }
+        return text
+    }
+
+    /// Turns the bytes of `range` into spaces, but for line breaks.
+    private static func blank(_ range: Range<Int>, in text: inout [UInt8]) {
+        for index in range where text[index] != 0x0A && text[index] != 0x0D { text[index] = 0x20 }
     }
 }
 
