@@ -26,7 +26,7 @@ run: build
 TOOLS ?= ../shared/tools
 
 bench: deps
-	@$(call ensure_packages,ffmpeg)
+	@$(call ensure_packages,ffmpeg python3)
 	$(SWIFT) build -c release --product karaoke
 	$(SWIFT) build -c release --product karaoke-bench
 	@mkdir -p bench-data
@@ -123,6 +123,7 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
 	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv)
 
-# The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package).
+# The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
+# terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
 deps-test:
-	@$(call ensure_packages,tmux)
+	@$(call ensure_packages,tmux python3)

@@ -30,8 +30,7 @@ final class TmuxSession {
     }
 
     deinit {
-        // kill-session first: this tmux (3.3a) can leave a server running after kill-server alone, with the
-        // player still in it (a paused karaoke, an interactive shell).
+        // kill-session first, which ends the pane's processes even if kill-server alone would not.
         _ = try? tmux(["kill-session", "-t", "e2e"])
         _ = try? tmux(["kill-server"])
     }
@@ -61,8 +60,20 @@ final class TmuxSession {
         for name in ["TMUX", "NO_COLOR", "COLORFGBG"] { environment[name] = nil }
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cEnvironment.forEach { free($0) } }
+        // The test thread may block signals (SIGTERM among them); the tmux server would inherit that mask
+        // and outlive kill-server. Start it with none blocked and default dispositions.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, &cArguments, &cEnvironment)
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else { throw TmuxError.spawn(spawned) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
