@@ -21,7 +21,7 @@ public enum TextEncoding {
 
     /// The encodings tried, in the order that breaks ties: the East Asian double-byte encodings first
     /// (LRC files from Chinese, Japanese and Korean players), then Windows' Western code page.
-    static let candidates = ["GB18030", "SHIFT_JIS", "BIG5", "EUC-KR"]
+    static let candidates = ["GB18030", "SHIFT_JIS", "BIG5", "EUC-KR", "CP1251", "KOI8-R"]
 
     /// `bytes` in `encoding`, converted to `target` (UTF-8 unless said).
     public static func convert(_ bytes: [UInt8], from encoding: String, to target: String = "UTF-8")
@@ -75,6 +75,22 @@ public enum TextEncoding {
         return invalid == 0 || valid >= 4 * invalid
     }
 
+    /// The encoding a file names for itself in its head: UltraStar's `#ENCODING:NAME` (any case), or nil.
+    /// `AUTO` (UltraStar's default) names none.
+    public static func declared(in bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        for line in head.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.uppercased().hasPrefix("#ENCODING") else { continue }
+            guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+            let name = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: " \t")
+            guard !name.isEmpty, name.uppercased() != "AUTO",
+                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else { return nil }
+            return name
+        }
+        return nil
+    }
+
     /// The likeliest legacy encoding of `bytes` (which are not UTF-8), converted, or nil when none fits.
     ///
     /// Each candidate that converts without error is scored by how much of what it produces is the
@@ -110,6 +126,13 @@ public enum TextEncoding {
                 if (0x3040...0x30FF).contains(v) { expected += 1.2 } // kana: only Japanese has them
                 else if ideograph || punctuation { expected += 1 }
                 else if (0xFF61...0xFF9F).contains(v) { expected -= 0.5 } // half-width kana: rare in lyrics
+            case "CP1251", "KOI8-R":
+                // Both give Cyrillic for every high byte, with the cases swapped: running text is mostly
+                // lower case, so the right one is the one that reads so.
+                if (0x0430...0x044F).contains(v) || v == 0x0451 { expected += 0.95 }
+                else if (0x0410...0x042F).contains(v) || v == 0x0401 { expected += 0.3 }
+                else if v == 0x2014 || v == 0x2013 || v == 0x00AB || v == 0x00BB { expected += 0.9 }
+                else { expected -= 1 }
             case "EUC-KR":
                 if (0xAC00...0xD7A3).contains(v) { expected += 1.1 } else if punctuation { expected += 1 }
             default:
@@ -132,5 +155,14 @@ public enum TextEncoding {
             if run == 1 { alone += 1 } else { paired += 1 }
         }
         return alone > 2 * paired
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var result = self
+        while let first = result.first, set.contains(first) { result.removeFirst() }
+        while let last = result.last, set.contains(last) { result.removeLast() }
+        return String(result)
     }
 }

@@ -59,6 +59,10 @@ enum LyricFile {
             case .success(let text):
                 if TextEncoding.isMostlyUTF8(text) {
                     utf8 = text
+                } else if let declared = TextEncoding.declared(in: text),
+                          case .success(let converted) = TextEncoding.convert(text, from: declared) {
+                    // The file names its encoding (UltraStar's #ENCODING): no guess, no warning.
+                    utf8 = converted
                 } else if let guess = TextEncoding.guess(text) {
                     // Never mojibake without a word: say what was guessed and how to choose.
                     utf8 = guess.utf8

@@ -14,6 +14,8 @@ struct TextEncodingTests {
         ("[ti:さくら]\n[00:01.00]さくらの花が咲いている\n[00:04.00]駅のホームで君を待つ\n", "SHIFT_JIS", "SHIFT_JIS"),
         ("[ti:바다]\n[00:01.00]푸른 바다 위로 노래해\n[00:04.00]우리 함께 걸어가자\n", "EUC-KR", "EUC-KR"),
         ("[ti:Café]\n[00:01.00]Déjà vu au café, señor\n[00:04.00]Über die Straße, naïve\n", "CP1252", "CP1252"),
+        ("[ti:Зима]\n[00:01.00]Снег идёт над тихой рекой\n[00:04.00]И фонари горят до утра\n", "KOI8-R", "KOI8-R"),
+        ("[ti:Зима]\n[00:01.00]Снег идёт над тихой рекой\n[00:04.00]И фонари горят до утра\n", "CP1251", "CP1251"),
     ]
 
     @Test("a file in a legacy encoding reads back exactly with its name", arguments: samples)
@@ -129,5 +131,16 @@ struct DuetFrameTests {
         #expect(rows.count == 2)
         #expect(rows.allSatisfy { abs($0.cells[0].column - (40 - 3) / 2) <= 1 })
         #expect(rows[0].cells[0].color != rows[1].cells[0].color)
+    }
+}
+
+@Suite("Encodings files name themselves")
+struct DeclaredEncodingTests {
+    @Test("UltraStar's #ENCODING names the encoding; AUTO and junk name none", arguments: [
+        ("#TITLE:x\n#ENCODING:CP865\n: 0 1 0 a\n", String?.some("CP865")), ("#encoding: cp1250 \n", "cp1250"),
+        ("#ENCODING:AUTO\n", nil), ("#ENCODING:\n", nil), ("#ENCODING:bad name\n", nil), ("#TITLE:x\n", nil),
+    ])
+    func declared(text: String, name: String?) {
+        #expect(TextEncoding.declared(in: Array(text.utf8)) == name)
     }
 }
