@@ -9,29 +9,7 @@ enum SubtitleSongChecks {
     /// Expects lines sorted by start, shown text without control characters or extra spaces, ends after
     /// starts, and word segments that concatenate to the text, in order, inside their line.
     static func expectWellFormed(_ song: Song, _ name: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!song.lines.isEmpty, "\(name)", sourceLocation: sourceLocation)
-        for (earlier, later) in zip(song.lines, song.lines.dropFirst()) {
-            #expect(earlier.start <= later.start, "\(name): lines out of order", sourceLocation: sourceLocation)
-        }
-        for line in song.lines {
-            let label = "\(name): '\(line.text)'"
-            #expect(!line.text.isEmpty, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.end >= line.start, "\(label)", sourceLocation: sourceLocation)
-            #expect(!line.endIsEstimated, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.text == line.text.trimmingCharacters(in: .whitespaces), "\(label)", sourceLocation: sourceLocation)
-            #expect(!line.text.contains("  "), "\(label)", sourceLocation: sourceLocation)
-            #expect(!line.text.unicodeScalars.contains { ControlCharacters.isForbidden($0.value) },
-                    "\(label)", sourceLocation: sourceLocation)
-            guard line.isWordTimed else { continue }
-            #expect(line.segments.map(\.text).joined() == line.text, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.segments.allSatisfy { !$0.text.isEmpty && $0.start <= $0.end }, "\(label)",
-                    sourceLocation: sourceLocation)
-            #expect(line.segments.first.map { $0.start >= line.start } ?? true, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.segments.last.map { $0.end <= line.end } ?? true, "\(label)", sourceLocation: sourceLocation)
-            for (earlier, later) in zip(line.segments, line.segments.dropFirst()) {
-                #expect(earlier.end <= later.start, "\(label): segments overlap", sourceLocation: sourceLocation)
-            }
-        }
+        expectSongInvariants(song, name, promises: [.trimmed, .singleSpaced, .statedEnds], sourceLocation: sourceLocation)
     }
 
     /// Parses a fixture in `format`, checks its song if there is one, and returns the result.

@@ -10,27 +10,10 @@ private func parseSong(_ text: String, sourceLocation: SourceLocation = #_source
     return song
 }
 
-/// The invariants every parsed song keeps: sorted starts, ends not before starts, and word segments
-/// in order, inside their line, not overlapping, concatenating exactly to the line's trimmed text.
+/// The invariants every parsed song keeps (see `expectSongInvariants`), with this reader's trimmed,
+/// single-spaced text.
 private func checkInvariants(_ song: Song, sourceLocation: SourceLocation = #_sourceLocation) {
-    for (index, line) in song.lines.enumerated() {
-        if index > 0 { #expect(song.lines[index - 1].start <= line.start, sourceLocation: sourceLocation) }
-        #expect(line.end >= line.start, "line \(index)", sourceLocation: sourceLocation)
-        #expect(!line.text.isEmpty, "line \(index)", sourceLocation: sourceLocation)
-        #expect(line.text == line.text.trimmingCharacters(in: .whitespaces), sourceLocation: sourceLocation)
-        #expect(!line.text.contains("  "), "line \(index): \(line.text.debugDescription)", sourceLocation: sourceLocation)
-        guard line.isWordTimed else { continue }
-        #expect(line.segments.map(\.text).joined() == line.text, "line \(index)", sourceLocation: sourceLocation)
-        for (k, segment) in line.segments.enumerated() {
-            #expect(segment.start >= line.start && segment.end <= line.end, "line \(index) segment \(k)",
-                    sourceLocation: sourceLocation)
-            #expect(segment.end >= segment.start, "line \(index) segment \(k)", sourceLocation: sourceLocation)
-            if k > 0 {
-                #expect(line.segments[k - 1].end <= segment.start, "line \(index) segment \(k)",
-                        sourceLocation: sourceLocation)
-            }
-        }
-    }
+    expectSongInvariants(song, promises: [.trimmed, .singleSpaced], sourceLocation: sourceLocation)
 }
 
 /// `(start, end, text)` of a line's segments, for compact comparisons.

@@ -38,24 +38,7 @@ enum RoundTrip {
     /// The song's invariants: starts in order, text shown trimmed and not empty, ends not before starts,
     /// and word segments that concatenate exactly to the text, in order, inside their line.
     static func expectInvariants(_ song: Song, _ name: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!song.lines.isEmpty, "\(name)", sourceLocation: sourceLocation)
-        for (earlier, later) in zip(song.lines, song.lines.dropFirst()) {
-            #expect(earlier.start <= later.start, "\(name): lines out of order", sourceLocation: sourceLocation)
-        }
-        for line in song.lines {
-            let label = "\(name): \(line.text.debugDescription)"
-            #expect(!line.text.isEmpty, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.end >= line.start, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.text == line.text.trimmingCharacters(in: .whitespaces), "\(label)", sourceLocation: sourceLocation)
-            guard line.isWordTimed else { continue }
-            #expect(line.segments.map(\.text).joined() == line.text, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.segments.allSatisfy { !$0.text.isEmpty && $0.start <= $0.end }, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.segments[0].start >= line.start, "\(label)", sourceLocation: sourceLocation)
-            #expect(line.segments[line.segments.count - 1].end <= line.end, "\(label)", sourceLocation: sourceLocation)
-            for (earlier, later) in zip(line.segments, line.segments.dropFirst()) {
-                #expect(earlier.end <= later.start, "\(label): segments overlap", sourceLocation: sourceLocation)
-            }
-        }
+        expectSongInvariants(song, name, promises: .trimmed, sourceLocation: sourceLocation)
     }
 
     /// `text` without the word joiners the writers put in to keep text from reading as markup.
