@@ -221,19 +221,10 @@ private struct Parser {
             scan = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
         }
         entries.reserveCapacity(newlines + 1)
-        var start = 0
-        while start < count {
-            // memchr finds the LF; a CR before it is either CRLF or an old Mac line end inside.
-            var end = memchr(base + start, 0x0A, count - start)
-                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-            if let cr = memchr(base + start, 0x0D, end - start) {
-                end = base.distance(to: cr.assumingMemoryBound(to: UInt8.self))
-            }
+        var lines = TextLines(count: count)
+        while let line = lines.next(bytes) {
             lineNumber += 1
-            parseLine(bytes, start..<end)
-            // CRLF, LF and a lone CR each end one line.
-            if end < count, bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { end += 1 }
-            start = end + 1
+            parseLine(bytes, line)
         }
     }
 

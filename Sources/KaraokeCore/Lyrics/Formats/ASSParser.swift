@@ -64,7 +64,7 @@ private struct ASSReader {
     init(file: String) { log = DiagnosticLog(file: file) }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var cursor = SubtitleLines(count: bytes.count)
+        var cursor = TextLines(count: bytes.count)
         var section = Section.other
         while let raw = cursor.next(bytes) {
             var i = raw.lowerBound

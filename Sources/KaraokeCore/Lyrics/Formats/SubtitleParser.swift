@@ -84,7 +84,7 @@ private struct SRTReader {
     init(file: String) { log = DiagnosticLog(file: file) }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var cursor = SubtitleLines(count: bytes.count)
+        var cursor = TextLines(count: bytes.count)
         while let raw = cursor.next(bytes) {
             let line = trimmed(bytes, raw)
             let number = cursor.number
@@ -230,7 +230,7 @@ private struct WebVTTReader {
     init(file: String) { log = DiagnosticLog(file: file) }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var cursor = SubtitleLines(count: bytes.count)
+        var cursor = TextLines(count: bytes.count)
         let start = cursor
         guard let signature = cursor.next(bytes) else { return }
         var from = signature.lowerBound
@@ -254,7 +254,7 @@ private struct WebVTTReader {
 
     /// Reads one block (a cue, a NOTE, STYLE or REGION block, or garbage) as the standard's
     /// "collect a WebVTT block" does; false at the end of the text.
-    mutating func readBlock(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout SubtitleLines) -> Bool {
+    mutating func readBlock(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout TextLines) -> Bool {
         var lineCount = 0
         var seenArrow = false
         var timing: (start: Int, end: Int, line: Int)?

@@ -95,20 +95,11 @@ private struct UltraStarReader {
 
     /// Reads every line up to `E`; LF, CRLF and a lone CR each end a line.
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        var start = 0
-        while start < count {
-            var end = memchr(base + start, 0x0A, count - start)
-                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-            if let cr = memchr(base + start, 0x0D, end - start) {
-                end = base.distance(to: cr.assumingMemoryBound(to: UInt8.self))
-            }
+        var lines = TextLines(count: bytes.count)
+        while let line = lines.next(bytes) {
             lineNumber += 1
             // `E` ends the song: whatever follows it (notes, comments, a second song) is not read.
-            if !readLine(bytes, start..<end) { break }
-            if end < count, bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { end += 1 }
-            start = end + 1
+            if !readLine(bytes, line) { break }
         }
         endPhrase()
     }
