@@ -29,8 +29,23 @@ enum LineMarkup {
 
     /// The sung text and the translation of a line written `sung | translation`, or nil without ` | `.
     static func inlineTranslation(in text: String) -> (sung: String, translation: String)? {
-        guard let bar = text.range(of: " | ") else { return nil }
-        let sung = text[..<bar.lowerBound].trimmingSpaces, translation = text[bar.upperBound...].trimmingSpaces
+        // Searched in the UTF-8 bytes: this runs on every line of every LRC file, and nearly none has a bar.
+        let utf8 = text.utf8
+        guard let bar = utf8.firstIndex(of: UInt8(ascii: "|")) else { return nil }
+        var search = bar
+        var found: String.Index?
+        while true {
+            if search > utf8.startIndex, utf8[utf8.index(before: search)] == UInt8(ascii: " "),
+               utf8.index(after: search) < utf8.endIndex, utf8[utf8.index(after: search)] == UInt8(ascii: " ") {
+                found = search
+                break
+            }
+            guard let next = utf8[utf8.index(after: search)...].firstIndex(of: UInt8(ascii: "|")) else { break }
+            search = next
+        }
+        guard let found else { return nil }
+        let sung = Substring(utf8[..<utf8.index(before: found)]).trimmingSpaces
+        let translation = Substring(utf8[utf8.index(found, offsetBy: 2)...]).trimmingSpaces
         guard !sung.isEmpty, !translation.isEmpty else { return nil }
         return (String(sung), String(translation))
     }
@@ -41,8 +56,11 @@ enum LineMarkup {
         var voice: Voice?
         var sawMarker = false
         for index in lines.indices {
+            let marker = voiceMarker(in: Substring(lines[index].text))
+            // Most lines of most files have neither: leave them untouched, without a copy.
+            if marker == nil && !sawMarker && !lines[index].text.utf8.contains(UInt8(ascii: "|")) { continue }
             var line = lines[index]
-            if let marker = voiceMarker(in: Substring(line.text)) {
+            if let marker {
                 sawMarker = true
                 voice = marker.voice
                 let removed = line.text.utf8.count - marker.rest.utf8.count
