@@ -6,43 +6,12 @@ import Testing
 
 /// Runs the binary and keeps its output as raw bytes, which `KaraokeProcess.run` would decode.
 enum RawProcess {
-    /// What a run gave, byte for byte, and how long it took.
-    struct Output {
-        var status: Int32
-        var reason: Process.TerminationReason
-        var stdout: [UInt8]
-        var stderr: [UInt8]
-        var seconds: Double
-    }
+    typealias Output = KaraokeProcess.RawOutput
 
     /// Runs `executable arguments` (the karaoke binary by default) with stdin from /dev/null.
     static func run(_ arguments: [String], executable: String = KaraokeProcess.binary.path,
                     timeout: Double = 60) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let start = Date()
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let deadline = start.addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        group.wait()
-        return Output(status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](outData),
-                      stderr: [UInt8](errData), seconds: Date().timeIntervalSince(start))
+        try KaraokeProcess.runRaw(arguments, executable: executable, timeout: timeout)
     }
 }
 

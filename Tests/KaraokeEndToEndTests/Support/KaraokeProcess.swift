@@ -26,8 +26,26 @@ enum KaraokeProcess {
 
     /// Runs `karaoke ARGUMENTS` with stdin from /dev/null and pipes for output; kills it after `timeout` s.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Output {
+        let raw = try runRaw(arguments, environment: environment, timeout: timeout)
+        return Output(status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
+                      stderr: String(decoding: raw.stderr, as: UTF8.self))
+    }
+
+    /// What a run gave, byte for byte, and how long it took.
+    struct RawOutput {
+        var status: Int32
+        var reason: Process.TerminationReason
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+        var seconds: Double
+    }
+
+    /// Runs `executable arguments` (the karaoke binary by default) with stdin from /dev/null, keeping the
+    /// output as bytes; kills it after `timeout` s.
+    static func runRaw(_ arguments: [String], executable: String = binary.path, environment: [String: String] = [:],
+                       timeout: Double = 30) throws -> RawOutput {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         // swift test may set NO_COLOR; only the tests that ask for it get it.
@@ -38,6 +56,7 @@ enum KaraokeProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let start = Date()
         try process.run()
         // Read before waiting, so a large output cannot fill the pipe and stall the child.
         let group = DispatchGroup()
@@ -46,13 +65,13 @@ enum KaraokeProcess {
         DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = start.addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         group.wait()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return RawOutput(status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](outData),
+                         stderr: [UInt8](errData), seconds: Date().timeIntervalSince(start))
     }
 
     /// A temporary folder for files a test writes; removed by the caller with `cleanUp`.
