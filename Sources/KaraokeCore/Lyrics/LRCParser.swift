@@ -122,15 +122,10 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
             return .malformed(.unexpected(bytes[i]))
         }
         i += 1
-        var digits = 0
-        while i < end, isDigit(bytes[i]) {
-            if digits < 3 { fraction = fraction * 10 + Int(bytes[i] - 48) }
-            digits += 1
-            i += 1
-        }
+        let digits: Int
+        (fraction, digits) = readFraction(bytes, &i, end)
         guard digits >= 1 && digits <= 3 else { return .malformed(.fractionDigits) }
         guard i == end else { return .malformed(.textAfterFraction) }
-        fraction *= digits == 1 ? 100 : digits == 2 ? 10 : 1
     }
     guard minuteDigits <= 6, minutes * 60_000 < maximumStamp else { return .malformed(.beyondLimit) }
     let time = minutes * 60_000 + seconds * 1000 + fraction
@@ -138,6 +133,19 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
 }
 
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+/// Reads the digits of a decimal fraction of a second from `i` (moved past them): the milliseconds of
+/// the first three (`.5` is 500, `.05` is 50) and how many digits there were, so a caller can refuse more.
+@inline(__always)
+func readFraction(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> (milliseconds: Int, digits: Int) {
+    var value = 0, digits = 0
+    while i < end, isDigit(bytes[i]) {
+        if digits < 3 { value = value * 10 + Int(bytes[i] - 48) }
+        digits += 1
+        i += 1
+    }
+    return (digits == 1 ? value * 100 : digits == 2 ? value * 10 : value, digits)
+}
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == 0x09 }
 @inline(__always) private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
 /// What a tag's key may hold: `ti`, `#`, and the keys of other tools such as `offset_ms` or `attr1`.

@@ -45,14 +45,9 @@ enum SubtitleTime {
         var fraction = 0
         if i + 1 < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ","), isDigit(bytes[i + 1]) {
             i += 1
-            var digits = 0
-            while i < end, isDigit(bytes[i]) {
-                if digits < 3 { fraction = fraction * 10 + Int(bytes[i] - 48) }
-                digits += 1
-                i += 1
-            }
+            let digits: Int
+            (fraction, digits) = readFraction(bytes, &i, end)
             guard digits <= 3 else { return nil }
-            if digits == 1 { fraction *= 100 } else if digits == 2 { fraction *= 10 }
         }
         guard minutes < 10_000_000 else { return nil }
         return (hours * 3_600_000 + minutes * 60_000 + seconds * 1000 + fraction, i)
