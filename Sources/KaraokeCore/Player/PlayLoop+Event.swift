@@ -16,7 +16,7 @@ extension PlayLoop {
     }
 
     /// The signals the player acts on, and the continuation after a suspension.
-    public enum Signal: Sendable, Equatable, CaseIterable {
+    public enum Signal: Sendable, Equatable {
         /// SIGHUP: the terminal went away.
         case hangup
         /// SIGINT: Ctrl-C.
