@@ -123,13 +123,14 @@ struct FrameComposerTests {
         #expect(paused.rows[23].text.hasPrefix("⏸"))
     }
 
-    @Test("the status bar shows the user's offset when it is not 0")
+    @Test("the status bar shows the player's user offset when it is not 0")
     func statusOffset() throws {
         let song = try Fixtures.song("lantern-river.lrc")
         var composer = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions())
-        #expect(!composer.frame(at: 10).rows[23].text.contains("offset"))
-        composer.setUserOffset(-300)
-        #expect(composer.frame(at: 10).rows[23].text.contains("offset -0.3s"))
+        var state = PlayerState(song: song, start: 10, now: 0)
+        #expect(!composer.frame(of: state, at: 0, titleTime: 0).rows[23].text.contains("offset"))
+        state.apply(.adjustOffset(-300), at: 0)
+        #expect(composer.frame(of: state, at: 0, titleTime: 0).rows[23].text.contains("offset -0.3s"))
     }
 
     @Test("the current line stands near 40 % of the lyric viewport", arguments: [
@@ -214,9 +215,10 @@ struct FrameComposerTests {
         var composer = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions())
         // 8.4 s: line 0 is current; lyrics 400 ms earlier make "The evening water…" (8.5 s) current, and
         // 300 ms into it the view has finished gliding to it.
-        #expect(rowIndices(of: 0, in: composer.frame(at: 8.4)).first == 9)
-        composer.setUserOffset(400)
-        let shifted = composer.frame(at: 8.4)
+        var state = PlayerState(song: song, start: 8.4, now: 0)
+        #expect(rowIndices(of: 0, in: composer.frame(of: state, at: 0, titleTime: 0)).first == 9)
+        state.apply(.adjustOffset(400), at: 0)
+        let shifted = composer.frame(of: state, at: 0, titleTime: 0)
         #expect(rowIndices(of: 1, in: shifted).first == 9)
         #expect(shifted.rows[rowIndices(of: 0, in: shifted)[0]].cells.allSatisfy { $0.fill == 1 })
     }

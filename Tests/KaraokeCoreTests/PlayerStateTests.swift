@@ -286,25 +286,6 @@ struct PlayerStateTests {
         state.apply(.togglePause, at: t0 + 40)
         #expect(state.position(at: t0 + 41) == 5)
     }
-
-    @Test("the frame rate needed is nil only when paused under reduce motion", arguments: [
-        (paused: false, reduceMotion: false, expected: 30 as Int?), // the sweep moves
-        (paused: false, reduceMotion: true, expected: 30),           // the clock and rows still move
-        (paused: true, reduceMotion: false, expected: 15),           // only the title drifts
-        (paused: true, reduceMotion: true, expected: nil),           // nothing moves: block on input
-    ])
-    func framesPerSecondNeeded(paused: Bool, reduceMotion: Bool, expected: Int?) throws {
-        var state = try player(reduceMotion: reduceMotion)
-        if paused { state.apply(.togglePause, at: t0) }
-        #expect(state.framesPerSecondNeeded(configured: 30) == expected)
-    }
-
-    @Test("a low configured rate is not raised while paused")
-    func pausedRateNotRaised() throws {
-        var state = try player()
-        state.apply(.togglePause, at: t0)
-        #expect(state.framesPerSecondNeeded(configured: 5) == 5)
-    }
 }
 
 extension PlayerStateTests {

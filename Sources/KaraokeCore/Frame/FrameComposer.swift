@@ -17,15 +17,10 @@ public struct FrameComposer {
     public let columns: Int
     /// Screen height.
     public let rows: Int
-    /// The options the frame honours. Reduce motion and the user offset may change between frames
-    /// (they do not touch the layout); for any other change make a new composer.
-    public private(set) var options: FrameOptions
-
-    /// Turns reduce motion on or off for the next frames.
-    public mutating func setReduceMotion(_ on: Bool) { options.reduceMotion = on }
-
-    /// Sets the user offset (milliseconds) for the next frames.
-    public mutating func setUserOffset(_ milliseconds: Int) { options.userOffset = milliseconds }
+    /// The options the frames honour; for a change, make a new composer. Reduce motion and the user
+    /// offset, which the player's keys change while it plays, are read from here only by `frame(at:…)`:
+    /// `frame(of:at:titleTime:)` takes them from the player's state, so there is no copy to keep in step.
+    public let options: FrameOptions
 
     private let areaStart: Int
     private let areaWidth: Int
@@ -70,19 +65,34 @@ public struct FrameComposer {
     ///   - notice: a short message for the status bar, in place of the key hints.
     public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false,
                                showsHelp: Bool = false, notice: String? = nil) -> Frame {
+        frame(at: time, titleTime: titleTime, paused: paused, showsHelp: showsHelp, notice: notice,
+              userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+    }
+
+    /// The frame the player shows at monotonic time `now`: the state's position, pause, help, notice,
+    /// user offset and reduce motion, with the title drifting on `titleTime`.
+    public mutating func frame(of state: PlayerState, at now: Double, titleTime: Double) -> Frame {
+        frame(at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
+              notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion)
+    }
+
+    private mutating func frame(at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
+                                userOffset: Int, reduceMotion: Bool) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
-        var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused, notice: notice)
+        var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
+                               reduceMotion: reduceMotion)
         if showsHelp { drawHelp(over: &frame) }
         return frame
     }
 
-    private mutating func lyricFrame(at time: Double, titleTime: Double?, paused: Bool, notice: String?) -> Frame {
+    private mutating func lyricFrame(at time: Double, titleTime: Double?, paused: Bool, notice: String?,
+                                     userOffset: Int, reduceMotion: Bool) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
-        screen[0] = titleRow(at: titleTime ?? time)
-        screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice)
+        screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
+        screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice, userOffset: userOffset)
         guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }
 
-        let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: options.userOffset)
+        let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: userOffset)
         let current = LyricClock.currentLine(in: song, at: fileTime)
         let anchor = current ?? 0
         let top = 1, bottom = rows - 1 // lyric rows are top..<bottom
@@ -91,7 +101,7 @@ public struct FrameComposer {
         // The current line near 40 % of the viewport, moved up if it would not fit below.
         let anchorTarget = top + Int(Double(height) * 0.4)
         var anchorRow = max(top, min(anchorTarget, bottom - anchorHeight))
-        let currentRows = current.map { sweptRows(of: $0, at: fileTime) }
+        let currentRows = current.map { sweptRows(of: $0, at: fileTime, reduceMotion: reduceMotion) }
         // A line taller than the room for it scrolls within itself: once the row being sung passes the
         // 40 % mark it stays there, and the rows above go off the top.
         if let currentRows, anchorRow + anchorHeight > bottom {
@@ -101,7 +111,7 @@ public struct FrameComposer {
         // Just after a line starts, the view glides up from where the previous line sat (none under
         // reduce motion). A function of the song's time, so `render` shows the same frame `play` does;
         // not while paused, or a pause just after a line starts (a seek to it, say) would freeze mid-glide.
-        if let current, current > 0, !options.reduceMotion, !paused {
+        if let current, current > 0, !reduceMotion, !paused {
             let since = fileTime - Double(song.lines[current].start)
             if since >= 0 && since < FrameComposer.scrollDuration {
                 let progress = since / FrameComposer.scrollDuration
@@ -154,13 +164,13 @@ public struct FrameComposer {
     }
 
     /// The current line's rows with each grapheme's fill and colour at `fileTime`.
-    private mutating func sweptRows(of index: Int, at fileTime: Double) -> [[FrameCell]] {
+    private mutating func sweptRows(of index: Int, at fileTime: Double, reduceMotion: Bool) -> [[FrameCell]] {
         let laid = layout(index)
         var lineRows = laid.unsungRows
         let lineOptions = options(for: song.lines[index])
         let fills = LineFill.fills(of: song.lines[index], slots: laid.slots, totalCells: laid.totalCells,
                                    segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
-                                   reduceMotion: options.reduceMotion)
+                                   reduceMotion: reduceMotion)
         var slot = 0
         for r in lineRows.indices {
             for c in lineRows[r].indices {
@@ -202,9 +212,9 @@ public struct FrameComposer {
         }
     }
 
-    private func titleRow(at time: Double) -> FrameRow {
+    private func titleRow(at time: Double, still: Bool) -> FrameRow {
         var cells = titleCells
-        let shift = options.gradient.shift(at: time, still: options.reduceMotion)
+        let shift = options.gradient.shift(at: time, still: still)
         let width = Double(max(1, titleWidth))
         let start = cells.first?.column ?? 0
         for k in cells.indices {
@@ -214,9 +224,9 @@ public struct FrameComposer {
         return FrameRow(kind: .title, cells: cells, isRightToLeft: TextDirection.of(title) == .rightToLeft)
     }
 
-    private mutating func statusRow(at time: Double, paused: Bool, notice: String?) -> FrameRow {
+    private mutating func statusRow(at time: Double, paused: Bool, notice: String?, userOffset: Int) -> FrameRow {
         let text = StatusBar.text(elapsed: time, total: Double(song.duration) / 1000, paused: paused,
-                                  userOffset: options.userOffset, width: columns, notice: notice)
+                                  userOffset: userOffset, width: columns, notice: notice)
         if let lastStatus, lastStatus.text == text { return lastStatus.row }
         let row = FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
                                                                      color: options.theme.status))

@@ -37,13 +37,3 @@ public struct FramePacer: Sendable, Equatable {
         max(0, Int(((deadline - now) * 1000).rounded(.up)))
     }
 }
-
-extension PlayerState {
-    /// The frames a second the screen needs now, or nil when nothing moves and the loop can block until
-    /// a key or a signal: paused under reduce motion (no sweep, no clock, no drift). Paused otherwise,
-    /// only the title drifts, which looks the same at a lower rate.
-    public func framesPerSecondNeeded(configured fps: Int) -> Int? {
-        guard isPaused else { return fps }
-        return reduceMotion ? nil : min(fps, 15)
-    }
-}

@@ -168,7 +168,7 @@ public struct PlayerState: Sendable, Equatable {
     }
 
     /// Whether mpv is there to be told things.
-    private var audioIsLive: Bool { audio == .starting || audio == .playing || audio == .ended }
+    public var audioIsLive: Bool { audio == .starting || audio == .playing || audio == .ended }
 
     private mutating func show(_ text: String, at now: Double) {
         notice = (text, now + PlayerState.noticeDuration)

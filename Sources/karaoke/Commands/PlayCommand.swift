@@ -1,8 +1,8 @@
 import Glibc
 import KaraokeCore
 
-/// `karaoke play`: the interactive player. The logic (state, keys, pacing, the frame) is the core's;
-/// this is the loop that feeds it the clock, keys and signals, and hands frames to the screen.
+/// `karaoke play`: the interactive player. The logic (state, keys, pacing, the end, the frame) is the
+/// core's `PlayLoop`; this sets up the terminal, mpv and the clock log and carries the loop's effects out.
 enum PlayCommand {
     static func run(_ request: PlayRequest) -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -61,147 +61,97 @@ enum PlayCommand {
     }
 }
 
-/// One run of the player loop.
+/// One run of the player: the core's `PlayLoop` decides, this carries its effects out on the terminal,
+/// mpv, the clock, the signals and the clock log.
 struct PlaySession {
-    let song: Song
-    let fallbackTitle: String
-    let options: FrameOptions
-    let framesPerSecond: Int
     let screen: NCursesScreen
-    var state: PlayerState
-    var composer: FrameComposer
-    let startedAt: Double
+    var loop: PlayLoop
     /// mpv, while it plays; nil when silent.
     private(set) var audio: MpvPlayer?
     let clockLog: Int32
 
     init(song: Song, fallbackTitle: String, options: FrameOptions, request: PlayRequest, screen: NCursesScreen,
          audioFile: String?, clockLog: Int32) {
-        self.song = song
-        self.fallbackTitle = fallbackTitle
-        self.options = options
-        self.framesPerSecond = request.display.framesPerSecond
         self.screen = screen
-        let now = monotonicSeconds()
-        startedAt = now
         self.clockLog = clockLog
-        state = PlayerState(song: song, start: request.start, now: now, reduceMotion: options.reduceMotion,
-                            userOffset: options.userOffset, audio: audioFile == nil ? .none : .starting,
-                            volume: request.volume)
+        var audioProblem: String?
         if let audioFile {
             let shown = ControlCharacters.strip(audioFile)
             if !AudioSource.isRegularFile(audioFile) {
-                state.lose("\(shown): no such audio file; playing without sound", at: now)
+                audioProblem = "\(shown): no such audio file; playing without sound"
             } else if let mpv = MpvPlayer.find() {
                 do {
                     audio = try MpvPlayer(executable: mpv, audioFile: audioFile, start: request.start, paused: false,
                                           volume: request.volume, extraOptions: request.mpvOptions)
                 } catch {
-                    state.lose("\(error.message); playing without sound", at: now)
+                    audioProblem = "\(error.message); playing without sound"
                 }
             } else {
-                state.lose("mpv is not installed (not on PATH); playing without sound", at: now)
+                audioProblem = "mpv is not installed (not on PATH); playing without sound"
             }
         }
         let size = screen.size
-        composer = FrameComposer(song: song, fallbackTitle: fallbackTitle, columns: size.columns, rows: size.rows,
-                                 options: options)
+        loop = PlayLoop(song: song, fallbackTitle: fallbackTitle, options: options, columns: size.columns,
+                        rows: size.rows, start: request.start, framesPerSecond: request.display.framesPerSecond,
+                        audio: audioFile == nil ? .none : .starting, volume: request.volume,
+                        audioProblem: audioProblem, logsClock: clockLog >= 0, now: monotonicSeconds())
     }
 
     /// Runs until the song ends, q, or a signal; returns the exit status.
     mutating func run() -> Int32 {
-        var pacer = FramePacer(framesPerSecond: framesPerSecond, now: monotonicSeconds())
-        paint(at: monotonicSeconds())
-        pacer.advance(after: monotonicSeconds())
-        while true {
-            if let signal = Signals.take() {
-                if signal == SIGTSTP {
-                    let stoppedAt = monotonicSeconds()
-                    if !state.isPaused { audio?.send(.setPaused(true)) }
+        var effects = loop.start(at: monotonicSeconds())
+        events: while true {
+            var deadline = monotonicSeconds() + PlayLoop.longestWait
+            for effect in effects {
+                switch effect {
+                case .paint(let frame): screen.paint(frame)
+                case .send(let command): audio?.send(command)
+                case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
+                case .wait(let until): deadline = until
+                case .exit(let status): return status
+                case .suspend:
                     screen.suspend()
                     Signals.suspendSelf()
-                    if !state.isPaused { audio?.send(.setPaused(false)) }
-                    // The song waits while the process is stopped, as a paused player would.
-                    state.skipClock(by: monotonicSeconds() - stoppedAt)
                     screen.resume()
-                    paint(at: monotonicSeconds())
-                    continue
-                }
-                return 128 + signal
-            }
-            let now = monotonicSeconds()
-            takeAudioMessages()
-            if state.hasEnded(at: now) { return 0 }
-            let needed = state.framesPerSecondNeeded(configured: framesPerSecond)
-            // Nothing moves: sleep in the key read. A signal interrupts the read, but one that lands just
-            // before it would wait for the next key (never, after SIGHUP), so the wait is capped at 1 s.
-            var timeout = 1000
-            if let needed {
-                if pacer.period != 1 / Double(needed) {
-                    pacer = FramePacer(framesPerSecond: needed, now: now)
-                }
-                timeout = pacer.millisecondsUntilDeadline(from: now)
-                if state.isPaused == false {
-                    // Wake at the song's end too, so a short last frame is not overslept.
-                    let remaining = state.duration - state.position(at: now)
-                    timeout = min(timeout, max(0, Int((remaining * 1000).rounded(.up))))
+                    effects = loop.handle(.signal(.resumed), at: monotonicSeconds())
+                    continue events
                 }
             }
-            switch screen.readInput(timeout: timeout) {
+            // What is already pending goes first: a signal, then mpv's messages; each answer waits anew.
+            if let number = Signals.take() {
+                effects = loop.handle(.signal(PlaySession.signal(number)), at: monotonicSeconds())
+                continue
+            }
+            if let messages = audio?.takeMessages(), !messages.isEmpty {
+                effects = []
+                for message in messages {
+                    switch message {
+                    case .event(let event, let at): effects += loop.handle(.audio(event, at: at), at: monotonicSeconds())
+                    case .gone(let reason): effects += loop.handle(.audioGone(reason), at: monotonicSeconds())
+                    }
+                }
+                continue
+            }
+            switch screen.readInput(timeout: PlayLoop.milliseconds(until: deadline, from: monotonicSeconds())) {
             case .key(let key):
-                let at = monotonicSeconds()
-                guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { continue }
-                for command in state.apply(action, at: at) { audio?.send(command) }
-                if state.hasQuit { return 0 }
-                composer.setReduceMotion(state.reduceMotion)
-                composer.setUserOffset(state.userOffset)
-                paint(at: at) // input shows within one frame, without waiting for the deadline
+                effects = loop.handle(.key(key), at: monotonicSeconds())
             case .resize:
-                let size = screen.size
-                composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: size.columns,
-                                         rows: size.rows, options: composer.options)
                 screen.invalidate()
-                paint(at: monotonicSeconds())
+                let size = screen.size
+                effects = loop.handle(.resize(columns: size.columns, rows: size.rows), at: monotonicSeconds())
             case .none:
-                let at = monotonicSeconds()
-                if needed != nil && at >= pacer.deadline {
-                    paint(at: at)
-                    pacer.advance(after: at)
-                }
+                effects = loop.handle(.tick, at: monotonicSeconds())
             }
         }
     }
 
-    /// Hands what mpv said to the state, and passes on what the state asks of mpv in turn.
-    mutating func takeAudioMessages() {
-        guard let audio else { return }
-        let knownDuration = state.audioDuration
-        for message in audio.takeMessages() {
-            switch message {
-            case .event(let event, let at):
-                if clockLog >= 0, case .position(let seconds) = event {
-                    StandardStreams.write("audio \(at) \(seconds)\n", to: clockLog)
-                }
-                for command in state.receive(event, at: at) { audio.send(command) }
-            case .gone(let reason):
-                if state.audio != .lost { state.lose(reason, at: monotonicSeconds()) }
-            }
+    /// The loop's name for a caught signal (only those `Signals.handled` lists arrive).
+    static func signal(_ number: Int32) -> PlayLoop.Signal {
+        switch number {
+        case SIGTSTP: .suspend
+        case SIGHUP: .hangup
+        case SIGTERM: .terminate
+        default: .interrupt
         }
-        if state.audioDuration != knownDuration {
-            // The audio is longer than the lyrics: the status bar's total and the last line's end follow it.
-            composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: composer.columns,
-                                     rows: composer.rows, options: composer.options)
-        }
-    }
-
-    mutating func paint(at now: Double) {
-        // The title drifts on a clock that ticks ten times a second: one drift step in three frames looks
-        // the same as thirty, and on a direct-colour terminal every title cell changes at every step.
-        let titleTime = ((now - startedAt) * 10).rounded(.down) / 10
-        let position = state.position(at: now)
-        if clockLog >= 0 { StandardStreams.write("frame \(now) \(position)\n", to: clockLog) }
-        let frame = composer.frame(at: position, titleTime: titleTime, paused: state.isPaused,
-                                   showsHelp: state.showsHelp, notice: state.noticeText(at: now))
-        screen.paint(frame)
     }
 }

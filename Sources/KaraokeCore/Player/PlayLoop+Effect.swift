@@ -1,0 +1,29 @@
+extension PlayLoop {
+    /// What the play loop asks the edge to do, carried out in the order given (DESIGN §8).
+    ///
+    /// Every answer ends with `.wait`, `.suspend` or `.exit`. Before it waits, the edge reports any
+    /// signal or mpv message that is already pending; each answer's `.wait` replaces the one before.
+    public enum Effect: Sendable, Equatable {
+        /// Paint this frame.
+        case paint(Frame)
+        /// Send this command to mpv (nothing to do when there is no mpv).
+        case send(AudioCommand)
+        /// Write this line, without its line feed, to the clock log.
+        case log(String)
+        /// Wait for a key, a resize or a signal until this monotonic time, then report `.tick`.
+        case wait(until: Double)
+        /// Give the terminal back and stop the process; once it is continued, take the terminal back
+        /// and report `.signal(.resumed)`.
+        case suspend
+        /// Restore the terminal and end with this status.
+        case exit(Int32)
+    }
+
+    /// The whole milliseconds from `now` to `deadline` for a timed key read: rounded up, so the wake
+    /// is never early and a frame due at the deadline is painted on the first wake.
+    public static func milliseconds(until deadline: Double, from now: Double) -> Int {
+        let milliseconds = ((deadline - now) * 1000).rounded(.up)
+        guard milliseconds.isFinite else { return 0 }
+        return Int(max(0, min(milliseconds, longestWait * 1000)))
+    }
+}

@@ -1,0 +1,150 @@
+/// The player's loop as a value: takes what happens (the time, keys, mpv, signals, resizes) and says
+/// what to do (paint, send to mpv, wait, suspend, log, exit) (DESIGN §8).
+///
+/// It decides everything the loop decides: when the next frame is due, when the song is over, when the
+/// composer must be rebuilt, how a suspension and the signals end. The edge only reads the clock, keys,
+/// signals and mpv, and carries the effects out, so a fake clock tests the whole loop.
+public struct PlayLoop {
+    /// The longest wait: a signal interrupts the key read, but one that lands just before the read
+    /// would wait for the next key (never, after SIGHUP), so no wait is longer than this many seconds.
+    public static let longestWait = 1.0
+    /// How many times a second the title's drift moves: one step in three frames looks the same as
+    /// thirty, and on a direct-colour terminal every title cell changes at every step.
+    public static let titleStepsPerSecond = 10.0
+    /// The rate paused frames need at most: only the title drifts, which looks the same at a lower rate.
+    public static let pausedFramesPerSecond = 15
+
+    /// The player's state: position, pause, offset, reduce motion, help, notice, audio.
+    public private(set) var state: PlayerState
+    /// Composes the frames at the current screen size.
+    public private(set) var composer: FrameComposer
+    /// The frames a second asked for (`--fps`).
+    public let framesPerSecond: Int
+    private var pacer: FramePacer
+    private let fallbackTitle: String
+    /// When the loop started, for the title's clock.
+    private let startedAt: Double
+    private let logsClock: Bool
+    /// When the process was stopped by the last `.suspend`, until it is continued.
+    private var suspendedAt: Double?
+
+    /// A loop for `song` on a `columns` × `rows` screen, starting at `start` seconds at monotonic `now`.
+    ///
+    /// - Parameters:
+    ///   - audio: `.starting` when mpv was started (the lyrics then wait for its first position), else
+    ///     `.none`.
+    ///   - audioProblem: why the audio could not start; shown as a notice while the song plays silently.
+    ///   - logsClock: whether to write the clock log's `frame` and `audio` lines.
+    public init(song: Song, fallbackTitle: String, options: FrameOptions, columns: Int, rows: Int, start: Double,
+                framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100, audioProblem: String? = nil,
+                logsClock: Bool = false, now: Double) {
+        state = PlayerState(song: song, start: start, now: now, reduceMotion: options.reduceMotion,
+                            userOffset: options.userOffset, audio: audio, volume: volume)
+        if let audioProblem { state.lose(audioProblem, at: now) }
+        composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
+                                 options: options)
+        self.framesPerSecond = framesPerSecond
+        self.fallbackTitle = fallbackTitle
+        startedAt = now
+        self.logsClock = logsClock
+        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
+    }
+
+    /// The frames a second the screen needs now, or nil when nothing moves and the loop can wait for a
+    /// key or a signal: paused under reduce motion (no sweep, no clock, no drift).
+    public var framesPerSecondNeeded: Int? {
+        guard state.isPaused else { return framesPerSecond }
+        return state.reduceMotion ? nil : min(framesPerSecond, PlayLoop.pausedFramesPerSecond)
+    }
+
+    /// The first frame, at once, and the first wait.
+    public mutating func start(at now: Double) -> [Effect] {
+        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
+        var effects = paint(at: now)
+        pacer.advance(after: now)
+        effects += next(at: now)
+        return effects
+    }
+
+    /// Takes `event`, which happened at monotonic time `now`, and returns what to do about it.
+    public mutating func handle(_ event: Event, at now: Double) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .tick:
+            if framesPerSecondNeeded != nil && now >= pacer.deadline {
+                effects += paint(at: now)
+                pacer.advance(after: now)
+            }
+        case .key(let key):
+            guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { break }
+            effects += state.apply(action, at: now).map(Effect.send)
+            if state.hasQuit { return effects + [.exit(0)] }
+            // Input shows at once, without waiting for the frame's deadline.
+            effects += paint(at: now)
+        case .audio(let event, let at):
+            if logsClock, case .position(let seconds) = event { effects.append(.log("audio \(at) \(seconds)")) }
+            let knownDuration = state.audioDuration
+            effects += state.receive(event, at: at).map(Effect.send)
+            if state.audioDuration != knownDuration {
+                // The audio is longer than the lyrics: the status bar's total and the last line's end follow it.
+                rebuildComposer(columns: composer.columns, rows: composer.rows)
+            }
+        case .audioGone(let reason):
+            if state.audio != .lost { state.lose(reason, at: now) }
+        case .signal(.suspend):
+            suspendedAt = now
+            if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(true))) }
+            return effects + [.suspend]
+        case .signal(.resumed):
+            guard let stoppedAt = suspendedAt else { break }
+            suspendedAt = nil
+            if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(false))) }
+            // The song waits while the process is stopped, as a paused player would.
+            state.skipClock(by: max(0, now - stoppedAt))
+            effects += paint(at: now)
+        case .signal(let signal):
+            return [.exit(128 + (signal.number ?? 0))]
+        case .resize(let columns, let rows):
+            rebuildComposer(columns: columns, rows: rows)
+            effects += paint(at: now)
+        }
+        effects += next(at: now)
+        return effects
+    }
+
+    /// After an event: exit at the song's end, else how long to wait.
+    ///
+    /// The wait is until the next frame's deadline at the rate needed (a change of rate starts a new
+    /// grid, due at once), and no later than the song's end while it plays, so a short last frame is not
+    /// overslept; never longer than `longestWait`. Once the lyrics are over and the audio plays on, the
+    /// end is behind: the frames keep their rate rather than waking at once, again and again.
+    private mutating func next(at now: Double) -> [Effect] {
+        // A wake for the song's end can land a rounding error short of it (the end as a monotonic time,
+        // turned back into a position), so the end is looked for a microsecond ahead.
+        if state.hasEnded(at: now + 0.000_001) { return [.exit(0)] }
+        let cap = now + PlayLoop.longestWait
+        guard let needed = framesPerSecondNeeded else { return [.wait(until: cap)] }
+        if pacer.period != 1 / Double(needed) { pacer = FramePacer(framesPerSecond: needed, now: now) }
+        var deadline = pacer.deadline
+        let remaining = state.duration - state.position(at: now)
+        if !state.isPaused && remaining > 0 { deadline = min(deadline, now + remaining) }
+        return [.wait(until: min(deadline, cap))]
+    }
+
+    /// The frame at `now`, preceded by its clock-log line.
+    private mutating func paint(at now: Double) -> [Effect] {
+        let steps = PlayLoop.titleStepsPerSecond
+        let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
+        var effects: [Effect] = []
+        if logsClock { effects.append(.log("frame \(now) \(state.position(at: now))")) }
+        effects.append(.paint(composer.frame(of: state, at: now, titleTime: titleTime)))
+        return effects
+    }
+
+    /// A new composer for the state's song at `columns` × `rows`: its laid-out lines and status total
+    /// belong to the old size and length.
+    private mutating func rebuildComposer(columns: Int, rows: Int) {
+        composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
+                                 options: composer.options)
+    }
+}

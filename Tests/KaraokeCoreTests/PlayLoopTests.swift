@@ -1,0 +1,461 @@
+import Testing
+@testable import KaraokeCore
+
+/// A short song for the loop: four lines at 2, 5, 9 and 14 s, 30 s long.
+private let songText = """
+[ti:Clockwork]
+[length:00:30]
+[00:02.00]one
+[00:05.00]two
+[00:09.00]three
+[00:14.00]four
+"""
+
+/// The monotonic time the fake clock starts at: not 0, so anchoring mistakes show.
+private let t0 = 1_000.0
+
+/// A loop playing `songText` on a 60 × 16 screen, started at `t0`.
+private func playLoop(start: Double = 0, fps: Int = 30, audio: AudioStatus = .none, audioProblem: String? = nil,
+                      reduceMotion: Bool = false, logsClock: Bool = false) throws -> FakeEdge {
+    var options = FrameOptions()
+    options.reduceMotion = reduceMotion
+    let loop = PlayLoop(song: try Fixtures.song(text: songText), fallbackTitle: "inline.lrc", options: options,
+                        columns: 60, rows: 16, start: start, framesPerSecond: fps, audio: audio, volume: 80,
+                        audioProblem: audioProblem, logsClock: logsClock, now: t0)
+    return FakeEdge(loop: loop)
+}
+
+/// The edge on a fake clock: carries out what the loop asks, each wait ending at its deadline.
+private struct FakeEdge {
+    var loop: PlayLoop
+    /// The fake monotonic time.
+    private(set) var now = t0
+    /// Every effect so far, with the time the loop gave it.
+    private(set) var effects: [(at: Double, effect: PlayLoop.Effect)] = []
+    /// The deadline of the last wait, until a tick ends it.
+    private(set) var deadline: Double?
+    /// The status the loop exited with, if it has.
+    private(set) var exitStatus: Int32?
+
+    init(loop: PlayLoop) {
+        self.loop = loop
+        record(self.loop.start(at: t0))
+    }
+
+    /// Tells the loop that `event` happened at `time`; returns the effects it answered with.
+    @discardableResult
+    mutating func send(_ event: PlayLoop.Event, at time: Double) -> [PlayLoop.Effect] {
+        now = time
+        let answer = loop.handle(event, at: time)
+        record(answer)
+        return answer
+    }
+
+    /// Lets the clock run to `end` (or the exit): each wait ends at its deadline with a tick.
+    mutating func run(until end: Double) {
+        var ticks = 0
+        while exitStatus == nil, let deadline, deadline <= end {
+            ticks += 1
+            guard ticks < 100_000 else {
+                Issue.record("the loop kept waking without the clock moving, at \(now)")
+                return
+            }
+            send(.tick, at: max(now, deadline))
+        }
+        if exitStatus == nil { now = max(now, end) }
+    }
+
+    /// The frames painted, with the time of each.
+    var paints: [(at: Double, frame: Frame)] {
+        effects.compactMap { if case .paint(let frame) = $0.effect { ($0.at, frame) } else { nil } }
+    }
+
+    /// The waits asked for: when, and until when.
+    var waits: [(at: Double, until: Double)] {
+        effects.compactMap { if case .wait(let until) = $0.effect { ($0.at, until) } else { nil } }
+    }
+
+    /// The clock-log lines written.
+    var logLines: [String] {
+        effects.compactMap { if case .log(let line) = $0.effect { line } else { nil } }
+    }
+
+    /// The status bar of the last frame painted.
+    var status: String { paints.last?.frame.rows.last?.text ?? "" }
+
+    private mutating func record(_ answer: [PlayLoop.Effect]) {
+        for effect in answer {
+            effects.append((now, effect))
+            switch effect {
+            case .wait(let until): deadline = until
+            case .exit(let status): exitStatus = status; deadline = nil
+            case .suspend: deadline = nil
+            case .paint, .send, .log: break
+            }
+        }
+    }
+}
+
+/// The effects other than paints, logs and waits: what is sent, suspension and exit.
+private func actions(_ effects: [PlayLoop.Effect]) -> [PlayLoop.Effect] {
+    effects.filter {
+        switch $0 {
+        case .paint, .log, .wait: false
+        case .send, .suspend, .exit: true
+        }
+    }
+}
+
+@Suite("The play loop on a fake clock: pacing")
+struct PlayLoopPacingTests {
+    @Test("the first frame is painted at once, then one at each deadline of the frame rate",
+          arguments: [30, 12, 1])
+    func framesAtTheRate(fps: Int) throws {
+        var edge = try playLoop(fps: fps)
+        #expect(edge.paints.first?.at == t0)
+        edge.run(until: t0 + 3)
+        let times = edge.paints.map(\.at)
+        #expect(times.count == 3 * fps + 1)
+        for (index, time) in times.enumerated() {
+            #expect(abs(time - (t0 + Double(index) / Double(fps))) < 1e-9, "frame \(index)")
+        }
+    }
+
+    @Test("a wake before the deadline paints nothing and waits for the same deadline")
+    func earlyWake() throws {
+        var edge = try playLoop()
+        let deadline = try #require(edge.deadline)
+        let answer = edge.send(.tick, at: deadline - 0.01)
+        #expect(answer == [.wait(until: deadline)])
+    }
+
+    @Test("the rate needed drops while paused, and to none while paused under reduce motion", arguments: [
+        (paused: false, reduceMotion: false, expected: 30 as Int?), // the sweep moves
+        (paused: false, reduceMotion: true, expected: 30),           // the clock and rows still move
+        (paused: true, reduceMotion: false, expected: 15),           // only the title drifts
+        (paused: true, reduceMotion: true, expected: nil),           // nothing moves: wait for input
+    ])
+    func rateNeeded(paused: Bool, reduceMotion: Bool, expected: Int?) throws {
+        var edge = try playLoop(reduceMotion: reduceMotion)
+        if paused { edge.send(.key(.character(" ")), at: t0 + 1) }
+        #expect(edge.loop.framesPerSecondNeeded == expected)
+    }
+
+    @Test("a low configured rate is not raised while paused")
+    func pausedRateNotRaised() throws {
+        var edge = try playLoop(fps: 5)
+        edge.send(.key(.character(" ")), at: t0 + 1)
+        #expect(edge.loop.framesPerSecondNeeded == 5)
+    }
+
+    @Test("paused, frames come 15 a second; resumed, 30 again")
+    func pausedPacing() throws {
+        var edge = try playLoop()
+        edge.send(.key(.character(" ")), at: t0 + 1.01)
+        let pausedFrom = edge.paints.count
+        edge.run(until: t0 + 3)
+        let paused = edge.paints[pausedFrom...].map(\.at)
+        #expect(paused.count >= 29 && paused.count <= 32)
+        for (a, b) in zip(paused.dropFirst(), paused.dropFirst(2)) { #expect(abs(b - a - 1.0 / 15) < 1e-9) }
+        edge.send(.key(.character(" ")), at: t0 + 3.001)
+        let playingFrom = edge.paints.count
+        edge.run(until: t0 + 4)
+        let playing = edge.paints[playingFrom...].map(\.at)
+        for (a, b) in zip(playing, playing.dropFirst()) { #expect(abs(b - a - 1.0 / 30) < 1e-9) }
+    }
+
+    @Test("paused under reduce motion, ticks paint nothing and each wait is the cap")
+    func idleWaitsTheCap() throws {
+        var edge = try playLoop(reduceMotion: true)
+        edge.send(.key(.character("p")), at: t0 + 2)
+        let painted = edge.paints.count
+        edge.run(until: t0 + 10)
+        #expect(edge.paints.count == painted)
+        let idle = edge.waits.filter { $0.at > t0 + 2 }
+        #expect(idle.count >= 7)
+        #expect(idle.allSatisfy { $0.until - $0.at == PlayLoop.longestWait })
+    }
+
+    @Test("no wait is ever longer than the cap", arguments: [
+        (fps: 1, paused: false, reduceMotion: false), // a one-second period, at the cap
+        (fps: 30, paused: true, reduceMotion: true),  // nothing moves
+        (fps: 30, paused: true, reduceMotion: false), // the title drifts
+        (fps: 120, paused: false, reduceMotion: true),
+    ])
+    func waitNeverExceedsTheCap(fps: Int, paused: Bool, reduceMotion: Bool) throws {
+        var edge = try playLoop(fps: fps, reduceMotion: reduceMotion)
+        if paused { edge.send(.key(.character(" ")), at: t0 + 0.5) }
+        edge.run(until: t0 + 6)
+        edge.send(.key(.character("r")), at: t0 + 6.25)
+        edge.run(until: t0 + 12)
+        #expect(edge.waits.count > 5)
+        #expect(edge.waits.allSatisfy { $0.until - $0.at <= PlayLoop.longestWait })
+    }
+
+    @Test("the song's end is not overslept: the last wait ends at the end, where the loop exits",
+          arguments: [30, 1])
+    func endNotOverslept(fps: Int) throws {
+        // 10 ms left, less than a frame's period.
+        var edge = try playLoop(start: 29.99, fps: fps)
+        let wait = try #require(edge.waits.last)
+        #expect(abs(wait.until - (t0 + 0.01)) < 1e-9)
+        edge.run(until: t0 + 1)
+        #expect(edge.exitStatus == 0)
+        #expect(abs(edge.now - (t0 + 0.01)) < 1e-9)
+    }
+
+    @Test("once the lyrics are over and the audio plays on, frames keep their rate")
+    func noSpinAfterTheLyrics() throws {
+        var edge = try playLoop(audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        edge.run(until: t0 + 32)
+        #expect(edge.exitStatus == nil)
+        let late = edge.waits.filter { $0.at > t0 + 30.1 }
+        #expect(!late.isEmpty)
+        #expect(late.allSatisfy { $0.until - $0.at > 0.01 })
+    }
+
+    @Test("the wait in milliseconds is rounded up and never beyond the cap", arguments: [
+        (after: 0.034, expected: 34),   // exact
+        (after: 0.0101, expected: 11),  // a fraction rounds up
+        (after: 0.0, expected: 0),      // due now
+        (after: -2.0, expected: 0),     // overdue
+        (after: 5.0, expected: 1000),   // beyond the cap
+    ])
+    func milliseconds(after: Double, expected: Int) {
+        #expect(PlayLoop.milliseconds(until: t0 + after, from: t0) == expected)
+    }
+}
+
+@Suite("The play loop on a fake clock: the end, rebuilds, keys")
+struct PlayLoopBehaviourTests {
+    @Test("without audio the loop exits 0 at the song's end, not before")
+    func endsAtTheEnd() throws {
+        var edge = try playLoop(start: 25)
+        edge.run(until: t0 + 4.99)
+        #expect(edge.exitStatus == nil)
+        edge.run(until: t0 + 6)
+        #expect(edge.exitStatus == 0)
+        #expect(abs(edge.now - (t0 + 5)) < 1e-9)
+    }
+
+    @Test("with audio the loop exits 0 only when the lyrics and the audio have both ended", arguments: [
+        (audioEnds: 40.0, exitsAt: 40.0), // the audio runs on after the lyrics
+        (audioEnds: 10.0, exitsAt: 30.0), // the lyrics go on after the audio
+    ])
+    func endsWhenBothEnded(audioEnds: Double, exitsAt: Double) throws {
+        var edge = try playLoop(audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        edge.run(until: t0 + audioEnds)
+        #expect(edge.exitStatus == nil)
+        edge.send(.audio(.reachedEnd, at: t0 + audioEnds), at: t0 + audioEnds)
+        edge.run(until: t0 + exitsAt + 1)
+        #expect(edge.exitStatus == 0)
+        #expect(abs(edge.now - (t0 + exitsAt)) < 1e-9)
+    }
+
+    @Test("a paused song does not end")
+    func pausedDoesNotEnd() throws {
+        var edge = try playLoop(start: 29.5)
+        edge.send(.key(.character(" ")), at: t0 + 0.1)
+        edge.run(until: t0 + 60)
+        #expect(edge.exitStatus == nil)
+    }
+
+    @Test("a resize rebuilds the composer: the frame painted at once, and the next ones, have the new size")
+    func resizeRebuilds() throws {
+        var edge = try playLoop()
+        #expect(edge.paints.last?.frame.columns == 60)
+        let answer = edge.send(.resize(columns: 100, rows: 30), at: t0 + 0.5)
+        let frame = try #require(answer.compactMap { if case .paint(let f) = $0 { f } else { nil } }.first)
+        #expect(frame.columns == 100)
+        #expect(frame.rows.count == 30)
+        edge.run(until: t0 + 1)
+        #expect(edge.paints.last?.frame.rows.count == 30)
+        #expect(edge.loop.composer.columns == 100)
+    }
+
+    @Test("a longer audio duration rebuilds the composer: the next frame's total is the audio's")
+    func longerAudioRebuilds() throws {
+        var edge = try playLoop(audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        edge.run(until: t0 + 0.1)
+        #expect(edge.status.contains("/ 0:30"))
+        edge.send(.audio(.duration(100), at: t0 + 0.11), at: t0 + 0.11)
+        edge.run(until: t0 + 0.2)
+        #expect(edge.status.contains("/ 1:40"))
+        // Shorter audio leaves the lyrics' length alone.
+        edge.send(.audio(.duration(12), at: t0 + 0.21), at: t0 + 0.21)
+        edge.run(until: t0 + 0.3)
+        #expect(edge.status.contains("/ 1:40"))
+    }
+
+    @Test("an offset key shows in the frame painted at once")
+    func offsetShowsAtOnce() throws {
+        var edge = try playLoop()
+        let answer = edge.send(.key(.character("+")), at: t0 + 3.01)
+        #expect(answer.first.map { if case .paint = $0 { true } else { false } } == true)
+        #expect(edge.status.contains("offset +0.1s"))
+        edge.send(.key(.character("-")), at: t0 + 3.02)
+        #expect(!edge.status.contains("offset"))
+    }
+
+    @Test("r turns the sweep into whole units in the frame painted at once, and back")
+    func reduceMotionShowsAtOnce() throws {
+        var edge = try playLoop()
+        // 3.5 s: "one" (2 s, swept over 3 s) is half sung, its middle cell partly lit.
+        edge.run(until: t0 + 3.5)
+        func fills(_ frame: Frame) -> [Double] {
+            frame.rows.filter { $0.kind == .lyric && $0.line == 0 }.flatMap(\.cells).map(\.fill)
+        }
+        let swept = try #require(edge.paints.last?.frame)
+        #expect(fills(swept).contains { $0 > 0 && $0 < 1 })
+        edge.send(.key(.character("r")), at: t0 + 3.5)
+        let whole = try #require(edge.paints.last?.frame)
+        #expect(!fills(whole).isEmpty)
+        #expect(fills(whole).allSatisfy { $0 == 0 || $0 == 1 })
+        edge.send(.key(.character("r")), at: t0 + 3.5)
+        #expect(fills(try #require(edge.paints.last?.frame)) == fills(swept))
+    }
+
+    @Test("a key paints at once, between deadlines; a key that does nothing paints nothing")
+    func keysPaintAtOnce() throws {
+        var edge = try playLoop()
+        let deadline = try #require(edge.deadline)
+        let answer = edge.send(.key(.right), at: t0 + 0.01)
+        let frame = try #require(answer.compactMap { if case .paint(let f) = $0 { f } else { nil } }.first)
+        #expect(abs(frame.time - 5.01) < 1e-9)
+        #expect(answer.last == .wait(until: deadline))
+        #expect(edge.send(.key(.character("x")), at: t0 + 0.02) == [.wait(until: deadline)])
+    }
+
+    @Test("keys that concern mpv are sent to it before the frame")
+    func keysSendToMpv() throws {
+        var edge = try playLoop(audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        let answer = edge.send(.key(.character(" ")), at: t0 + 1)
+        #expect(answer.first == .send(.setPaused(true)))
+        #expect(actions(edge.send(.key(.character("0")), at: t0 + 2)) == [.send(.setMuted(false)), .send(.setVolume(85))])
+    }
+
+    @Test("q exits 0 at once", arguments: [Key.character("q"), .character("Q"), .escape])
+    func quit(key: Key) throws {
+        var edge = try playLoop()
+        #expect(edge.send(.key(key), at: t0 + 1) == [.exit(0)])
+    }
+
+    @Test("with the help shown, Esc closes it instead of quitting")
+    func escClosesHelp() throws {
+        var edge = try playLoop()
+        edge.send(.key(.character("?")), at: t0 + 1)
+        #expect(edge.loop.state.showsHelp)
+        let answer = edge.send(.key(.escape), at: t0 + 1.1)
+        #expect(!answer.contains(.exit(0)))
+        #expect(!edge.loop.state.showsHelp)
+    }
+}
+
+@Suite("The play loop on a fake clock: notices, signals, the clock log")
+struct PlayLoopEdgeEventTests {
+    @Test("mpv gone: the notice shows at once, the lyrics go on, and the notice goes after its time")
+    func audioGoneNotice() throws {
+        var edge = try playLoop(audio: .starting)
+        edge.run(until: t0 + 1)
+        edge.send(.audioGone("mpv died; playing without sound"), at: t0 + 1)
+        edge.run(until: t0 + 1.1)
+        #expect(edge.status.contains("mpv died"))
+        edge.run(until: t0 + 1 + 3 * PlayerState.noticeDuration - 0.1)
+        #expect(edge.status.contains("mpv died"))
+        #expect(edge.status.contains("0:11"))
+        edge.run(until: t0 + 1 + 3 * PlayerState.noticeDuration + 0.1)
+        #expect(!edge.status.contains("mpv died"))
+    }
+
+    @Test("an audio problem at the start shows in the first frame")
+    func audioProblemAtStart() throws {
+        let edge = try playLoop(audio: .starting, audioProblem: "mpv is not installed")
+        #expect(edge.status.contains("mpv is not installed"))
+        #expect(edge.loop.state.audio == .lost)
+    }
+
+    @Test("a volume key's notice goes after its time")
+    func volumeNotice() throws {
+        var edge = try playLoop()
+        edge.send(.key(.character("9")), at: t0 + 1)
+        #expect(edge.status.contains("no audio"))
+        edge.run(until: t0 + 1 + PlayerState.noticeDuration + 0.1)
+        #expect(!edge.status.contains("no audio"))
+    }
+
+    @Test("a signal that ends the player exits 128 + its number", arguments: [
+        (signal: PlayLoop.Signal.hangup, status: Int32(129)),
+        (signal: .interrupt, status: 130),
+        (signal: .terminate, status: 143),
+    ])
+    func signalsExit(signal: PlayLoop.Signal, status: Int32) throws {
+        var edge = try playLoop()
+        #expect(edge.send(.signal(signal), at: t0 + 1) == [.exit(status)])
+    }
+
+    @Test("suspending pauses mpv and stops; continued, mpv plays and the song skips the stopped time")
+    func suspendWithAudio() throws {
+        var edge = try playLoop(audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        #expect(edge.send(.signal(.suspend), at: t0 + 5) == [.send(.setPaused(true)), .suspend])
+        let answer = edge.send(.signal(.resumed), at: t0 + 65)
+        #expect(actions(answer) == [.send(.setPaused(false))])
+        let frame = try #require(answer.compactMap { if case .paint(let f) = $0 { f } else { nil } }.first)
+        #expect(abs(frame.time - 5) < 1e-9)
+        #expect(abs(edge.loop.state.position(at: t0 + 66) - 6) < 1e-9)
+    }
+
+    @Test("suspending while paused or without audio sends nothing to mpv", arguments: [
+        (audio: AudioStatus.none, paused: false),
+        (audio: .starting, paused: true),
+    ])
+    func suspendSendsNothing(audio: AudioStatus, paused: Bool) throws {
+        var edge = try playLoop(start: 4, audio: audio)
+        if audio == .starting { edge.send(.audio(.position(4), at: t0), at: t0) }
+        if paused { edge.send(.key(.character(" ")), at: t0 + 1) }
+        #expect(edge.send(.signal(.suspend), at: t0 + 2) == [.suspend])
+        #expect(actions(edge.send(.signal(.resumed), at: t0 + 30)) == [])
+        let expected = paused ? 5.0 : 6.0
+        #expect(abs(edge.loop.state.position(at: t0 + 30) - expected) < 1e-9)
+    }
+
+    @Test("with the clock log on, each frame and each audio position writes its line, the frame's first")
+    func clockLog() throws {
+        var edge = try playLoop(audio: .starting, logsClock: true)
+        #expect(edge.effects.first.map { $0.effect == .log("frame \(t0) 0.0") } == true)
+        edge.send(.audio(.position(1.5), at: t0 + 0.25), at: t0 + 0.26)
+        #expect(edge.logLines.last == "audio \(t0 + 0.25) 1.5")
+        edge.run(until: t0 + 0.3)
+        let paintCount = edge.paints.count
+        #expect(edge.logLines.filter { $0.hasPrefix("frame ") }.count == paintCount)
+        let last = try #require(edge.paints.last)
+        #expect(edge.logLines.last == "frame \(last.at) \(last.frame.time)")
+    }
+
+    @Test("without the clock log nothing is logged")
+    func noClockLog() throws {
+        var edge = try playLoop(audio: .starting)
+        edge.send(.audio(.position(1.5), at: t0 + 0.25), at: t0 + 0.26)
+        edge.run(until: t0 + 1)
+        #expect(edge.logLines.isEmpty)
+    }
+
+    @Test("the title drifts in steps of a tenth of a second, on the loop's clock")
+    func titleSteps() throws {
+        var edge = try playLoop()
+        edge.run(until: t0 + 1)
+        // Frames a hair from a step's boundary could fall in either step: leave them out.
+        let titles = edge.paints.map { (phase: ($0.at - t0) * 10, row: $0.frame.rows[0]) }
+            .filter { abs($0.phase - $0.phase.rounded()) > 1e-6 }
+            .map { (step: Int($0.phase.rounded(.down)), row: $0.row) }
+        for (a, b) in zip(titles, titles.dropFirst()) {
+            if a.step == b.step { #expect(a.row == b.row, "within step \(a.step)") }
+        }
+        #expect(Set(titles.map(\.step)).count >= 10)
+        #expect(titles.first?.row != titles.last?.row)
+    }
+}
