@@ -94,6 +94,24 @@ struct ByteScannerTests {
         #expect(scanning(text) { ByteScanner.index(of: UInt8(ascii: ">"), in: $0, from: from, to: $0.count) } == expected)
     }
 
+    @Test("digits are all read past and counted, but only the first ones kept add up", arguments: [
+        ("42", 9, 42, 2),
+        ("42:", 9, 42, 2),                  // stops at the first other byte
+        ("12345", 2, 12, 5),                // two kept, five counted
+        ("", 2, 0, 0),                      // none
+        ("x1", 2, 0, 0),                    // none where it starts
+        (String(repeating: "9", count: 100), 9, 999_999_999, 100), // a hundred digits do not overflow
+    ])
+    func digits(text: String, kept: Int, value: Int, digits: Int) {
+        let (read, next) = scanning(text) { bytes -> ((value: Int, digits: Int), Int) in
+            var i = 0
+            return (ByteScanner.readDigits(bytes, &i, bytes.count, keeping: kept), i)
+        }
+        #expect(read.value == value)
+        #expect(read.digits == digits)
+        #expect(next == digits)
+    }
+
     @Test("fraction digits are read as milliseconds, and counted", arguments: [
         ("5", 500, 1), ("05", 50, 2), ("005", 5, 3), ("123", 123, 3),
         ("1234", 123, 4),       // a fourth digit is counted, not added

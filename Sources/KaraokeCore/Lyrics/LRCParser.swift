@@ -100,21 +100,11 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
     } else if !ByteScanner.isDigit(first) {
         return .notStamp
     }
-    var minutes = 0, minuteDigits = 0
-    while i < end, ByteScanner.isDigit(bytes[i]) {
-        if minuteDigits < 9 { minutes = minutes * 10 + Int(bytes[i] - 48) }
-        minuteDigits += 1
-        i += 1
-    }
+    let (minutes, minuteDigits) = ByteScanner.readDigits(bytes, &i, end, keeping: 9)
     guard i < end, bytes[i] == colon else { return .malformed(.missingColon) }
     i += 1
-    var seconds = 0, secondDigits = 0
-    while i < end, ByteScanner.isDigit(bytes[i]) {
-        // Counted on, but not added up past what fits: `[00:` and a hundred digits must not overflow.
-        if secondDigits < 2 { seconds = seconds * 10 + Int(bytes[i] - 48) }
-        secondDigits += 1
-        i += 1
-    }
+    // Counted on, but not added up past what fits: `[00:` and a hundred digits must not overflow.
+    let (seconds, secondDigits) = ByteScanner.readDigits(bytes, &i, end, keeping: 2)
     guard secondDigits == 1 || secondDigits == 2 else { return .malformed(.secondsDigits) }
     var fraction = 0
     if i < end {

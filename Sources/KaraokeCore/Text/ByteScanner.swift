@@ -107,17 +107,26 @@ enum ByteScanner {
 
     // MARK: Numbers
 
+    /// Reads the digits from `i` (moved past all of them): the value of the first `kept` of them, and
+    /// how many there were, so a caller can refuse too many without a hundred digits overflowing.
+    @inline(__always)
+    static func readDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, keeping kept: Int)
+        -> (value: Int, digits: Int) {
+        var value = 0, digits = 0
+        while i < end, isDigit(bytes[i]) {
+            if digits < kept { value = value * 10 + Int(bytes[i] &- 0x30) }
+            digits += 1
+            i += 1
+        }
+        return (value, digits)
+    }
+
     /// Reads the digits of a decimal fraction of a second from `i` (moved past them): the milliseconds of
     /// the first three (`.5` is 500, `.05` is 50) and how many digits there were, so a caller can refuse more.
     @inline(__always)
     static func readFraction(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int)
         -> (milliseconds: Int, digits: Int) {
-        var value = 0, digits = 0
-        while i < end, isDigit(bytes[i]) {
-            if digits < 3 { value = value * 10 + Int(bytes[i] &- 0x30) }
-            digits += 1
-            i += 1
-        }
+        let (value, digits) = readDigits(bytes, &i, end, keeping: 3)
         return (digits == 1 ? value * 100 : digits == 2 ? value * 10 : value, digits)
     }
 

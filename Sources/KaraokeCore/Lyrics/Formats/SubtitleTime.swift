@@ -20,12 +20,7 @@ enum SubtitleTime {
         var fieldCount = 0
         var i = start
         while fieldCount < 3 {
-            var value = 0, digits = 0
-            while i < end, ByteScanner.isDigit(bytes[i]) {
-                if digits < 7 { value = value * 10 + Int(bytes[i] - 48) }
-                digits += 1
-                i += 1
-            }
+            let (value, digits) = ByteScanner.readDigits(bytes, &i, end, keeping: 7)
             // The first field (hours, or minutes when there are no hours) may be long; the others are 1 or 2 digits.
             guard digits >= 1, digits <= (fieldCount == 0 ? 6 : 2) else { return nil }
             switch fieldCount {
@@ -61,15 +56,7 @@ enum SubtitleTime {
     static func readWebVTT(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int,
                            lenientFraction: Bool = false) -> (time: Int, next: Int)? {
         var i = start
-        func number() -> (value: Int, digits: Int) {
-            var value = 0, digits = 0
-            while i < end, ByteScanner.isDigit(bytes[i]) {
-                if digits < 9 { value = value * 10 + Int(bytes[i] - 48) }
-                digits += 1
-                i += 1
-            }
-            return (value, digits)
-        }
+        func number() -> (value: Int, digits: Int) { ByteScanner.readDigits(bytes, &i, end, keeping: 9) }
         let first = number()
         guard first.digits > 0 else { return nil }
         let firstIsHours = first.digits != 2 || first.value > 59

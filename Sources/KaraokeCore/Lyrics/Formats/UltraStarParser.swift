@@ -249,14 +249,8 @@ private struct UltraStarReader {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var value = 0, digits = 0
-        while i < end, ByteScanner.isDigit(bytes[i]) {
-            value = value * 10 + Int(bytes[i] - 48)
-            digits += 1
-            guard digits <= maximumDigits else { return nil }
-            i += 1
-        }
-        guard digits > 0 else { return nil }
+        let (value, digits) = ByteScanner.readDigits(bytes, &i, end, keeping: maximumDigits)
+        guard digits > 0, digits <= maximumDigits else { return nil }
         return (negative ? -value : value, i)
     }
 
@@ -283,8 +277,7 @@ private struct UltraStarReader {
 
     /// Reads `P1`, `P2` (also `P 1`), which select the part that sings the notes after it; `P3` is both.
     mutating func readPart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        var i = range.lowerBound + 1
-        i = ByteScanner.skip(bytes, from: i, to: range.upperBound)
+        let i = ByteScanner.skip(bytes, from: range.lowerBound + 1, to: range.upperBound)
         guard let (number, next) = integer(bytes, i, range.upperBound), number >= 1,
               (next..<range.upperBound).allSatisfy({ ByteScanner.isBlank(bytes[$0]) })
         else {
