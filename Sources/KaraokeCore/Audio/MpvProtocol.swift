@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// mpv's JSON IPC, as karaoke speaks it: one JSON object per line each way.
 ///
 /// Pure: it turns commands into lines and lines into events; the edge owns the socket.
@@ -36,21 +34,22 @@ public enum MpvProtocol {
     /// The line that asks mpv to quit.
     public static let quit = #"{"command":["quit"]}"#
 
-    /// The event a line from mpv carries, or nil for lines karaoke does not act on (replies, other events).
+    /// The event a line from mpv carries, or nil for lines karaoke does not act on (replies, other events,
+    /// anything that is not a JSON object).
     public static func event(from line: [UInt8]) -> AudioEvent? {
-        guard let message = try? JSONDecoder().decode(Message.self, from: Data(line)) else { return nil }
-        switch message.event {
+        guard let message = try? JSONValue.parse(line), case .object = message else { return nil }
+        switch message["event"]?.string {
         case "property-change":
-            guard let id = message.id, let property = Observed(rawValue: id) else { return nil }
-            switch (property, message.data) {
+            guard let id = message["id"]?.integer, let property = Observed(rawValue: id) else { return nil }
+            switch (property, message["data"]) {
             case (.timePosition, .number(let seconds)?): return .position(seconds)
             case (.duration, .number(let seconds)?): return .duration(seconds)
             case (.endReached, .bool(true)?): return .reachedEnd
             default: return nil
             }
         case "end-file":
-            guard message.reason == "error" else { return nil }
-            return .failed(message.file_error ?? "cannot play the file")
+            guard message["reason"]?.string == "error" else { return nil }
+            return .failed(message["file_error"]?.string ?? "cannot play the file")
         default:
             return nil
         }
@@ -64,28 +63,5 @@ public enum MpvProtocol {
         let magnitude = millis.magnitude
         let fraction = String(magnitude % 1000)
         return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-
-    private struct Message: Decodable {
-        var event: String?
-        var id: Int?
-        var data: Value?
-        var reason: String?
-        var file_error: String?
-    }
-
-    private enum Value: Decodable {
-        case number(Double), bool(Bool), other
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let bool = try? container.decode(Bool.self) {
-                self = .bool(bool)
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .other
-            }
-        }
     }
 }

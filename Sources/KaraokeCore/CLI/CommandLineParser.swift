@@ -5,26 +5,21 @@ public enum CommandLineParser {
     public static let version = "0.1.0"
 
     /// The subcommands.
-    static let commands = ["play", "render", "check", "convert"]
+    static let commands = CommandLineOption.Command.allCases.map(\.rawValue)
 
-    /// Options every display command takes; each takes a value except `--reduce-motion`.
-    static let displayOptions = ["--reduce-motion", "--fps", "--rest-opacity", "--offset", "--align", "--color",
-                                 "--colors", "--gradient-duration", "--max-size", "--theme", "--encoding",
-                                 "--no-translation"]
-
-    /// The options of each subcommand.
+    /// The long names of the options `command` takes, in the help's order (`CommandLineOption.all`).
     static func options(of command: String) -> [String] {
-        switch command {
-        case "play": return displayOptions + ["--start", "--audio", "--no-audio", "--mpv-option", "--volume",
-                                              "--clock-log", "--help"]
-        case "render": return displayOptions + ["--at", "--cols", "--rows", "--format", "--help"]
-        case "convert": return ["--to", "--output", "--force", "--encoding", "--max-size", "--help"]
-        default: return ["--strict", "--max-size", "--encoding", "--help"]
-        }
+        guard let command = CommandLineOption.Command(rawValue: command) else { return [] }
+        return CommandLineOption.options(of: command).map(\.name)
     }
 
-    static let flags: Set<String> = ["--reduce-motion", "--strict", "--help", "-h", "--no-audio", "--no-translation",
-                                     "--force"]
+    /// The long names of `command`'s options in the order suggestions try them: those more commands
+    /// share first, as on a tie they are the likelier meant (`--colr` is `--color`, not render's `--cols`).
+    static func suggestionOrder(of command: CommandLineOption.Command) -> [String] {
+        let options = CommandLineOption.options(of: command).enumerated()
+        return options.sorted { ($1.element.commands.count, $0.offset) < ($0.element.commands.count, $1.offset) }
+            .map(\.element.name)
+    }
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -32,8 +27,9 @@ public enum CommandLineParser {
         switch first {
         case "--help", "-h", "help": return .help(UsageText.main)
         case "--version", "-V": return .version
-        case "play", "render", "check", "convert": break
-        default:
+        default: break
+        }
+        guard let command = CommandLineOption.Command(rawValue: first) else {
             if first.hasPrefix("-") {
                 throw UsageError("unknown option '\(first)'\(suggestion(for: first, among: ["--help", "--version"]))")
             }
@@ -41,9 +37,8 @@ public enum CommandLineParser {
             let hint = suggestion(for: first, among: commands)
             throw UsageError("unknown command '\(first)'" + (hint.isEmpty ? "; see 'karaoke --help'" : hint))
         }
-        let command = first
         var positional: [String] = []
-        var values: [(name: String, value: String?)] = []
+        var given: [(option: CommandLineOption, value: String)] = []
         var index = 1
         var onlyPositional = false
         while index < arguments.count {
@@ -60,13 +55,14 @@ public enum CommandLineParser {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
-            if name == "-h" { name = "--help" }
-            if name == "-o" { name = "--output" }
-            guard options(of: command).contains(name) else {
-                throw UsageError("unknown option '\(name)' for '\(command)'"
-                    + suggestion(for: name, among: options(of: command)))
+            // A short alias is named by its long name from here on, in messages too.
+            let declared = CommandLineOption.named(name)
+            if let declared { name = declared.name }
+            guard let option = declared, option.commands.contains(command) else {
+                throw UsageError("unknown option '\(name)' for '\(command.rawValue)'"
+                    + suggestion(for: name, among: suggestionOrder(of: command)))
             }
-            if flags.contains(name) {
+            if !option.takesValue {
                 if value != nil { throw UsageError("'\(name)' takes no value") }
             } else if value == nil {
                 // The next argument is the value even when it starts with '-' (`--offset -200`).
@@ -74,96 +70,52 @@ public enum CommandLineParser {
                 value = arguments[index]
                 index += 1
             }
-            values.append((name, value))
+            given.append((option, value ?? ""))
         }
-        if values.contains(where: { $0.name == "--help" }) { return .help(UsageText.help(for: command)) }
+        if given.contains(where: { $0.option.name == "--help" }) { return .help(UsageText.help(for: command.rawValue)) }
+        // What the command needs besides its options is checked first, then each value in order.
         switch command {
-        case "convert":
+        case .convert:
             guard positional.count == 1 else {
                 throw UsageError(positional.isEmpty ? "'convert' needs a FILE" : "'convert' takes one FILE, got \(positional.count)")
             }
-            guard let target = values.last(where: { $0.name == "--to" })?.value else {
+            guard given.contains(where: { $0.option.name == "--to" }) else {
                 throw UsageError("'convert' needs '--to FORMAT' (\(ConvertRequest.targets.joined(separator: ", ")))")
             }
-            guard ConvertRequest.targets.contains(target) else {
-                throw UsageError("bad value '\(target)' for '--to'; expected one of "
-                    + ConvertRequest.targets.joined(separator: ", ") + suggestion(for: target, among: ConvertRequest.targets))
-            }
-            var request = ConvertRequest(file: positional[0], target: target)
-            for (name, value) in values {
-                switch name {
-                case "--output":
-                    guard let value, !value.isEmpty else { throw UsageError("'--output' needs a FILE") }
-                    request.output = value == "-" ? nil : value
-                case "--force": request.force = true
-                case "--encoding": request.encoding = try encodingName(value!)
-                case "--max-size": request.maxSize = try megabytes(value!, option: name)
-                default: break
-                }
-            }
-            return .convert(request)
-        case "check":
+        case .check:
             guard !positional.isEmpty else { throw UsageError("'check' needs at least one FILE") }
-            var request = CheckRequest(files: positional)
-            for (name, value) in values {
-                switch name {
-                case "--strict": request.strict = true
-                case "--encoding": request.encoding = try encodingName(value!)
-                default: request.maxSize = try megabytes(value!, option: name)
-                }
-            }
-            return .check(request)
-        default:
+        case .play, .render:
             guard positional.count == 1 else {
-                throw UsageError(positional.isEmpty ? "'\(command)' needs a FILE"
-                                 : "'\(command)' takes one FILE, got \(positional.count)")
+                throw UsageError(positional.isEmpty ? "'\(command.rawValue)' needs a FILE"
+                                 : "'\(command.rawValue)' takes one FILE, got \(positional.count)")
             }
-            var display = DisplayRequest(file: positional[0])
-            var time: Double? = nil, columns: Int? = nil, rows: Int? = nil
-            var format = RenderRequest.Format.text
-            var play = PlayRequest(display: display)
-            for (name, value) in values {
-                let value = value ?? ""
-                switch name {
-                case "--reduce-motion": display.frame.reduceMotion = true
-                case "--fps": display.framesPerSecond = try integer(value, option: name, in: 1...120)
-                case "--rest-opacity": display.frame.restOpacity = try number(value, option: name, in: 0...1)
-                case "--offset": display.frame.userOffset = try integer(value, option: name, in: -3_600_000...3_600_000)
-                case "--align": display.frame.alignment = try choice(value, option: name)
-                case "--color": display.color = try choice(value, option: name)
-                case "--theme": display.theme = try choice(value, option: name)
-                case "--colors": display.frame.gradient.colors = try colorList(value)
-                case "--gradient-duration":
-                    display.frame.gradient.cycle = try number(value, option: name, in: 0.1...3600)
-                case "--max-size": display.maxSize = try megabytes(value, option: name)
-                case "--encoding": display.encoding = try encodingName(value)
-                case "--no-translation": display.showsTranslations = false
-                case "--at": time = try number(value, option: name, in: 0...360_000)
-                case "--cols": columns = try integer(value, option: name, in: 1...1000)
-                case "--rows": rows = try integer(value, option: name, in: 1...1000)
-                case "--format": format = try choice(value, option: name)
-                case "--start": play.start = try number(value, option: name, in: 0...360_000)
-                case "--audio":
-                    guard !value.isEmpty else { throw UsageError("'--audio' needs a FILE") }
-                    play.audio = .file(value)
-                case "--no-audio": play.audio = .none
-                case "--mpv-option": play.mpvOptions.append(try mpvOption(value))
-                case "--volume": play.volume = try integer(value, option: name, in: 0...130)
-                case "--clock-log":
-                    guard !value.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
-                    play.clockLog = value
-                default: break
-                }
+        }
+        var values = OptionValues()
+        for (option, value) in given { try option.apply(&values, value) }
+        values.display.maxSize = values.maxSize
+        values.display.encoding = values.encoding
+        values.display.file = positional[0]
+        switch command {
+        case .convert:
+            var request = values.convert
+            request.file = positional[0]
+            request.maxSize = values.maxSize
+            request.encoding = values.encoding
+            return .convert(request)
+        case .check:
+            return .check(CheckRequest(files: positional, strict: values.strict, maxSize: values.maxSize,
+                                       encoding: values.encoding))
+        case .play:
+            if given.contains(where: { $0.option.name == "--audio" }), given.contains(where: { $0.option.name == "--no-audio" }) {
+                throw UsageError("'--audio' and '--no-audio' contradict each other")
             }
-            if command == "play" {
-                if values.contains(where: { $0.name == "--audio" }), values.contains(where: { $0.name == "--no-audio" }) {
-                    throw UsageError("'--audio' and '--no-audio' contradict each other")
-                }
-                play.display = display
-                return .play(play)
-            }
-            guard let time else { throw UsageError("'render' needs '--at SECONDS'") }
-            return .render(RenderRequest(display: display, time: time, columns: columns, rows: rows, format: format))
+            var play = values.play
+            play.display = values.display
+            return .play(play)
+        case .render:
+            guard let time = values.time else { throw UsageError("'render' needs '--at SECONDS'") }
+            return .render(RenderRequest(display: values.display, time: time, columns: values.columns, rows: values.rows,
+                                         format: values.format))
         }
     }
 

@@ -1,19 +1,45 @@
 /// The help texts of `karaoke` and its subcommands.
 public enum UsageText {
-    static let displayOptions = """
-      --reduce-motion          no sweep: rows and words light up whole; the title stands still
-      --rest-opacity X         brightness of text not yet sung, 0…1 (default 0.35)
-      --offset MS              added to the file's [offset:]; positive shows lyrics earlier (default 0)
-      --align left|center|right  alignment of lyric rows (default center)
-      --color auto|always|never  colours when the terminal has them and NO_COLOR is unset (default auto)
-      --theme auto|dark|light  colours for a dark or light background (default auto: COLORFGBG, else dark)
-      --colors LIST            title gradient colours, names or #rrggbb, comma separated
-                               (default pink,orange,yellow,mint,cyan,purple)
-      --gradient-duration S    seconds for the title gradient to drift one cycle (default 4)
-      --max-size MB            refuse larger lyric files (default 64)
-      --encoding NAME          the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)
-      --no-translation         hide translation lines
-    """
+    /// The widest a help line may be: the option lists keep to it by wrapping their sentences.
+    static let width = 102
+    /// Where an option's help sentence starts, after its label.
+    static let helpColumn = 27
+
+    /// The option list of `command`, a line an option (more where its sentence wraps), from
+    /// `CommandLineOption.all`: `  --fps N                  frames per second … (default 30)`.
+    static func optionLines(for command: CommandLineOption.Command) -> String {
+        CommandLineOption.options(of: command).map(optionEntry).joined(separator: "\n")
+    }
+
+    /// One option's lines: the label, then its sentence at `helpColumn` (or two spaces after a longer
+    /// label), wrapped at `width`; the default goes to a line of its own when it fits there whole.
+    static func optionEntry(_ option: CommandLineOption) -> String {
+        let label = "  " + option.label
+        let lead = label.count + 2 <= helpColumn ? label + String(repeating: " ", count: helpColumn - label.count)
+                                                 : label + "  "
+        var lines = [lead]
+        var lineHasWords = false
+        func add<Words: Sequence>(_ words: Words) where Words.Element: StringProtocol {
+            for word in words {
+                if lineHasWords, lines[lines.count - 1].count + 1 + word.count > width {
+                    lines.append(String(repeating: " ", count: helpColumn))
+                    lineHasWords = false
+                }
+                lines[lines.count - 1] += (lineHasWords ? " " : "") + word
+                lineHasWords = true
+            }
+        }
+        add(option.help.split(separator: " "))
+        if let value = option.defaultValue {
+            let clause = "(default \(value))"
+            if lines[lines.count - 1].count + 1 + clause.count > width, helpColumn + clause.count <= width {
+                lines.append(String(repeating: " ", count: helpColumn))
+                lineHasWords = false
+            }
+            add(clause.split(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// `karaoke --help`.
     public static let main = """
@@ -47,15 +73,7 @@ public enum UsageText {
             Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
 
             Options:
-              --start SECONDS          start this far into the song (default 0)
-              --fps N                  frames per second, 1…120 (default 30)
-              --audio FILE             the audio to play (default: the lyrics' name with .mp3, .flac,
-                                       .ogg, .opus, .m4a or .wav, when there is one)
-              --no-audio               play silently, on karaoke's own clock
-              --volume N               audio volume in percent, 0…130 (default 100)
-              --mpv-option KEY=VALUE   pass an option to mpv (repeatable), e.g. ao=null
-              --clock-log FILE         write the lyric clock and mpv's positions to FILE (for measuring sync)
-            \(displayOptions)
+            \(optionLines(for: .play))
 
             Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
                   +/− offset ±0.1 s · 9/0 volume · m mute · r reduce motion · ? help · q/Esc quit
@@ -68,11 +86,7 @@ public enum UsageText {
             Prints the player's frame at SECONDS to stdout; no terminal needed.
 
             Options:
-              --at SECONDS             the moment of playback to draw (required)
-              --cols N, --rows N       frame size (default: the terminal's, else 80×24)
-              --format text|ansi|json  plain rows, rows with colour codes, or the JSON frame (default text)
-              --fps N                  accepted for symmetry with play (default 30)
-            \(displayOptions)
+            \(optionLines(for: .render))
 
             """
         case "convert":
@@ -83,11 +97,7 @@ public enum UsageText {
             OUT. What the target cannot hold is named in a warning on stderr, never dropped silently.
 
             Options:
-              --to FORMAT              lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)
-              -o, --output OUT         write to OUT instead of stdout ('-' is stdout)
-              --force                  replace OUT when it exists (without it, an existing OUT is an error)
-              --encoding NAME          FILE's encoding when it is not UTF-8
-              --max-size MB            refuse larger lyric files (default 64)
+            \(optionLines(for: .convert))
 
             """
         default:
@@ -99,9 +109,7 @@ public enum UsageText {
             Exits 1 when a file cannot be used, or with --strict when there is any warning.
 
             Options:
-              --strict                 count warnings as errors
-              --max-size MB            refuse larger lyric files (default 64)
-              --encoding NAME          the files' encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)
+            \(optionLines(for: .check))
 
             """
         }

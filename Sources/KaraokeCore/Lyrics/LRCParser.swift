@@ -38,8 +38,8 @@ struct LyricEntry {
 
 private let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
 private let openAngle = UInt8(ascii: "<"), closeAngle = UInt8(ascii: ">")
-private let colon = UInt8(ascii: ":"), dot = UInt8(ascii: "."), space = UInt8(ascii: " ")
-private let maximumStamp = 100 * 3_600_000
+private let colon = UInt8(ascii: ":"), dot = UInt8(ascii: ".")
+private let maximumStamp = ByteScanner.timeLimit
 
 /// What the text between two brackets turned out to be.
 enum StampReading: Equatable {
@@ -94,27 +94,17 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
     }
     let first = bytes[i]
     if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-        guard i + 1 < end, isDigit(bytes[i + 1]) else { return .notStamp }
+        guard i + 1 < end, ByteScanner.isDigit(bytes[i + 1]) else { return .notStamp }
         if first == UInt8(ascii: "-") { return .malformed(.negative) }
         i += 1
-    } else if !isDigit(first) {
+    } else if !ByteScanner.isDigit(first) {
         return .notStamp
     }
-    var minutes = 0, minuteDigits = 0
-    while i < end, isDigit(bytes[i]) {
-        if minuteDigits < 9 { minutes = minutes * 10 + Int(bytes[i] - 48) }
-        minuteDigits += 1
-        i += 1
-    }
+    let (minutes, minuteDigits) = ByteScanner.readDigits(bytes, &i, end, keeping: 9)
     guard i < end, bytes[i] == colon else { return .malformed(.missingColon) }
     i += 1
-    var seconds = 0, secondDigits = 0
-    while i < end, isDigit(bytes[i]) {
-        // Counted on, but not added up past what fits: `[00:` and a hundred digits must not overflow.
-        if secondDigits < 2 { seconds = seconds * 10 + Int(bytes[i] - 48) }
-        secondDigits += 1
-        i += 1
-    }
+    // Counted on, but not added up past what fits: `[00:` and a hundred digits must not overflow.
+    let (seconds, secondDigits) = ByteScanner.readDigits(bytes, &i, end, keeping: 2)
     guard secondDigits == 1 || secondDigits == 2 else { return .malformed(.secondsDigits) }
     var fraction = 0
     if i < end {
@@ -123,7 +113,7 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
         }
         i += 1
         let digits: Int
-        (fraction, digits) = readFraction(bytes, &i, end)
+        (fraction, digits) = ByteScanner.readFraction(bytes, &i, end)
         guard digits >= 1 && digits <= 3 else { return .malformed(.fractionDigits) }
         guard i == end else { return .malformed(.textAfterFraction) }
     }
@@ -132,46 +122,18 @@ func readStamp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Stam
     return seconds < 60 ? .time(time) : .secondsAbove59(time)
 }
 
-@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-
-/// Reads the digits of a decimal fraction of a second from `i` (moved past them): the milliseconds of
-/// the first three (`.5` is 500, `.05` is 50) and how many digits there were, so a caller can refuse more.
-@inline(__always)
-func readFraction(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> (milliseconds: Int, digits: Int) {
-    var value = 0, digits = 0
-    while i < end, isDigit(bytes[i]) {
-        if digits < 3 { value = value * 10 + Int(bytes[i] - 48) }
-        digits += 1
-        i += 1
-    }
-    return (digits == 1 ? value * 100 : digits == 2 ? value * 10 : value, digits)
-}
-@inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == 0x09 }
-@inline(__always) private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
 /// What a tag's key may hold: `ti`, `#`, and the keys of other tools such as `offset_ms` or `attr1`.
 @inline(__always) private func isKeyByte(_ byte: UInt8) -> Bool {
-    isLetter(byte) || isDigit(byte)
+    ByteScanner.isLetter(byte) || ByteScanner.isDigit(byte)
         || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-}
-
-/// The quoted source of `bytes[range]`, shortened, for a message.
-private func quote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    var shown: [UInt8] = []
-    var cut = min(range.upperBound, range.lowerBound + 40)
-    // Back off to a character's first byte, so a long CJK quote does not end in U+FFFD.
-    while cut < range.upperBound, cut > range.lowerBound, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-    ControlCharacters.appendStripped(bytes, range.lowerBound..<cut, to: &shown)
-    let text = String(decoding: shown, as: UTF8.self)
-    return "'" + text + (range.count > 40 ? "…'" : "'")
 }
 
 /// The parser's state while it walks one file.
 private struct Parser {
-    let file: String
+    /// The warnings so far, at most `LRCParser.diagnosticLimit` of them.
+    var log: DiagnosticLog
     var metadata = SongMetadata()
     var entries: [LyricEntry] = []
-    var diagnostics: [Diagnostic] = []
-    var droppedDiagnostics = 0
     var lineNumber = 0
     /// Scratch space for one piece of text, reused across lines.
     var scratch: [UInt8] = []
@@ -192,7 +154,7 @@ private struct Parser {
     }
 
     init(file: String) {
-        self.file = file
+        log = DiagnosticLog(file: file)
         scratch.reserveCapacity(256)
         textBytes.reserveCapacity(256)
     }
@@ -204,13 +166,7 @@ private struct Parser {
     ///
     /// The message is built only when it is kept: a 50 MB file of bad lines must not format millions.
     mutating func warn(_ column: Int, _ message: @autoclosure () -> String) {
-        warn(line: lineNumber, column: column, message())
-    }
-
-    /// Keeps a warning about any line (0: the whole file), or only counts it once the limit is reached.
-    mutating func warn(line: Int, column: Int, _ message: @autoclosure () -> String) {
-        guard diagnostics.count < LRCParser.diagnosticLimit else { droppedDiagnostics += 1; return }
-        diagnostics.append(Diagnostic(.warning, file: file, line: line, column: column, message()))
+        log.warn(line: lineNumber, column: column, message())
     }
 
     /// Warns that a stamp such as `[02:83.37]` was read as the time it adds up to.
@@ -269,11 +225,9 @@ private struct Parser {
     mutating func parseValidLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         lineStart = range.lowerBound
         let end = range.upperBound
-        var i = lineStart
         // A BOM where a line starts: the file's own when the caller did not use `SourceText`, or one
         // left inside by joining two files.
-        if end - i >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
-        while i < end, isBlank(bytes[i]) { i += 1 }
+        var i = ByteScanner.skip(bytes, from: ByteScanner.skipByteOrderMark(bytes, at: lineStart, end: end), to: end)
         guard i < end else { return }
         guard bytes[i] == openBracket else {
             warn(column(i), "text without a timestamp; line ignored")
@@ -286,17 +240,17 @@ private struct Parser {
             var close = i + 1
             while close < end, bytes[close] != closeBracket { close += 1 }
             guard close < end else {
-                warn(column(i), "\(quote(bytes, i..<end)) has no closing ']'")
+                warn(column(i), "\(ByteScanner.quoted(bytes, i..<end)) has no closing ']'")
                 return
             }
             switch readStamp(bytes, (i + 1)..<close) {
             case .time(let time):
                 stamps.append(time)
             case .secondsAbove59(let time):
-                warnSecondsAbove59(column(i), quoted: quote(bytes, i..<(close + 1)), time: time)
+                warnSecondsAbove59(column(i), quoted: ByteScanner.quoted(bytes, i..<(close + 1)), time: time)
                 stamps.append(time)
             case .malformed(let reason):
-                warn(column(i), "malformed timestamp \(quote(bytes, i..<(close + 1))) (\(reason)); expected '[mm:ss.xx]'")
+                warn(column(i), "malformed timestamp \(ByteScanner.quoted(bytes, i..<(close + 1))) (\(reason)); expected '[mm:ss.xx]'")
                 // The good stamps beside it still count: `[01:7x.20][01:30.00]la` is sung at 1:30.
                 sawMalformedStamp = true
             case .notStamp:
@@ -308,8 +262,7 @@ private struct Parser {
                 // `[00:01.00][Chorus]`: bracketed text after a stamp is lyric text.
                 return readText(bytes, i..<end)
             }
-            i = close + 1
-            while i < end, isBlank(bytes[i]) { i += 1 }
+            i = ByteScanner.skip(bytes, from: close + 1, to: end)
         }
         readText(bytes, i..<end)
     }
@@ -323,17 +276,17 @@ private struct Parser {
         guard keyEnd < lastClose, keyEnd > range.lowerBound,
               (range.lowerBound..<keyEnd).allSatisfy({ isKeyByte(bytes[$0]) })
         else {
-            warn(column, "unrecognised tag \(quote(bytes, (range.lowerBound - 1)..<(lastClose + 1))); line ignored")
+            warn(column, "unrecognised tag \(ByteScanner.quoted(bytes, (range.lowerBound - 1)..<(lastClose + 1))); line ignored")
             return
         }
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<keyEnd]), as: UTF8.self)
             .lowercased()
         scratch.removeAll(keepingCapacity: true)
         ControlCharacters.appendStripped(bytes, (keyEnd + 1)..<lastClose, to: &scratch)
-        let value = trimmedString(scratch[...])
+        // Stripping made tabs spaces, so trimming blanks trims the spaces.
+        let value = String(decoding: scratch[ByteScanner.trimmed(scratch, scratch.indices)], as: UTF8.self)
         // Messages point at the value itself, after any space that follows the colon.
-        var valueStart = keyEnd + 1
-        while valueStart < lastClose, isBlank(bytes[valueStart]) { valueStart += 1 }
+        let valueStart = ByteScanner.skip(bytes, from: keyEnd + 1, to: lastClose)
         let valueColumn = column + (valueStart - range.lowerBound) + 1
         switch key {
         case "ti": metadata.title = value.isEmpty ? nil : value
@@ -393,13 +346,13 @@ private struct Parser {
             switch readStamp(bytes, (i + 1)..<close) {
             case .time(let value): tagTime = value
             case .secondsAbove59(let value):
-                warnSecondsAbove59(column(i), quoted: quote(bytes, i..<(close + 1)), time: value)
+                warnSecondsAbove59(column(i), quoted: ByteScanner.quoted(bytes, i..<(close + 1)), time: value)
                 tagTime = value
             case .notStamp: i += 1; continue
             case .malformed(let reason):
                 // Only something with a colon was meant as a tag; `<3>` is text.
                 guard (i + 1..<close).contains(where: { bytes[$0] == colon }) else { i += 1; continue }
-                warn(column(i), "malformed word tag \(quote(bytes, i..<(close + 1))) (\(reason)); tag ignored")
+                warn(column(i), "malformed word tag \(ByteScanner.quoted(bytes, i..<(close + 1))) (\(reason)); tag ignored")
                 ControlCharacters.appendStripped(bytes, pieceStart..<i, to: &textBytes)
                 i = close + 1
                 pieceStart = i
@@ -407,7 +360,7 @@ private struct Parser {
             }
             ControlCharacters.appendStripped(bytes, pieceStart..<i, to: &textBytes)
             if tagTime < segmentStart {
-                warn(column(i), "word tag \(quote(bytes, i..<(close + 1))) is earlier than the time before it; moved up")
+                warn(column(i), "word tag \(ByteScanner.quoted(bytes, i..<(close + 1))) is earlier than the time before it; moved up")
                 tagTime = segmentStart
             }
             if textBytes.count > segmentByteStart {
@@ -424,9 +377,9 @@ private struct Parser {
             rawSegments.append(RawSegment(start: segmentStart, end: nil, bytes: segmentByteStart..<textBytes.count))
         }
         // The line's outer spaces are not shown; a segment that held nothing else goes with them.
-        var low = 0, high = textBytes.count
-        while low < high, textBytes[low] == space { low += 1 }
-        while high > low, textBytes[high - 1] == space { high -= 1 }
+        // Stripping made tabs spaces, so trimming blanks trims the spaces.
+        let shown = ByteScanner.trimmed(textBytes, textBytes.indices)
+        let low = shown.lowerBound, high = shown.upperBound
         let text = String(decoding: textBytes[low..<high], as: UTF8.self)
         var segments: [WordSegment] = []
         if sawWordTag && low < high {
@@ -448,30 +401,14 @@ private struct Parser {
         }
     }
 
-    func trimmedString(_ bytes: ArraySlice<UInt8>) -> String {
-        var lo = bytes.startIndex, hi = bytes.endIndex
-        while lo < hi, bytes[lo] == space { lo += 1 }
-        while hi > lo, bytes[hi - 1] == space { hi -= 1 }
-        return String(decoding: bytes[lo..<hi], as: UTF8.self)
-    }
-
     mutating func finish() -> LRCParser.Result {
         let assembled = SongAssembly.assemble(metadata: metadata, entries: entries)
         // The song's own warnings count toward the limit too (a file can share a stamp thousands of
         // times), and the count of those not shown comes after every warning.
         for note in assembled.notes {
-            warn(line: note.line, column: 0, note.message)
+            log.warn(line: note.line, column: 0, note.message)
         }
-        if droppedDiagnostics > 0 {
-            let plural = droppedDiagnostics == 1 ? "" : "s"
-            diagnostics.append(Diagnostic(.warning, file: file, line: 0, column: 0,
-                                          "\(droppedDiagnostics) more warning\(plural) not shown"))
-        }
-        guard let song = assembled.song else {
-            diagnostics.append(Diagnostic(.error, file: file, line: 0, column: 0,
-                                          "no timed lyric line (a lyric line starts with a timestamp such as '[00:12.34]')"))
-            return LRCParser.Result(song: nil, diagnostics: diagnostics)
-        }
-        return LRCParser.Result(song: song, diagnostics: diagnostics)
+        return log.finish(song: assembled.song,
+                          noSongMessage: "no timed lyric line (a lyric line starts with a timestamp such as '[00:12.34]')")
     }
 }

@@ -15,8 +15,7 @@ public enum SourceText {
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
             return decodeUTF16(bytes, bigEndian: bytes[0] == 0xFE)
         }
-        var start = 0
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        let start = ByteScanner.skipByteOrderMark(bytes, at: 0, end: bytes.count)
         let hasNUL = bytes.withUnsafeBufferPointer { buffer in
             buffer.count > start && memchr(buffer.baseAddress! + start, 0, buffer.count - start) != nil
         }

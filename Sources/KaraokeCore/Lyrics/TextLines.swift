@@ -1,5 +1,3 @@
-import Glibc
-
 /// Walks the lines of a text: LF, CRLF and a lone CR each end one line (lyric files come with all
 /// three). memchr finds each LF; a CR before it is either CRLF or an old Mac line end. A value type, so
 /// a parser can look ahead and step back by keeping a copy.
@@ -15,12 +13,9 @@ struct TextLines {
     /// The next line's byte range (without its line end), or nil at the end of the text.
     @inline(__always)
     mutating func next(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard position < count, let base = bytes.baseAddress else { return nil }
-        var end = memchr(base + position, 0x0A, count - position)
-            .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-        if let cr = memchr(base + position, 0x0D, end - position) {
-            end = base.distance(to: cr.assumingMemoryBound(to: UInt8.self))
-        }
+        guard position < count else { return nil }
+        let lineFeed = ByteScanner.index(of: 0x0A, in: bytes, from: position, to: count)
+        let end = ByteScanner.index(of: 0x0D, in: bytes, from: position, to: lineFeed)
         let line = position..<end
         var after = end + 1
         if end < count, bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { after += 1 }

@@ -113,8 +113,8 @@ public enum VisualOrder {
         guard let scalar = character.unicodeScalars.first else { return .neutral }
         let value = scalar.value
         if value < 0x80 {
-            if isDigit(UInt8(value)) { return .number }
-            return (value | 0x20) >= 97 && (value | 0x20) <= 122 ? .leftToRight : .neutral
+            if ByteScanner.isDigit(UInt8(value)) { return .number }
+            return ByteScanner.isLetter(UInt8(value)) ? .leftToRight : .neutral
         }
         switch scalar.properties.generalCategory {
         case .decimalNumber:

@@ -67,15 +67,13 @@ private struct ASSReader {
         var cursor = TextLines(count: bytes.count)
         var section = Section.other
         while let raw = cursor.next(bytes) {
-            var i = raw.lowerBound
             let end = raw.upperBound
             // A BOM the caller left, and indentation.
-            if end - i >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
-            while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            let i = ByteScanner.skip(bytes, from: ByteScanner.skipByteOrderMark(bytes, at: raw.lowerBound, end: end), to: end)
             guard i < end else { continue }
             if bytes[i] == 0x5B { // [
-                if keyword(bytes, i, end, "[script info]") { section = .scriptInfo }
-                else if keyword(bytes, i, end, "[events]") { section = .events }
+                if ByteScanner.hasPrefix("[script info]", in: bytes, at: i, end: end, ignoringCase: true) { section = .scriptInfo }
+                else if ByteScanner.hasPrefix("[events]", in: bytes, at: i, end: end, ignoringCase: true) { section = .events }
                 else { section = .other }
                 continue
             }
@@ -96,20 +94,10 @@ private struct ASSReader {
         makeLines(bytes)
     }
 
-    /// Whether `bytes[i…]` starts with `word` (ASCII, without case).
-    func keyword(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard end - i >= count else { return false }
-        for k in 0..<count where bytes[i + k] | 0x20 != word.utf8Start[k] | 0x20 { return false }
-        return true
-    }
-
     /// The index after `word` and the blanks that follow it, when the line starts with it.
     func afterKeyword(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, _ word: StaticString) -> Int? {
-        guard keyword(bytes, i, end, word) else { return nil }
-        var k = i + word.utf8CodeUnitCount
-        while k < end, bytes[k] == 0x20 || bytes[k] == 0x09 { k += 1 }
-        return k
+        guard ByteScanner.hasPrefix(word, in: bytes, at: i, end: end, ignoringCase: true) else { return nil }
+        return ByteScanner.skip(bytes, from: i + word.utf8CodeUnitCount, to: end)
     }
 
     /// The byte ranges of `count` comma-separated fields, the last taking the rest of the line; nil when short.
@@ -129,20 +117,12 @@ private struct ASSReader {
         return result
     }
 
-    /// `range` without spaces and tabs at its ends.
-    func trim(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var low = range.lowerBound, high = range.upperBound
-        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
-        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
-        return low..<high
-    }
-
     /// Reads `Format: Layer, Start, End, …, Text`: where the fields the parser needs are.
     mutating func readFormat(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) {
         var names: [String] = []
         var start = range.lowerBound
         for i in range.lowerBound...range.upperBound where i == range.upperBound || bytes[i] == 0x2C {
-            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[trim(bytes, start..<i)]), as: UTF8.self)
+            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[ByteScanner.trimmed(bytes, start..<i)]), as: UTF8.self)
                 .lowercased())
             start = i + 1
         }
@@ -159,7 +139,7 @@ private struct ASSReader {
     /// Reads one `Dialogue:` or `Comment:` event's times, effect and where its text is.
     mutating func readEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isComment: Bool,
                             line: Int, lineStart: Int) {
-        let quoted = { quoteSubtitleSource(bytes, range) }
+        let quoted = { ByteScanner.quoted(bytes, range) }
         guard let parts = fields(bytes, range, count: layout.fieldCount) else {
             if !isComment {
                 log.warn(line: line, column: 0,
@@ -168,25 +148,25 @@ private struct ASSReader {
             return
         }
         func time(_ index: Int) -> Int? {
-            let field = trim(bytes, parts[index])
+            let field = ByteScanner.trimmed(bytes, parts[index])
             guard let read = SubtitleTime.readLenient(bytes, at: field.lowerBound, end: field.upperBound),
                   read.next == field.upperBound else { return nil }
             return read.time
         }
         guard let start = time(layout.start), let end = time(layout.end) else {
             if !isComment {
-                let bad = trim(bytes, time(layout.start) == nil ? parts[layout.start] : parts[layout.end])
-                let message = "malformed time \(quoteSubtitleSource(bytes, bad)); expected 'h:mm:ss.cc'; line skipped"
+                let bad = ByteScanner.trimmed(bytes, time(layout.start) == nil ? parts[layout.start] : parts[layout.end])
+                let message = "malformed time \(ByteScanner.quoted(bytes, bad)); expected 'h:mm:ss.cc'; line skipped"
                 log.warn(line: line, column: bad.lowerBound - lineStart + 1, message)
             }
             return
         }
         var effect = RawEvent.Effect.none
         if let index = layout.effect {
-            let field = trim(bytes, parts[index])
+            let field = ByteScanner.trimmed(bytes, parts[index])
             if field.isEmpty { effect = .none }
-            else if field.count == 2 && keyword(bytes, field.lowerBound, field.upperBound, "fx") { effect = .fx }
-            else if field.count == 7 && keyword(bytes, field.lowerBound, field.upperBound, "karaoke") { effect = .karaoke }
+            else if ByteScanner.equals("fx", in: bytes, field, ignoringCase: true) { effect = .fx }
+            else if ByteScanner.equals("karaoke", in: bytes, field, ignoringCase: true) { effect = .karaoke }
             else { effect = .other }
         }
         events.append(RawEvent(isComment: isComment, effect: effect, start: start, end: end,
@@ -207,7 +187,6 @@ private struct ASSReader {
 
     /// One event's line: its text with override blocks read past, and its karaoke syllables as segments.
     mutating func makeLine(_ bytes: UnsafeBufferPointer<UInt8>, _ event: RawEvent) -> LyricLine {
-        guard let base = bytes.baseAddress else { return LyricLine(start: event.start, end: event.end, text: "") }
         text.reset()
         // The lead-in before the first karaoke tag: zero-length, so it shows as sung from the start.
         text.mark(start: event.start, end: event.start)
@@ -220,8 +199,7 @@ private struct ASSReader {
             let byte = bytes[i]
             if byte == 0x7B { // {
                 if nextBrace < i + 1 || nextBrace == i {
-                    nextBrace = i + 1 < end ? memchr(base + i + 1, 0x7D, end - i - 1)
-                        .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end : end
+                    nextBrace = ByteScanner.index(of: 0x7D, in: bytes, from: i + 1, to: end)
                 }
                 // An unclosed `{` is text.
                 guard nextBrace < end else { i += 1; continue }
@@ -282,40 +260,22 @@ private struct ASSReader {
             if name == 0x6B || name == 0x4B { // k, K
                 var k = i + 1
                 if name == 0x6B, k < end, bytes[k] == 0x66 || bytes[k] == 0x6F { k += 1 } // \kf, \ko
-                guard let centiseconds = readNumber(bytes, &k, end) else { continue }
+                guard k < end, ByteScanner.isDigit(bytes[k]),
+                      let centiseconds = ByteScanner.readDecimal(bytes, &k, end) else { continue }
                 closeSyllable(&state)
                 state.karaoke = true
                 state.inFurigana = false
-                let duration = Int(centiseconds * 10)
+                // Capped, so a hundred digits cannot overflow the milliseconds.
+                let duration = Int(min(centiseconds, 1e9) * 10)
                 text.mark(start: state.running, end: state.running + duration)
                 state.running += duration
                 i = k
-            } else if name == 0x70, i + 1 < end, isDigit(bytes[i + 1]) { // \p1
+            } else if name == 0x70, i + 1 < end, ByteScanner.isDigit(bytes[i + 1]) { // \p1
                 var k = i + 1
-                state.drawing = (readNumber(bytes, &k, end) ?? 0) > 0
+                state.drawing = (ByteScanner.readDecimal(bytes, &k, end) ?? 0) > 0
                 i = k
             }
         }
-    }
-
-    /// A non-negative decimal number at `k` (`30`, `12.5`), capped so a hundred digits cannot overflow.
-    func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ k: inout Int, _ end: Int) -> Double? {
-        var value = 0.0, digits = 0
-        while k < end, isDigit(bytes[k]) {
-            value = min(value * 10 + Double(bytes[k] - 48), 1e9)
-            digits += 1
-            k += 1
-        }
-        if k + 1 < end, bytes[k] == 0x2E, isDigit(bytes[k + 1]) {
-            k += 1
-            var scale = 0.1
-            while k < end, isDigit(bytes[k]) {
-                value += Double(bytes[k] - 48) * scale
-                scale /= 10
-                k += 1
-            }
-        }
-        return digits > 0 ? value : nil
     }
 
     /// Ends the current syllable: one that is only `#` continues the syllable before it.

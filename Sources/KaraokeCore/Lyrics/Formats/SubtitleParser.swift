@@ -28,12 +28,9 @@ enum SubtitleParser {
 
 // MARK: - Shared line tools
 
-/// `range` without the spaces and tabs at its ends.
+/// `range` without the white space at its ends (on a line: spaces, tabs and form feeds).
 private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-    var low = range.lowerBound, high = range.upperBound
-    while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 || bytes[low] == 0x0C { low += 1 }
-    while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 || bytes[high - 1] == 0x0C { high -= 1 }
-    return low..<high
+    ByteScanner.trimmed(bytes, range, where: ByteScanner.isWhitespace)
 }
 
 /// Whether `bytes[range]` holds `-->` somewhere.
@@ -46,20 +43,9 @@ private func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<I
     return false
 }
 
-/// The index after the spaces, tabs and form feeds from `i`.
+/// The index after the white space from `i` (on a line: spaces, tabs and form feeds).
 private func skipBlanks(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
-    var i = i
-    while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0C { i += 1 }
-    return i
-}
-
-/// Whether `bytes[from…]` starts with the ASCII `word`, letters compared without case.
-private func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int, _ word: StaticString) -> Bool {
-    let count = word.utf8CodeUnitCount
-    guard end - from >= count else { return false }
-    let pointer = word.utf8Start
-    for k in 0..<count where bytes[from + k] | 0x20 != pointer[k] | 0x20 { return false }
-    return true
+    ByteScanner.skip(bytes, from: i, to: end, while: ByteScanner.isWhitespace)
 }
 
 // MARK: - SRT
@@ -108,7 +94,7 @@ private struct SRTReader {
                     appendTextLine(bytes, held)
                     pendingNumber = nil
                 }
-                if line.allSatisfy({ isDigit(bytes[$0]) }) {
+                if line.allSatisfy({ ByteScanner.isDigit(bytes[$0]) }) {
                     pendingNumber = line
                 } else {
                     appendTextLine(bytes, line)
@@ -116,21 +102,21 @@ private struct SRTReader {
                 continue
             }
             if skipping { continue }
-            if sequenceNumber == nil, line.allSatisfy({ isDigit(bytes[$0]) }) {
+            if sequenceNumber == nil, line.allSatisfy({ ByteScanner.isDigit(bytes[$0]) }) {
                 sequenceNumber = line
                 continue
             }
             skipping = true
             let column = line.lowerBound - raw.lowerBound + 1
             if containsArrow(bytes, line) {
-                log.warn(line: number, column: column, "malformed timing line \(quoteSubtitleSource(bytes, line)); "
+                log.warn(line: number, column: column, "malformed timing line \(ByteScanner.quoted(bytes, line)); "
                     + "expected '00:00:00,000 --> 00:00:00,000'; cue skipped")
             } else if let sequence = sequenceNumber {
-                log.warn(line: number, column: column, "cue \(quoteSubtitleSource(bytes, sequence)) has no timing line; "
-                    + "found \(quoteSubtitleSource(bytes, line)); cue skipped")
+                log.warn(line: number, column: column, "cue \(ByteScanner.quoted(bytes, sequence)) has no timing line; "
+                    + "found \(ByteScanner.quoted(bytes, line)); cue skipped")
             } else {
                 log.warn(line: number, column: column,
-                         "text without a timing line \(quoteSubtitleSource(bytes, line)); skipped")
+                         "text without a timing line \(ByteScanner.quoted(bytes, line)); skipped")
             }
         }
         finishCue(bytes)
@@ -139,7 +125,7 @@ private struct SRTReader {
     /// Reads `start --> end` and whatever follows it (SRT position coordinates `X1:… Y1:…`, ignored).
     func readTiming(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (start: Int, end: Int)? {
         let end = line.upperBound
-        guard line.count >= 10, isDigit(bytes[line.lowerBound]),
+        guard line.count >= 10, ByteScanner.isDigit(bytes[line.lowerBound]),
               let start = SubtitleTime.readLenient(bytes, at: line.lowerBound, end: end) else { return nil }
         var i = skipBlanks(bytes, start.next, end)
         guard end - i >= 3, bytes[i] == 0x2D, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E else { return nil }
@@ -152,7 +138,6 @@ private struct SRTReader {
     /// Adds one text line to the cue: a space before it, styling tags read past.
     mutating func appendTextLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) {
         text.appendSpace()
-        guard let base = bytes.baseAddress else { return }
         let end = line.upperBound
         nextAngle = line.lowerBound
         nextBrace = line.lowerBound
@@ -166,16 +151,14 @@ private struct SRTReader {
                 // `<i>`, `</i>`, `<b>`, `<u>`, `<s>`, `<font …>`: anything else (`I <3 you`) is text.
                 guard let after = styleTagNameEnd(bytes, i + 1, end) else { i += 1; continue }
                 if nextAngle < after {
-                    nextAngle = memchr(base + after, 0x3E, end - after)
-                        .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                    nextAngle = ByteScanner.index(of: 0x3E, in: bytes, from: after, to: end)
                 }
                 close = nextAngle
             } else {
                 // `{\an8}` and other ASS override blocks some SRT writers keep; `{laughs}` is text.
                 guard i + 1 < end, bytes[i + 1] == 0x5C else { i += 1; continue }
                 if nextBrace < i + 1 {
-                    nextBrace = memchr(base + i + 1, 0x7D, end - i - 1)
-                        .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                    nextBrace = ByteScanner.index(of: 0x7D, in: bytes, from: i + 1, to: end)
                 }
                 close = nextBrace
             }
@@ -192,7 +175,7 @@ private struct SRTReader {
         var i = from
         if i < end, bytes[i] == 0x2F { i += 1 }
         guard i < end else { return nil }
-        if startsWith(bytes, i, end, "font") {
+        if ByteScanner.hasPrefix("font", in: bytes, at: i, end: end, ignoringCase: true) {
             let after = i + 4
             guard after < end, bytes[after] == 0x3E || bytes[after] == 0x20 else { return nil }
             return after
@@ -233,10 +216,9 @@ private struct WebVTTReader {
         var cursor = TextLines(count: bytes.count)
         let start = cursor
         guard let signature = cursor.next(bytes) else { return }
-        var from = signature.lowerBound
         // A BOM the caller left (SourceText removes the file's own).
-        if signature.count >= 3, bytes[from] == 0xEF, bytes[from + 1] == 0xBB, bytes[from + 2] == 0xBF { from += 3 }
-        let hasSignature = startsWith(bytes, from, signature.upperBound, "WEBVTT")
+        let from = ByteScanner.skipByteOrderMark(bytes, at: signature.lowerBound, end: signature.upperBound)
+        let hasSignature = ByteScanner.hasPrefix("WEBVTT", in: bytes, at: from, end: signature.upperBound, ignoringCase: true)
             && (signature.upperBound - from == 6 || bytes[from + 6] == 0x20 || bytes[from + 6] == 0x09)
         if hasSignature {
             // The header: lines up to a blank one, or up to a timing line right under it.
@@ -282,17 +264,17 @@ private struct WebVTTReader {
             addCue(bytes, timing)
         } else if !seenArrow, let first = firstLine, !isNoteStyleOrRegion(bytes, first.range) {
             log.warn(line: first.number, column: 1,
-                     "text without a cue timing \(quoteSubtitleSource(bytes, first.range)); skipped")
+                     "text without a cue timing \(ByteScanner.quoted(bytes, first.range)); skipped")
         }
         return true
     }
 
     /// `NOTE …`, `STYLE` and `REGION` blocks are not cues and are skipped quietly.
     func isNoteStyleOrRegion(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
-        for (word, count) in [("NOTE", 4), ("STYLE", 5), ("REGION", 6)] as [(StaticString, Int)] {
-            let from = line.lowerBound
-            guard line.count >= count, (0..<count).allSatisfy({ bytes[from + $0] == word.utf8Start[$0] }) else { continue }
-            if line.count == count || bytes[from + count] == 0x20 || bytes[from + count] == 0x09 { return true }
+        for word in ["NOTE", "STYLE", "REGION"] as [StaticString] {
+            let from = line.lowerBound, count = word.utf8CodeUnitCount
+            guard ByteScanner.hasPrefix(word, in: bytes, at: from, end: line.upperBound, ignoringCase: false) else { continue }
+            if line.count == count || ByteScanner.isBlank(bytes[from + count]) { return true }
         }
         return false
     }
@@ -304,7 +286,7 @@ private struct WebVTTReader {
         let first = skipBlanks(bytes, line.lowerBound, end)
         func fail() -> (start: Int, end: Int, line: Int)? {
             log.warn(line: number, column: first - line.lowerBound + 1,
-                     "malformed cue timing \(quoteSubtitleSource(bytes, first..<end)); "
+                     "malformed cue timing \(ByteScanner.quoted(bytes, first..<end)); "
                         + "expected '00:00:00.000 --> 00:00:00.000'; cue skipped")
             return nil
         }
@@ -328,7 +310,7 @@ private struct WebVTTReader {
                 || bytes[loose.next] == 0x3E
         else { return nil }
         log.warn(line: number, column: at - line.lowerBound + 1,
-                 "timestamp \(quoteSubtitleSource(bytes, at..<loose.next)) is not WebVTT; read as "
+                 "timestamp \(ByteScanner.quoted(bytes, at..<loose.next)) is not WebVTT; read as "
                     + "'\(SubtitleTime.format(loose.time))'")
         return loose
     }
@@ -358,7 +340,6 @@ private struct WebVTTReader {
     /// Reads one line of cue text: tags, entities and text.
     mutating func readCueLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, number: Int,
                               timing: (start: Int, end: Int, line: Int), state: inout CueState) {
-        guard let base = bytes.baseAddress else { return }
         let end = line.upperBound
         var i = line.lowerBound
         var pieceStart = i
@@ -378,8 +359,7 @@ private struct WebVTTReader {
             guard byte == 0x3C else { i += 1; continue } // <
             flush(i)
             // A tag runs to its `>`, or to the end of the line when it has none, as the standard says.
-            let close = memchr(base + i + 1, 0x3E, end - i - 1)
-                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+            let close = ByteScanner.index(of: 0x3E, in: bytes, from: i + 1, to: end)
             readTag(bytes, (i + 1)..<close, number: number, column: i - line.lowerBound + 1,
                     quoted: i..<min(close + 1, end), timing: timing, state: &state)
             i = min(close + 1, end)
@@ -392,23 +372,23 @@ private struct WebVTTReader {
     mutating func readTag(_ bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>, number: Int, column: Int,
                           quoted: Range<Int>, timing: (start: Int, end: Int, line: Int), state: inout CueState) {
         guard let first = tag.first.map({ bytes[$0] }) else { return }
-        if isDigit(first) {
+        if ByteScanner.isDigit(first) {
             // Not a time (`<0.500>`, `<1:00>`): read past, as the standard does. A short fraction is forgiven.
             guard let stamp = SubtitleTime.readWebVTT(bytes, at: tag.lowerBound, end: tag.upperBound, lenientFraction: true),
                   stamp.next == tag.upperBound else { return }
             var time = stamp.time
             if time < timing.start {
                 log.warn(line: number, column: column,
-                         "word tag \(quoteSubtitleSource(bytes, quoted)) is before the cue's start; moved to it")
+                         "word tag \(ByteScanner.quoted(bytes, quoted)) is before the cue's start; moved to it")
                 time = timing.start
             } else if time > timing.end {
                 log.warn(line: number, column: column,
-                         "word tag \(quoteSubtitleSource(bytes, quoted)) is after the cue's end; moved to it")
+                         "word tag \(ByteScanner.quoted(bytes, quoted)) is after the cue's end; moved to it")
                 time = max(timing.end, timing.start)
             }
             if time < state.previousTag {
                 log.warn(line: number, column: column,
-                         "word tag \(quoteSubtitleSource(bytes, quoted)) is earlier than the time before it; moved up")
+                         "word tag \(ByteScanner.quoted(bytes, quoted)) is earlier than the time before it; moved up")
                 time = state.previousTag
             }
             state.previousTag = time
@@ -419,10 +399,10 @@ private struct WebVTTReader {
         let closing = first == 0x2F
         var nameStart = tag.lowerBound + (closing ? 1 : 0)
         var nameEnd = nameStart
-        while nameEnd < tag.upperBound, !isSubtitleSpace(bytes[nameEnd]), bytes[nameEnd] != 0x2E { nameEnd += 1 }
+        while nameEnd < tag.upperBound, !ByteScanner.isWhitespace(bytes[nameEnd]), bytes[nameEnd] != 0x2E { nameEnd += 1 }
         let name = nameStart..<nameEnd
         func named(_ word: StaticString) -> Bool {
-            name.count == word.utf8CodeUnitCount && startsWith(bytes, nameStart, nameEnd, word)
+            ByteScanner.equals(word, in: bytes, name, ignoringCase: true)
         }
         if closing {
             if named("rt") || named("ruby") { state.inRubyText = false }
@@ -433,7 +413,7 @@ private struct WebVTTReader {
         } else if named("v"), state.voice == nil {
             // The annotation after the name and its classes is the singer.
             nameStart = nameEnd
-            while nameStart < tag.upperBound, !isSubtitleSpace(bytes[nameStart]) { nameStart += 1 }
+            while nameStart < tag.upperBound, !ByteScanner.isWhitespace(bytes[nameStart]) { nameStart += 1 }
             var singer = CueText()
             singer.append(bytes, nameStart..<tag.upperBound)
             let voiceName = singer.finish(lineStart: 0, lineEnd: 0, wordTimed: false).text
@@ -461,7 +441,7 @@ private struct WebVTTReader {
             while k < semicolon {
                 let b = bytes[k]
                 let digit: UInt32
-                if isDigit(b) { digit = UInt32(b - 48) }
+                if ByteScanner.isDigit(b) { digit = UInt32(b - 48) }
                 else if hex, (b | 0x20) >= 0x61, (b | 0x20) <= 0x66 { digit = UInt32((b | 0x20) - 0x61 + 10) }
                 else { return nil }
                 value = min(value * (hex ? 16 : 10) + digit, 0x110000)
@@ -472,9 +452,9 @@ private struct WebVTTReader {
         let entities: [(StaticString, Unicode.Scalar)] = [
             ("amp", "&"), ("lt", "<"), ("gt", ">"), ("nbsp", "\u{A0}"), ("lrm", "\u{200E}"), ("rlm", "\u{200F}"),
         ]
-        for (name, scalar) in entities where body.count == name.utf8CodeUnitCount {
-            // Entity names are case-sensitive.
-            if (0..<body.count).allSatisfy({ bytes[body.lowerBound + $0] == name.utf8Start[$0] }) { return (scalar, after) }
+        // Entity names are case-sensitive.
+        for (name, scalar) in entities where ByteScanner.equals(name, in: bytes, body, ignoringCase: false) {
+            return (scalar, after)
         }
         return nil
     }

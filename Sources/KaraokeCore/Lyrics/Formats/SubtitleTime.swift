@@ -20,12 +20,7 @@ enum SubtitleTime {
         var fieldCount = 0
         var i = start
         while fieldCount < 3 {
-            var value = 0, digits = 0
-            while i < end, isDigit(bytes[i]) {
-                if digits < 7 { value = value * 10 + Int(bytes[i] - 48) }
-                digits += 1
-                i += 1
-            }
+            let (value, digits) = ByteScanner.readDigits(bytes, &i, end, keeping: 7)
             // The first field (hours, or minutes when there are no hours) may be long; the others are 1 or 2 digits.
             guard digits >= 1, digits <= (fieldCount == 0 ? 6 : 2) else { return nil }
             switch fieldCount {
@@ -34,7 +29,7 @@ enum SubtitleTime {
             default: fields.2 = value
             }
             fieldCount += 1
-            guard i < end, bytes[i] == UInt8(ascii: ":"), i + 1 < end, isDigit(bytes[i + 1]) else { break }
+            guard i < end, bytes[i] == UInt8(ascii: ":"), i + 1 < end, ByteScanner.isDigit(bytes[i + 1]) else { break }
             i += 1
         }
         guard fieldCount >= 2 else { return nil }
@@ -43,10 +38,10 @@ enum SubtitleTime {
         let seconds = fieldCount == 3 ? fields.2 : fields.1
         guard hours <= maximumHours, minutes <= 59 || fieldCount == 2, seconds <= 59 else { return nil }
         var fraction = 0
-        if i + 1 < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ","), isDigit(bytes[i + 1]) {
+        if i + 1 < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ","), ByteScanner.isDigit(bytes[i + 1]) {
             i += 1
             let digits: Int
-            (fraction, digits) = readFraction(bytes, &i, end)
+            (fraction, digits) = ByteScanner.readFraction(bytes, &i, end)
             guard digits <= 3 else { return nil }
         }
         guard minutes < 10_000_000 else { return nil }
@@ -61,15 +56,7 @@ enum SubtitleTime {
     static func readWebVTT(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int,
                            lenientFraction: Bool = false) -> (time: Int, next: Int)? {
         var i = start
-        func number() -> (value: Int, digits: Int) {
-            var value = 0, digits = 0
-            while i < end, isDigit(bytes[i]) {
-                if digits < 9 { value = value * 10 + Int(bytes[i] - 48) }
-                digits += 1
-                i += 1
-            }
-            return (value, digits)
-        }
+        func number() -> (value: Int, digits: Int) { ByteScanner.readDigits(bytes, &i, end, keeping: 9) }
         let first = number()
         guard first.digits > 0 else { return nil }
         let firstIsHours = first.digits != 2 || first.value > 59
@@ -113,21 +100,6 @@ enum SubtitleTime {
     }
 }
 
-/// Whether a byte is ASCII white space as subtitle formats mean it: space, tab, LF, CR or form feed.
-@inline(__always) func isSubtitleSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-}
-
-/// The quoted source of `bytes[range]` for a message: control characters dropped, cut at 40 bytes.
-func quoteSubtitleSource(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    var shown: [UInt8] = []
-    var cut = min(range.upperBound, range.lowerBound + 40)
-    // Back off to a character's first byte, so a long CJK quote does not end in U+FFFD.
-    while cut < range.upperBound, cut > range.lowerBound, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-    ControlCharacters.appendStripped(bytes, range.lowerBound..<cut, to: &shown)
-    return "'" + String(decoding: shown, as: UTF8.self) + (cut < range.upperBound ? "…'" : "'")
-}
-
 /// The text of one cue or dialogue line as it is read piece by piece, and the word segments marked in it.
 ///
 /// It makes the shown text as every format needs it: control characters dropped, runs of white space
@@ -168,13 +140,13 @@ struct CueText {
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
-            if isSubtitleSpace(source[i]) {
+            if ByteScanner.isWhitespace(source[i]) {
                 appendSpace()
                 i += 1
                 continue
             }
             var runEnd = i + 1
-            while runEnd < end, !isSubtitleSpace(source[runEnd]) { runEnd += 1 }
+            while runEnd < end, !ByteScanner.isWhitespace(source[runEnd]) { runEnd += 1 }
             flushSpace()
             ControlCharacters.appendStripped(source, i..<runEnd, to: &bytes)
             i = runEnd
@@ -183,7 +155,7 @@ struct CueText {
 
     /// Appends one character, such as a decoded entity; white space and control characters as above.
     mutating func append(_ scalar: Unicode.Scalar) {
-        if scalar.value < 0x80 && isSubtitleSpace(UInt8(scalar.value)) { return appendSpace() }
+        if scalar.value < 0x80 && ByteScanner.isWhitespace(UInt8(scalar.value)) { return appendSpace() }
         guard !ControlCharacters.isForbidden(scalar.value) else { return }
         flushSpace()
         UTF8.encode(scalar) { bytes.append($0) }

@@ -22,15 +22,12 @@ public enum UltraStarParser {
     }
 }
 
-/// The blanks that separate a note's fields.
-private let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+/// A space, which UltraStar puts where a word ends.
+private let space = UInt8(ascii: " ")
 /// Times beyond 100 hours either way are clamped: they are nonsense, and they must not overflow.
-private let timeLimit = 360_000_000.0
+private let timeLimit = Double(ByteScanner.timeLimit)
 /// Numbers in notes have at most this many digits; longer ones are malformed, not overflowed.
 private let maximumDigits = 9
-
-/// Whether a byte is a space or a tab.
-@inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
 /// One note as read, in beats: its syllable is a range of the reader's shared syllable bytes.
 private struct Note {
@@ -107,11 +104,9 @@ private struct UltraStarReader {
     /// Reads one line; false when it is the end mark `E`.
     mutating func readLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         lineStart = range.lowerBound
-        var i = range.lowerBound
         let end = range.upperBound
         // A BOM left where a line starts (the caller did not use `SourceText`, or two files were joined).
-        if end - i >= 3, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
-        while i < end, isBlank(bytes[i]) { i += 1 }
+        let i = ByteScanner.skip(bytes, from: ByteScanner.skipByteOrderMark(bytes, at: range.lowerBound, end: end), to: end)
         guard i < end else { return true }
         switch bytes[i] {
         case UInt8(ascii: "#"):
@@ -122,13 +117,13 @@ private struct UltraStarReader {
             readLineBreak(bytes, i..<end)
         case UInt8(ascii: "P"):
             readPart(bytes, i..<end)
-        case UInt8(ascii: "E") where (i + 1..<end).allSatisfy({ isBlank(bytes[$0]) }):
+        case UInt8(ascii: "E") where (i + 1..<end).allSatisfy({ ByteScanner.isBlank(bytes[$0]) }):
             return false
-        case UInt8(ascii: "B") where i + 1 < end && isBlank(bytes[i + 1]):
+        case UInt8(ascii: "B") where i + 1 < end && ByteScanner.isBlank(bytes[i + 1]):
             log.warn(line: lineNumber, column: column(i),
-                     "tempo change \(quote(bytes, i..<end)) is not supported; line ignored")
+                     "tempo change \(ByteScanner.quoted(bytes, i..<end)) is not supported; line ignored")
         default:
-            log.warn(line: lineNumber, column: column(i), "unrecognised line \(quote(bytes, i..<end)); line ignored")
+            log.warn(line: lineNumber, column: column(i), "unrecognised line \(ByteScanner.quoted(bytes, i..<end)); line ignored")
         }
         return true
     }
@@ -141,19 +136,17 @@ private struct UltraStarReader {
         while colonAt < range.upperBound, bytes[colonAt] != UInt8(ascii: ":") { colonAt += 1 }
         guard colonAt < range.upperBound else {
             log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "header \(quote(bytes, range)) has no ':'; line ignored")
+                     "header \(ByteScanner.quoted(bytes, range)) has no ':'; line ignored")
             return
         }
-        let name = trimmed(bytes, (range.lowerBound + 1)..<colonAt)
+        let name = ByteScanner.trimmed(bytes, (range.lowerBound + 1)..<colonAt)
         guard !name.isEmpty else {
             log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "header \(quote(bytes, range)) has no tag name; line ignored")
+                     "header \(ByteScanner.quoted(bytes, range)) has no tag name; line ignored")
             return
         }
-        let valueRange = trimmed(bytes, (colonAt + 1)..<range.upperBound)
-        var valueStart = colonAt + 1
-        while valueStart < range.upperBound, isBlank(bytes[valueStart]) { valueStart += 1 }
-        let valueColumn = column(valueStart)
+        let valueRange = ByteScanner.trimmed(bytes, (colonAt + 1)..<range.upperBound)
+        let valueColumn = column(ByteScanner.skip(bytes, from: colonAt + 1, to: range.upperBound))
         // Only the tags used here are looked at; the rest (#VIDEO, #COVER, #ENCODING, …) are read past.
         switch asciiUppercase(bytes, name) {
         case "TITLE": metadata.title = text(bytes, valueRange)
@@ -165,14 +158,14 @@ private struct UltraStarReader {
                 bpm = value
             } else {
                 log.warn(line: lineNumber, column: valueColumn,
-                         "malformed bpm \(quote(bytes, valueRange)); expected a positive number such as '300' or '300,5'")
+                         "malformed bpm \(ByteScanner.quoted(bytes, valueRange)); expected a positive number such as '300' or '300,5'")
             }
         case "GAP":
             if let value = decimal(bytes, valueRange), value.magnitude < timeLimit {
                 gap = value
             } else if !valueRange.isEmpty {
                 log.warn(line: lineNumber, column: valueColumn,
-                         "malformed gap \(quote(bytes, valueRange)); expected milliseconds such as '1500'")
+                         "malformed gap \(ByteScanner.quoted(bytes, valueRange)); expected milliseconds such as '1500'")
             }
         case "RELATIVE":
             let value = asciiUppercase(bytes, valueRange)
@@ -180,14 +173,6 @@ private struct UltraStarReader {
         default:
             break
         }
-    }
-
-    /// The bytes of `range` without the blanks at its ends.
-    func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var low = range.lowerBound, high = range.upperBound
-        while low < high, isBlank(bytes[low]) { low += 1 }
-        while high > low, isBlank(bytes[high - 1]) { high -= 1 }
-        return low..<high
     }
 
     /// A tag's name or a short value in upper case, for comparison; long ones are never a known name.
@@ -212,27 +197,9 @@ private struct UltraStarReader {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var value = 0.0, digits = 0, scale = 1.0, inFraction = false
-        while i < range.upperBound {
-            let byte = bytes[i]
-            if isDigit(byte) {
-                // Past 15 digits a double holds no more; the rest only scales.
-                if digits < 15 {
-                    value = value * 10 + Double(byte - 48)
-                    if inFraction { scale *= 10 }
-                } else if !inFraction {
-                    value *= 10
-                }
-                digits += 1
-            } else if (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")) && !inFraction {
-                inFraction = true
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard digits > 0 else { return nil }
-        return (negative ? -value : value) / scale
+        guard let value = ByteScanner.readDecimal(bytes, &i, range.upperBound, decimalComma: true),
+              i == range.upperBound else { return nil }
+        return negative ? -value : value
     }
 
     // MARK: Notes
@@ -246,11 +213,11 @@ private struct UltraStarReader {
         let end = range.upperBound
         var fields = (0, 0, 0)
         for index in 0..<3 {
-            while i < end, isBlank(bytes[i]) { i += 1 }
-            guard let (value, next) = integer(bytes, i, end), next == end || isBlank(bytes[next]) else {
+            i = ByteScanner.skip(bytes, from: i, to: end)
+            guard let (value, next) = integer(bytes, i, end), next == end || ByteScanner.isBlank(bytes[next]) else {
                 let what = ["start beat", "length", "pitch"][index]
                 log.warn(line: lineNumber, column: column(min(i, end)),
-                         "malformed note \(quote(bytes, range)) (expected a whole number as its \(what)); note ignored")
+                         "malformed note \(ByteScanner.quoted(bytes, range)) (expected a whole number as its \(what)); note ignored")
                 return
             }
             switch index {
@@ -262,7 +229,7 @@ private struct UltraStarReader {
         }
         if fields.1 < 0 {
             log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "note \(quote(bytes, range)) has a negative length; note ignored")
+                     "note \(ByteScanner.quoted(bytes, range)) has a negative length; note ignored")
             return
         }
         // One blank separates the pitch from the syllable; any more belong to the syllable.
@@ -282,14 +249,8 @@ private struct UltraStarReader {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var value = 0, digits = 0
-        while i < end, isDigit(bytes[i]) {
-            value = value * 10 + Int(bytes[i] - 48)
-            digits += 1
-            guard digits <= maximumDigits else { return nil }
-            i += 1
-        }
-        guard digits > 0 else { return nil }
+        let (value, digits) = ByteScanner.readDigits(bytes, &i, end, keeping: maximumDigits)
+        guard digits > 0, digits <= maximumDigits else { return nil }
         return (negative ? -value : value, i)
     }
 
@@ -301,11 +262,11 @@ private struct UltraStarReader {
         let end = range.upperBound
         var numbers: [Int] = []
         while i < end {
-            while i < end, isBlank(bytes[i]) { i += 1 }
+            i = ByteScanner.skip(bytes, from: i, to: end)
             guard i < end else { break }
-            guard numbers.count < 2, let (value, next) = integer(bytes, i, end), next == end || isBlank(bytes[next]) else {
+            guard numbers.count < 2, let (value, next) = integer(bytes, i, end), next == end || ByteScanner.isBlank(bytes[next]) else {
                 log.warn(line: lineNumber, column: column(i),
-                         "malformed line break \(quote(bytes, range)); expected '- beat' (the break still counts)")
+                         "malformed line break \(ByteScanner.quoted(bytes, range)); expected '- beat' (the break still counts)")
                 return
             }
             numbers.append(value)
@@ -316,13 +277,12 @@ private struct UltraStarReader {
 
     /// Reads `P1`, `P2` (also `P 1`), which select the part that sings the notes after it; `P3` is both.
     mutating func readPart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        var i = range.lowerBound + 1
-        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
+        let i = ByteScanner.skip(bytes, from: range.lowerBound + 1, to: range.upperBound)
         guard let (number, next) = integer(bytes, i, range.upperBound), number >= 1,
-              (next..<range.upperBound).allSatisfy({ isBlank(bytes[$0]) })
+              (next..<range.upperBound).allSatisfy({ ByteScanner.isBlank(bytes[$0]) })
         else {
             log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "malformed part \(quote(bytes, range)); expected 'P1' or 'P2'; line ignored")
+                     "malformed part \(ByteScanner.quoted(bytes, range)); expected 'P1' or 'P2'; line ignored")
             return
         }
         endPhrase()
@@ -370,9 +330,9 @@ private struct UltraStarReader {
             let note = notes[index]
             let start = clock.time(note.beat), end = clock.time(note.beat + note.length)
             lineEnd = max(lineEnd, end)
-            var low = note.syllable.lowerBound, high = note.syllable.upperBound
-            while low < high, syllables[low] == space { low += 1 }
-            while high > low, syllables[high - 1] == space { high -= 1 }
+            // Stripping made tabs spaces, so trimming blanks trims the spaces.
+            let sung = ByteScanner.trimmed(syllables, note.syllable)
+            let low = sung.lowerBound, high = sung.upperBound
             let leadingSpace = low > note.syllable.lowerBound
             let trailingSpace = high < note.syllable.upperBound
             // A space before a word ends the word before it.
@@ -421,16 +381,6 @@ private struct UltraStarReader {
         return LyricLine(start: segments[0].start, end: max(lineEnd, segments[segments.count - 1].end), text: text,
                          segments: segments, sourceLine: phrase.sourceLine, voice: phrase.voice)
     }
-}
-
-/// The quoted source of `bytes[range]`, shortened, for a message.
-private func quote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    var shown: [UInt8] = []
-    var cut = min(range.upperBound, range.lowerBound + 40)
-    // Back off to a character's first byte, so a long quote does not end in U+FFFD.
-    while cut < range.upperBound, cut > range.lowerBound, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-    ControlCharacters.appendStripped(bytes, range.lowerBound..<cut, to: &shown)
-    return "'" + String(decoding: shown, as: UTF8.self) + (cut < range.upperBound ? "…'" : "'")
 }
 
 /// A sung syllable on its way to a segment: its times and its bytes without outer spaces.

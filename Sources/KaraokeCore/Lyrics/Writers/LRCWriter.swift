@@ -21,7 +21,7 @@ struct LRCWriter {
 
     /// `LRCParser` refuses stamps of 100 hours and more as broken; a song can still have them (WebVTT
     /// allows any number of hours), so they are written, with a warning.
-    static let readerLimit = 100 * 3_600_000
+    static let readerLimit = ByteScanner.timeLimit
 
     /// The text and its warnings.
     func write() -> (text: String, warnings: [String]) {
@@ -161,7 +161,7 @@ struct LRCWriter {
             for i in 0..<count where buffer[i] == 0x5B || buffer[i] == 0x3C {
                 let closer: UInt8 = buffer[i] == 0x5B ? 0x5D : 0x3E
                 let next = i + 1 < count ? buffer[i + 1] : nil
-                let signOrDigit = next.map { isDigit($0) || $0 == 0x2B || $0 == 0x2D } ?? false
+                let signOrDigit = next.map { ByteScanner.isDigit($0) || $0 == 0x2B || $0 == 0x2D } ?? false
                 if leading, i == 0, buffer[i] == 0x5B {
                     var close = 1
                     while close < count, buffer[close] != 0x5D { close += 1 }

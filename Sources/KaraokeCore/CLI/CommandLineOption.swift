@@ -1,0 +1,225 @@
+/// One option of `karaoke`'s commands, declared once (DESIGN §1): its name, its value's placeholder,
+/// its default, its help sentence, the commands that take it and how its value is read.
+///
+/// The parser, the help texts and the "did you mean" suggestions all read `CommandLineOption.all`, so
+/// an option cannot be accepted and left out of the help, or the other way round; a man page or shell
+/// completions can be made from the same table.
+struct CommandLineOption: Sendable {
+    /// A subcommand of `karaoke`.
+    enum Command: String, CaseIterable, Sendable {
+        case play, render, check, convert
+    }
+
+    /// The long name, such as `--fps`.
+    let name: String
+    /// A one-letter alias, such as `-o`; nil when there is none.
+    let shortName: String?
+    /// What the value is called in the help (`N`, `left|center|right`); nil for a flag, which takes no value.
+    let placeholder: String?
+    /// The value the command uses without the option, as the help shows it; nil when there is none to show.
+    let defaultValue: String?
+    /// What the option does: lower case, no full stop.
+    let help: String
+    /// The commands that take it.
+    let commands: Set<Command>
+    /// Reads and checks the option's value (`""` for a flag) into what the command line sets.
+    let apply: @Sendable (inout OptionValues, String) throws(UsageError) -> Void
+
+    /// Whether the option takes a value.
+    var takesValue: Bool { placeholder != nil }
+
+    /// How the help names it: `-o, --output OUT`.
+    var label: String {
+        (shortName.map { $0 + ", " } ?? "") + name + (placeholder.map { " " + $0 } ?? "")
+    }
+
+    /// The help sentence with the default after it.
+    var helpWithDefault: String { help + (defaultValue.map { " (default \($0))" } ?? "") }
+}
+
+/// What the options of one command line set, whichever command it is; the command's request is made
+/// from it once every option has been read.
+struct OptionValues: Sendable {
+    /// `play` and `render`'s shared options.
+    var display = DisplayRequest(file: "")
+    /// `play`'s own options (its `display` is not used: see `display`).
+    var play = PlayRequest(display: DisplayRequest(file: ""))
+    /// `render --at`.
+    var time: Double?
+    /// `render --cols`.
+    var columns: Int?
+    /// `render --rows`.
+    var rows: Int?
+    /// `render --format`.
+    var format = RenderRequest.Format.text
+    /// `convert`'s options (file not yet set).
+    var convert = ConvertRequest(file: "", target: "")
+    /// `check --strict`.
+    var strict = false
+    /// `--max-size`, in bytes, for every command.
+    var maxSize = 64 * 1_048_576
+    /// `--encoding`, for every command.
+    var encoding: String?
+    /// `--help` was given.
+    var help = false
+}
+
+extension CommandLineOption {
+    /// The commands that show a song: they share most options.
+    private static let display: Set<Command> = [.play, .render]
+
+    /// Every option, in the order the help texts list them: each command's own first, the shared ones after.
+    static let all: [CommandLineOption] = [
+        // render's own
+        CommandLineOption(name: "--at", shortName: nil, placeholder: "SECONDS", defaultValue: nil,
+                          help: "the moment of playback to draw (required)", commands: [.render]) { values, text throws(UsageError) in
+            values.time = try CommandLineParser.number(text, option: "--at", in: 0...360_000)
+        },
+        CommandLineOption(name: "--cols", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 80",
+                          help: "frame width in cells", commands: [.render]) { values, text throws(UsageError) in
+            values.columns = try CommandLineParser.integer(text, option: "--cols", in: 1...1000)
+        },
+        CommandLineOption(name: "--rows", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 24",
+                          help: "frame height in rows", commands: [.render]) { values, text throws(UsageError) in
+            values.rows = try CommandLineParser.integer(text, option: "--rows", in: 1...1000)
+        },
+        CommandLineOption(name: "--format", shortName: nil, placeholder: "text|ansi|json", defaultValue: "text",
+                          help: "plain rows, rows with colour codes, or the JSON frame",
+                          commands: [.render]) { values, text throws(UsageError) in
+            values.format = try CommandLineParser.choice(text, option: "--format")
+        },
+        // play's own
+        CommandLineOption(name: "--start", shortName: nil, placeholder: "SECONDS", defaultValue: "0",
+                          help: "start this far into the song", commands: [.play]) { values, text throws(UsageError) in
+            values.play.start = try CommandLineParser.number(text, option: "--start", in: 0...360_000)
+        },
+        CommandLineOption(name: "--fps", shortName: nil, placeholder: "N", defaultValue: "30",
+                          help: "frames per second of play, 1…120; render takes it for symmetry",
+                          commands: display) { values, text throws(UsageError) in
+            values.display.framesPerSecond = try CommandLineParser.integer(text, option: "--fps", in: 1...120)
+        },
+        CommandLineOption(name: "--audio", shortName: nil, placeholder: "FILE",
+                          defaultValue: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
+                          help: "the audio to play", commands: [.play]) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--audio' needs a FILE") }
+            values.play.audio = .file(text)
+        },
+        CommandLineOption(name: "--no-audio", shortName: nil, placeholder: nil, defaultValue: nil,
+                          help: "play silently, on karaoke's own clock", commands: [.play]) { values, _ in
+            values.play.audio = .none
+        },
+        CommandLineOption(name: "--volume", shortName: nil, placeholder: "N", defaultValue: "100",
+                          help: "audio volume in percent, 0…130", commands: [.play]) { values, text throws(UsageError) in
+            values.play.volume = try CommandLineParser.integer(text, option: "--volume", in: 0...130)
+        },
+        CommandLineOption(name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
+                          help: "pass an option to mpv (repeatable), e.g. ao=null",
+                          commands: [.play]) { values, text throws(UsageError) in
+            values.play.mpvOptions.append(try CommandLineParser.mpvOption(text))
+        },
+        CommandLineOption(name: "--clock-log", shortName: nil, placeholder: "FILE", defaultValue: nil,
+                          help: "write the lyric clock and mpv's positions to FILE (for measuring sync)",
+                          commands: [.play]) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
+            values.play.clockLog = text
+        },
+        // convert's own
+        CommandLineOption(name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,
+                          help: "lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)",
+                          commands: [.convert]) { values, text throws(UsageError) in
+            let targets = ConvertRequest.targets
+            guard targets.contains(text) else {
+                throw UsageError("bad value '\(text)' for '--to'; expected one of " + targets.joined(separator: ", ")
+                    + CommandLineParser.suggestion(for: text, among: targets))
+            }
+            values.convert.target = text
+        },
+        CommandLineOption(name: "--output", shortName: "-o", placeholder: "OUT", defaultValue: nil,
+                          help: "write to OUT instead of stdout ('-' is stdout)",
+                          commands: [.convert]) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--output' needs a FILE") }
+            values.convert.output = text == "-" ? nil : text
+        },
+        CommandLineOption(name: "--force", shortName: nil, placeholder: nil, defaultValue: nil,
+                          help: "replace OUT when it exists (without it, an existing OUT is an error)",
+                          commands: [.convert]) { values, _ in
+            values.convert.force = true
+        },
+        // check's own
+        CommandLineOption(name: "--strict", shortName: nil, placeholder: nil, defaultValue: nil,
+                          help: "count warnings as errors", commands: [.check]) { values, _ in
+            values.strict = true
+        },
+        // shared by the commands that show a song
+        CommandLineOption(name: "--reduce-motion", shortName: nil, placeholder: nil, defaultValue: nil,
+                          help: "no sweep: rows and words light up whole; the title stands still",
+                          commands: display) { values, _ in
+            values.display.frame.reduceMotion = true
+        },
+        CommandLineOption(name: "--rest-opacity", shortName: nil, placeholder: "X", defaultValue: "0.35",
+                          help: "brightness of text not yet sung, 0…1", commands: display) { values, text throws(UsageError) in
+            values.display.frame.restOpacity = try CommandLineParser.number(text, option: "--rest-opacity", in: 0...1)
+        },
+        CommandLineOption(name: "--offset", shortName: nil, placeholder: "MS", defaultValue: "0",
+                          help: "added to the file's [offset:]; positive shows lyrics earlier",
+                          commands: display) { values, text throws(UsageError) in
+            values.display.frame.userOffset = try CommandLineParser.integer(text, option: "--offset",
+                                                                           in: -3_600_000...3_600_000)
+        },
+        CommandLineOption(name: "--align", shortName: nil, placeholder: "left|center|right", defaultValue: "center",
+                          help: "alignment of lyric rows", commands: display) { values, text throws(UsageError) in
+            values.display.frame.alignment = try CommandLineParser.choice(text, option: "--align")
+        },
+        CommandLineOption(name: "--color", shortName: nil, placeholder: "auto|always|never", defaultValue: "auto",
+                          help: "colours when the terminal has them and NO_COLOR is unset",
+                          commands: display) { values, text throws(UsageError) in
+            values.display.color = try CommandLineParser.choice(text, option: "--color")
+        },
+        CommandLineOption(name: "--theme", shortName: nil, placeholder: "auto|dark|light",
+                          defaultValue: "auto: COLORFGBG, else dark",
+                          help: "colours for a dark or light background", commands: display) { values, text throws(UsageError) in
+            values.display.theme = try CommandLineParser.choice(text, option: "--theme")
+        },
+        CommandLineOption(name: "--colors", shortName: nil, placeholder: "LIST",
+                          defaultValue: "pink,orange,yellow,mint,cyan,purple",
+                          help: "title gradient colours, names or #rrggbb, comma separated",
+                          commands: display) { values, text throws(UsageError) in
+            values.display.frame.gradient.colors = try CommandLineParser.colorList(text)
+        },
+        CommandLineOption(name: "--gradient-duration", shortName: nil, placeholder: "S", defaultValue: "4",
+                          help: "seconds for the title gradient to drift one cycle",
+                          commands: display) { values, text throws(UsageError) in
+            values.display.frame.gradient.cycle = try CommandLineParser.number(text, option: "--gradient-duration",
+                                                                              in: 0.1...3600)
+        },
+        CommandLineOption(name: "--max-size", shortName: nil, placeholder: "MB", defaultValue: "64",
+                          help: "refuse larger lyric files",
+                          commands: [.play, .render, .check, .convert]) { values, text throws(UsageError) in
+            values.maxSize = try CommandLineParser.megabytes(text, option: "--max-size")
+        },
+        CommandLineOption(name: "--encoding", shortName: nil, placeholder: "NAME", defaultValue: nil,
+                          help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
+                          commands: [.play, .render, .check, .convert]) { values, text throws(UsageError) in
+            values.encoding = try CommandLineParser.encodingName(text)
+        },
+        CommandLineOption(name: "--no-translation", shortName: nil, placeholder: nil, defaultValue: nil,
+                          help: "hide translation lines", commands: display) { values, _ in
+            values.display.showsTranslations = false
+        },
+        // every command's
+        CommandLineOption(name: "--help", shortName: "-h", placeholder: nil, defaultValue: nil,
+                          help: "print this help", commands: Set(Command.allCases)) { values, _ in
+            values.help = true
+        },
+    ]
+
+    /// The option called `name`, long or short, whichever command takes it.
+    static func named(_ name: String) -> CommandLineOption? {
+        all.first { $0.name == name || $0.shortName == name }
+    }
+
+    /// The options `command` takes, in the help's order.
+    static func options(of command: Command) -> [CommandLineOption] {
+        all.filter { $0.commands.contains(command) }
+    }
+}
