@@ -425,6 +425,14 @@ struct WriterShapeTests {
         #expect(back.lines[0].segments == line.segments.map { WordSegment(start: $0.start, end: RoundTrip.centi($0.end), text: $0.text) })
     }
 
+    /// A one-line song has no sweep cap (`Int.max`); adding it to a segment's start overflowed.
+    @Test("elrc of a one-line word-timed song whose segment starts late does not overflow")
+    func elrcWithoutSweepCap() throws {
+        let song = try #require(RoundTrip.read("[9:9]3[5:9]", file: "x.lrc").song)
+        let written = LyricWriter.write(song, to: .elrc)
+        #expect(written.text.hasPrefix("[09:09.00]<09:09.00>3"))
+    }
+
     @Test("vtt marks a late first word, gaps and an early last end; a one-word line still gets a timestamp")
     func vttTimestamps() {
         let gappy = LyricLine(start: 1000, end: 4000, text: "one two", segments: [

@@ -138,7 +138,7 @@ struct LRCWriter {
         }
         let last = line.segments[line.segments.count - 1]
         let open = isLast && line.endIsEstimated
-            && (last.end == line.end || last.end == last.start + song.sweepCap)
+            && (last.end == line.end || last.end - last.start == song.sweepCap) // no cap is Int.max: subtract
         if !open { out += "<\(Self.stamp(previousEnd))>" }
         return escaped
     }
