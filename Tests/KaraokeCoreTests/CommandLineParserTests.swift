@@ -35,7 +35,7 @@ private func play(_ arguments: [String]) throws -> PlayRequest {
 struct CommandLineParserTests {
     // MARK: Commands
 
-    @Test("play takes a FILE and has the defaults of SPEC §1")
+    @Test("play takes a FILE and has the defaults of DESIGN §1")
     func playDefaults() throws {
         let request = try play([])
         #expect(request.display.file == "song.lrc")

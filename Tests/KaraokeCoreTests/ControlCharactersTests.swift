@@ -22,7 +22,7 @@ private func appendStripped(_ text: String) -> String {
 @Suite("Keeping control characters from the terminal")
 struct ControlCharactersTests {
     static let examples: [Example] = [
-        // SPEC §3.1: an OSC 52 clipboard write becomes harmless text.
+        // DESIGN §3.1: an OSC 52 clipboard write becomes harmless text.
         Example(label: "OSC 52", input: "\u{1B}]52;c;aGVsbG8=\u{7}la", output: "]52;c;aGVsbG8=la"),
         // A colour sequence loses its ESC and shows as text.
         Example(label: "CSI colour", input: "\u{1B}[31mred\u{1B}[0m", output: "[31mred[0m"),
@@ -73,7 +73,7 @@ struct ControlCharactersTests {
         (0x2029, false), (0x202A, true), (0x202E, true), (0x202F, false),
         // Around the isolates.
         (0x2065, false), (0x2066, true), (0x2069, true), (0x206A, false),
-        // ZWJ and the marks LRM/RLM are not in SPEC's list.
+        // ZWJ and the marks LRM/RLM are not in DESIGN §3.1's list.
         (0x200D, false), (0x200E, false),
     ])
     func forbiddenScalars(_ value: UInt32, _ forbidden: Bool) {

@@ -23,7 +23,7 @@ extension DisplayWidthTests {
     struct GraphemeFamily: CustomTestStringConvertible, Sendable {
         var label: String
         var graphemes: [Character]
-        /// Emoji sequences (presentation, modifier, keycap, ZWJ, flag) are two cells by SPEC §3.1.
+        /// Emoji sequences (presentation, modifier, keycap, ZWJ, flag) are two cells by DESIGN §3.1.
         var isEmojiSequence = false
         var testDescription: String { label }
     }
@@ -282,7 +282,7 @@ struct DisplayWidthTests {
     }
 
     @Test("of a string is the sum over its graphemes", arguments: [
-        // Ten narrow cells: SPEC §3.3's worked example.
+        // Ten narrow cells: DESIGN §3.3's worked example.
         ("la la land", 10),
         // Three kana, a space and an emoji.
         ("さくら 🌸", 9),

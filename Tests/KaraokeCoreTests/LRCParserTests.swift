@@ -566,7 +566,7 @@ struct LRCCorpusTests {
             TimedSpan(157_500, 157_520, "Very "), TimedSpan(157_520, 157_550, "fast "),
             TimedSpan(157_550, 203_370, "speed!"),
         ])
-        // SPEC §2: word tags shift with each repeat (the file's own expansion leaves them as written).
+        // DESIGN §2: word tags shift with each repeat (the file's own expansion leaves them as written).
         #expect(song.lines[6].segments.first?.start == 203_375 + (513_750 - 203_370))
         // The hand-written expansion at the end is prose, reported line by line.
         let untimed = result.diagnostics.filter { $0.message.hasPrefix("text without a timestamp") }

@@ -72,7 +72,7 @@ private let sweepWidths = [6, 9, 13, 20, 31, 47, 80]
 
 @Suite("The fill of a line's graphemes")
 struct LineFillTests {
-    // MARK: SPEC §3.3's worked example, verbatim
+    // MARK: DESIGN §3.3's worked example, verbatim
 
     @Test("follows the worked example of a line-timed line")
     func workedExampleLineTimed() throws {

@@ -289,7 +289,7 @@ struct PlayerStateTests {
 }
 
 extension PlayerStateTests {
-    /// A key and the action SPEC §6 binds to it.
+    /// A key and the action DESIGN §6 binds to it.
     struct Binding: CustomTestStringConvertible, Sendable {
         var label: String
         var key: Key
@@ -319,7 +319,7 @@ extension PlayerStateTests {
         Binding(label: "End does nothing", key: .end, action: nil),
     ]
 
-    @Test("every key of SPEC §6 is bound to its action", arguments: bindings)
+    @Test("every key of DESIGN §6 is bound to its action", arguments: bindings)
     func keyBinding(_ binding: Binding) {
         #expect(PlayerAction.bound(to: binding.key) == binding.action)
     }
@@ -330,7 +330,7 @@ extension PlayerStateTests {
         #expect(PlayerAction.bound(to: binding.key, helpShown: true) == expected)
     }
 
-    @Test("the help lists every key of SPEC §6")
+    @Test("the help lists every key of DESIGN §6")
     func helpListsEveryKey() {
         let keys = PlayerAction.help.map(\.keys).joined(separator: " ")
         for name in ["space", "p", "←", "→", "↑", "k", "↓", "j", "Home", "g", "+", "−", "r", "?", "q", "Esc"] {

@@ -30,7 +30,7 @@ struct VisualOrderTests {
         Example(label: "Hebrew word", logical: "שלום", visual: "םולש"),
         // Hebrew words and the spaces between them reverse as a whole.
         Example(label: "Hebrew phrase", logical: "כוכבי המדבר דולקים", visual: "םיקלוד רבדמה יבכוכ"),
-        // SPEC §3.5: digits keep their order inside a right-to-left line.
+        // DESIGN §3.5: digits keep their order inside a right-to-left line.
         Example(label: "year in a Hebrew line", logical: "שנת 2024", visual: "2024 תנש"),
         // Digits in the middle of the line, as in the bundled song.
         Example(label: "number mid-line", logical: "ואני סופר 1001 כוכבים", visual: "םיבכוכ 1001 רפוס ינאו"),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The binary as a user runs it without a terminal: render, check, help, and the exit codes of SPEC §1.
+/// The binary as a user runs it without a terminal: render, check, help, and the exit codes of DESIGN §1.
 @Suite("The karaoke command")
 struct CommandLineTests {
     @Test("--help and --version print and exit 0")
@@ -57,7 +57,7 @@ struct CommandLineTests {
         #expect(json["rows"] as? Int == 24)
     }
 
-    @Test("render --format json has the shape of SPEC §5")
+    @Test("render --format json has the shape of DESIGN §5")
     func renderJSON() throws {
         let result = try KaraokeProcess.run(["render", KaraokeProcess.song("paper-boats.lrc"), "--at", "9.3",
                                              "--cols", "60", "--rows", "12", "--format", "json"])

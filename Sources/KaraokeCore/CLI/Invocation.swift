@@ -48,7 +48,7 @@ public enum ThemeChoice: String, Sendable, Equatable, CaseIterable {
     case auto, dark, light
 }
 
-/// The options `play` and `render` share (SPEC §1).
+/// The options `play` and `render` share (DESIGN §1).
 public struct DisplayRequest: Sendable, Equatable {
     /// The lyric file.
     public var file: String

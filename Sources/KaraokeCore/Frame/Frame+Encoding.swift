@@ -1,4 +1,4 @@
-/// The printed forms of a frame: `render --format text|ansi|json` (SPEC §1, §5).
+/// The printed forms of a frame: `render --format text|ansi|json` (DESIGN §1, §5).
 extension Frame {
     /// Each row as displayed, trailing spaces trimmed, one line per row.
     public func textRendering() -> String {
@@ -48,7 +48,7 @@ extension Frame {
         return output
     }
 
-    /// The JSON object of SPEC §5, one screen row per line of output.
+    /// The JSON object of DESIGN §5, one screen row per line of output.
     public func jsonRendering() -> String {
         var output = "{\"time\":\(jsonNumber(time)),\"cols\":\(columns),\"rows\":\(rows.count),\"screen\":[\n"
         for (index, row) in rows.enumerated() {

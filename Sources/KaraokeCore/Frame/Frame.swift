@@ -1,4 +1,4 @@
-/// One screen of the player as a value: what `render` prints and what `play` paints (SPEC §4, §5).
+/// One screen of the player as a value: what `render` prints and what `play` paints (DESIGN §4, §5).
 public struct Frame: Sendable, Equatable {
     /// Playback time in seconds.
     public var time: Double
@@ -17,7 +17,7 @@ public struct Frame: Sendable, Equatable {
         self.rows = rows
     }
 
-    /// Whether any row is right-to-left: the painter then asks the terminal not to reorder (SPEC §3.5).
+    /// Whether any row is right-to-left: the painter then asks the terminal not to reorder (DESIGN §3.5).
     public var hasRightToLeftRows: Bool { rows.contains { $0.isRightToLeft } }
 }
 

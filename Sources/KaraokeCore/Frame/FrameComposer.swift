@@ -1,4 +1,4 @@
-/// Composes the frame for a moment: (song, time, screen size, options) → `Frame` (SPEC §4).
+/// Composes the frame for a moment: (song, time, screen size, options) → `Frame` (DESIGN §4).
 ///
 /// Lines are laid out the first time they come into view and kept, so composing a frame copies the
 /// rows of the lines on screen (sung or unsung, already built) and computes fills only for the current

@@ -1,4 +1,4 @@
-/// The choices that shape a frame, shared by `play` and `render` (SPEC §1).
+/// The choices that shape a frame, shared by `play` and `render` (DESIGN §1).
 public struct FrameOptions: Sendable, Equatable {
     /// Alignment of lyric rows in the lyric area.
     public enum Alignment: String, Sendable, CaseIterable {
@@ -18,6 +18,6 @@ public struct FrameOptions: Sendable, Equatable {
     /// The colours lyrics blend between.
     public var theme = Theme.dark
 
-    /// The defaults of SPEC §1.
+    /// The defaults of DESIGN §1.
     public init() {}
 }

@@ -42,7 +42,7 @@ public struct RGB: Sendable, Equatable, Hashable, CustomStringConvertible {
         return RGB(channel(red, other.red), channel(green, other.green), channel(blue, other.blue))
     }
 
-    /// SwiftUI's system colours (light appearance), by the names `--colors` takes (SPEC §4).
+    /// SwiftUI's system colours (light appearance), by the names `--colors` takes (DESIGN §4).
     public static let named: [(name: String, color: RGB)] = [
         ("pink", RGB(hex: 0xFF2D55)), ("orange", RGB(hex: 0xFF9500)), ("yellow", RGB(hex: 0xFFCC00)),
         ("mint", RGB(hex: 0x00C7BE)), ("cyan", RGB(hex: 0x32ADE6)), ("purple", RGB(hex: 0xAF52DE)),

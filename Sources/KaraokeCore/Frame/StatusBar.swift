@@ -1,4 +1,4 @@
-/// The bottom row: state, elapsed / total, a progress bar, the offset when not 0, key hints (SPEC §4).
+/// The bottom row: state, elapsed / total, a progress bar, the offset when not 0, key hints (DESIGN §4).
 public enum StatusBar {
     /// The status text for `width` cells; parts that do not fit are dropped, hints first, the bar last.
     /// A notice (the volume, a missing mpv) takes the hints' place.

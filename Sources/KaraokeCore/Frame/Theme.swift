@@ -28,7 +28,7 @@ public struct Theme: Sendable, Equatable {
         }
     }
 
-    /// The lyric colour at `brightness` (SPEC §3.3: the text colour at that opacity over the background).
+    /// The lyric colour at `brightness` (DESIGN §3.3: the text colour at that opacity over the background).
     @inlinable
     public func lyric(brightness: Double) -> RGB { background.mixed(with: foreground, brightness) }
 

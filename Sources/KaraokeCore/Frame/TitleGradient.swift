@@ -1,4 +1,4 @@
-/// The title's drifting colours (the second seed; SPEC §4), as a pure function of position and time.
+/// The title's drifting colours (the second seed; DESIGN §4), as a pure function of position and time.
 ///
 /// For n colours the 2n + 1 stops `c0…c(n−1) c0…c(n−1) c0` sit evenly on [0, 1]. The grapheme centred at
 /// u across the title takes the colour at `(u + s) / 2`, with `s` the fraction of the current cycle, so

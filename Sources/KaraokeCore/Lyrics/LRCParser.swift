@@ -2,7 +2,7 @@ import Glibc
 
 /// Reads LRC, Enhanced LRC (`<mm:ss.xx>` word tags) and the ESLyric variant (inline `[mm:ss.xx]` word tags).
 ///
-/// Lenient, as SPEC §2 asks: a line it cannot use becomes a warning and the rest plays. It works on the
+/// Lenient, as DESIGN §2 asks: a line it cannot use becomes a warning and the rest plays. It works on the
 /// UTF-8 bytes and makes a `String` only for the text it keeps, which is what makes a 100,000-line file
 /// parse in a few milliseconds.
 public enum LRCParser {

@@ -2,13 +2,13 @@
 ///
 /// All times are milliseconds of *file time*, the clock the lyric file's stamps are written in. The
 /// playback clock relates to it through the offsets: file time = playback time + file offset + user
-/// offset (SPEC §2: a positive offset shows the lyrics sooner).
+/// offset (DESIGN §2: a positive offset shows the lyrics sooner).
 public struct Song: Sendable, Equatable {
     /// The song's tags (`[ti:]`, `[ar:]`, …).
     public var metadata: SongMetadata
     /// The sung lines sorted by start; a line sung at several stamps appears once per stamp.
     public var lines: [LyricLine]
-    /// The median length of the line-timed lines that have a real end stamp (SPEC §2, M); for a song
+    /// The median length of the line-timed lines that have a real end stamp (DESIGN §2, M); for a song
     /// timed word by word, of all its lines with a real end stamp; nil when no line has one.
     public var medianLineDuration: Int?
 
@@ -84,7 +84,7 @@ public struct SongMetadata: Sendable, Equatable {
 }
 
 extension Song {
-    /// The song with its playback length at least `milliseconds` (the audio's length, SPEC §2): the
+    /// The song with its playback length at least `milliseconds` (the audio's length, DESIGN §2): the
     /// last line, when its end was estimated, lasts to the audio's end.
     public func lasting(atLeast milliseconds: Int) -> Song {
         var song = self

@@ -4,7 +4,7 @@ extension SongAssembly {
     /// Unlike LRC, where a line ends at the next stamp, these formats give each line its own end, so
     /// lines may overlap (a duet) or leave gaps. The lines are sorted by start (ties keep file order);
     /// a line's end is kept as given, but never before its start. M is taken over the line-timed lines
-    /// as SPEC §2 says, every stated end counting as "followed by a timestamp". Nil for no line.
+    /// as DESIGN §2 says, every stated end counting as "followed by a timestamp". Nil for no line.
     static func assemble(metadata: SongMetadata, timedLines: [LyricLine]) -> Song? {
         let kept = timedLines.filter { !$0.text.isEmpty }
         guard !kept.isEmpty else { return nil }

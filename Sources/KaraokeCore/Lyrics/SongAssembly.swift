@@ -1,6 +1,6 @@
 /// Turns the entries of a file, in file order, into a `Song`: sorted, grouped by stamp, ends settled.
 ///
-/// The rules are SPEC §2's: entries are sorted by stamp (ties keep file order); the first entry with
+/// The rules are DESIGN §2's: entries are sorted by stamp (ties keep file order); the first entry with
 /// text at a stamp is the sung line and the others are its translations; an entry without text only
 /// ends the line before it; a line ends where the next stamp is; the last line ends at `[length:]`
 /// when that is later than `lastLineEstimate`, else after the estimate.
@@ -78,7 +78,7 @@ enum SongAssembly {
 
     /// The end of the last line: the later of `[length:]` (moved into file time by the offset) and the estimate.
     ///
-    /// SPEC §2 promises the estimate, at least 2 s; a `[length:]` just after the line starts would
+    /// DESIGN §2 promises the estimate, at least 2 s; a `[length:]` just after the line starts would
     /// otherwise flash the line past in a fraction of a second. A word-timed line also lasts 1 s past
     /// its last tag, so its last word is seen whole.
     /// Entry indices by stamp, file order breaking ties. Most files are already in order: that is one
@@ -104,10 +104,10 @@ enum SongAssembly {
         return end
     }
 
-    /// M of SPEC §2: the median span of line-timed lines with text that a stamp ends.
+    /// M of DESIGN §2: the median span of line-timed lines with text that a stamp ends.
     ///
     /// A song timed word by word has no such line; its lines' spans stand in, so that an open last
-    /// segment before a long gap is still capped (SPEC is silent there; the README says so).
+    /// segment before a long gap is still capped (DESIGN §2.6 says so).
     static func medianDuration(of lines: [LyricLine]) -> Int? {
         median(of: lines.filter { !$0.isWordTimed && !$0.endIsEstimated })
             ?? median(of: lines.filter { !$0.endIsEstimated })

@@ -5,7 +5,7 @@ public enum Key: Sendable, Equatable {
     case up, down, left, right, home, end, escape
 }
 
-/// What a key asks the player to do (SPEC §6).
+/// What a key asks the player to do (DESIGN §6).
 public enum PlayerAction: Sendable, Equatable {
     case togglePause
     /// Seek by seconds (negative = back).

@@ -1,4 +1,4 @@
-/// The player's state and what keys and audio events do to it, on a clock given from outside (SPEC §6).
+/// The player's state and what keys and audio events do to it, on a clock given from outside (DESIGN §6).
 ///
 /// Positions are seconds of playback. Everything here is pure: the terminal edge passes the monotonic
 /// time in, so a fake clock tests it exactly. With audio, the clock follows mpv's reports (see
@@ -12,7 +12,7 @@ public struct PlayerState: Sendable, Equatable {
     /// The loudest volume mpv allows without `--volume-max`.
     public static let maximumVolume = 130
 
-    /// The song played; its length grows to the audio's when that is longer (SPEC §2).
+    /// The song played; its length grows to the audio's when that is longer (DESIGN §2).
     public private(set) var song: Song
     /// Whether the user paused.
     public private(set) var isPaused = false

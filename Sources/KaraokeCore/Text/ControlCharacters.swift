@@ -1,4 +1,4 @@
-/// Control characters never reach the terminal (SPEC §3.1): C0, DEL, C1 and the bidi embedding,
+/// Control characters never reach the terminal (DESIGN §3.1): C0, DEL, C1 and the bidi embedding,
 /// override and isolate controls are dropped, a tab becomes a space, the text around them stays.
 public enum ControlCharacters {
     /// Whether a scalar is one of the characters that must never be shown.

@@ -2,7 +2,7 @@ import CTextWidth
 
 /// How many terminal cells a grapheme cluster takes, and what to paint so that it takes exactly that.
 ///
-/// The width of a cluster (SPEC §3.1), in the order the rules are tried:
+/// The width of a cluster (DESIGN §3.1), in the order the rules are tried:
 /// 1. Printable ASCII is 1 cell. A control (C0, DEL, C1, a bidi embedding, override or isolate) is
 ///    0 cells and painted as nothing: they are removed before layout, and must never reach the terminal.
 /// 2. A flag (two regional indicators) is 2 cells; a lone regional indicator is 1, as glibc says.

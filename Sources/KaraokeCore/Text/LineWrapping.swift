@@ -6,7 +6,7 @@ public struct WrappedRow: Sendable, Equatable {
     public var width: Int
 }
 
-/// Breaks a line into rows no wider than the lyric area (SPEC §3.2).
+/// Breaks a line into rows no wider than the lyric area (DESIGN §3.2).
 ///
 /// A row may end after a run of spaces, or between two CJK ideographs, kana or fullwidth characters
 /// (except before closing punctuation and small kana, and after opening brackets, which Japanese

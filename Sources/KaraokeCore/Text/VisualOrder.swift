@@ -5,7 +5,7 @@ public enum TextDirection: Sendable, Equatable {
     /// Right to left: the line's first strong character is Hebrew, Arabic, …
     case rightToLeft
 
-    /// The direction of the first strong character in `text` (SPEC §3.5); left to right when there is none.
+    /// The direction of the first strong character in `text` (DESIGN §3.5); left to right when there is none.
     public static func of<S: Sequence>(_ text: S) -> TextDirection where S.Element == Character {
         for character in text {
             switch VisualOrder.strength(of: character) {
@@ -18,7 +18,7 @@ public enum TextDirection: Sendable, Equatable {
     }
 }
 
-/// Puts a row of logical text into the order the terminal shows it (the simple rule of SPEC §3.5).
+/// Puts a row of logical text into the order the terminal shows it (the simple rule of DESIGN §3.5).
 ///
 /// The row splits into runs of one direction: strong characters are right-to-left (Hebrew, Arabic and
 /// the other RTL scripts' letters) or left-to-right (other letters); digits read left to right, and so

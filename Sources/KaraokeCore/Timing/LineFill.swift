@@ -1,7 +1,7 @@
 /// Where one visible grapheme sits for the sweep: its cells counted in reading order.
 public struct FillSlot: Sendable, Equatable {
     /// Cells before it in reading order: from the line's start for a line-timed line, from its
-    /// segment's start for a word-timed one (a in SPEC §3.3).
+    /// segment's start for a word-timed one (a in DESIGN §3.3).
     public var offset: Int
     /// The cells it takes (w).
     public var width: Int
@@ -19,7 +19,7 @@ public struct FillSlot: Sendable, Equatable {
     }
 }
 
-/// How much of each grapheme of a line is sung at a moment (SPEC §3.3 and §3.4).
+/// How much of each grapheme of a line is sung at a moment (DESIGN §3.3 and §3.4).
 public enum LineFill {
     /// The fill of a grapheme at offset `a`, `w` cells wide, when `sung` cells are sung: clamp((x − a) / w).
     @inlinable

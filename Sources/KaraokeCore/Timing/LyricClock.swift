@@ -1,6 +1,6 @@
 /// Converts playback time to the lyric file's clock and finds the line being sung.
 ///
-/// File time = playback time + the file's `[offset:]` + the user's offset (SPEC §2: effective time =
+/// File time = playback time + the file's `[offset:]` + the user's offset (DESIGN §2: effective time =
 /// stamp − offset − user offset, so a positive offset makes every line start sooner).
 public enum LyricClock {
     /// File time in milliseconds at `seconds` of playback.
