@@ -323,6 +323,12 @@ struct TTMLFileTests {
         #expect(result.diagnostics.last?.severity == .error)
     }
 
+    @Test("without libxml2 the error names the package and the loader's reason, control characters removed")
+    func libraryMissing() {
+        #expect(TTMLParser.libraryMissingMessage("libxml2.so.2: cannot open shared object file\u{1B}[2J")
+                == "reading TTML needs libxml2 (Debian package libxml2): libxml2.so.2: cannot open shared object file[2J")
+    }
+
     @Test("content detection knows TTML", arguments: ["<?xml version=\"1.0\"?>\n<tt>", "<tt xmlns=\"http://www.w3.org/ns/ttml\">"])
     func detection(_ text: String) {
         #expect(LyricFormat.byContent(Array(text.utf8)) == .ttml)
