@@ -79,9 +79,8 @@ enum LyricFile {
             // The parser's own error says the same as the message; only the warnings are kept with it.
             // Another error (TTML without libxml2) is the message itself.
             let warnings = result.diagnostics.filter { $0.severity == .warning }
-            if let error = result.diagnostics.last(where: { $0.severity == .error }),
-               !error.message.hasPrefix("no timed lyric line") {
-                return .failure(Failure(message: "\(shown): \(error.message)", diagnostics: notes + warnings))
+            if let error = TTMLParser.libraryMissingError(in: result) {
+                return .failure(Failure(message: "\(shown): \(error)", diagnostics: notes + warnings))
             }
             let format = LyricFormat.detect(utf8: utf8, fileName: shown)
             let hint = format == .lrc ? " (a lyric line starts with a timestamp such as '[00:12.34]')"

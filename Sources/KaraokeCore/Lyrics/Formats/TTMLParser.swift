@@ -27,6 +27,16 @@ public enum TTMLParser {
 
     /// The error for a file that cannot be read because libxml2 is missing: which package brings it.
     static func libraryMissingMessage(_ reason: String) -> String {
-        "reading TTML needs libxml2 (Debian package libxml2): \(ControlCharacters.strip(reason))"
+        libraryMissingPrefix + ControlCharacters.strip(reason)
+    }
+
+    /// How `libraryMissingMessage` begins.
+    private static let libraryMissingPrefix = "reading TTML needs libxml2 (Debian package libxml2): "
+
+    /// The error of a result that has no song because libxml2 could not be loaded, else nil: the edge
+    /// shows it instead of its usual "no timed lyric line".
+    public static func libraryMissingError(in result: ParseResult) -> String? {
+        guard result.song == nil else { return nil }
+        return result.diagnostics.first { $0.severity == .error && $0.message.hasPrefix(libraryMissingPrefix) }?.message
     }
 }
