@@ -85,6 +85,7 @@ typedef struct {
     void (*reset)(void *parser);
     void (*free_parser)(void *parser);
     void (*set_generic_error_func)(void *context, kk_xml_generic_error_func handler);
+    void (*init_parser)(void);
 } kk_xml_functions;
 
 /* The loaded functions, or the reason they could not be loaded. */
@@ -129,8 +130,11 @@ static inline void kk_xml_load_once(void) {
     kk_xml_resolve(handle, "xmlCtxtReset", (void **)&f->reset, state);
     kk_xml_resolve(handle, "xmlFreeParserCtxt", (void **)&f->free_parser, state);
     kk_xml_resolve(handle, "xmlSetGenericErrorFunc", (void **)&f->set_generic_error_func, state);
+    kk_xml_resolve(handle, "xmlInitParser", (void **)&f->init_parser, state);
     /* The handle stays open for the life of the process: libxml2 keeps global state. */
     state->loaded = state->failure[0] == 0;
+    /* libxml2 sets up its globals here, once, before threads may parse at the same time. */
+    if (state->loaded) f->init_parser();
 }
 
 /* Loads libxml2 on the first call. Returns NULL when it is ready, else why not (dlopen's or dlsym's

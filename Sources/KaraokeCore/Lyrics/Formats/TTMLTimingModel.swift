@@ -9,7 +9,8 @@
 /// 2. `begin` is an offset from that point (0 when absent); `end` too; `dur` counts from the element's
 ///    begin. With both `end` and `dur`, the earlier end wins.
 /// 3. An element is never active past its parent's end: its end is clipped to it, and an element that
-///    would begin at or after it is never shown.
+///    would begin at or after it is never active (the line builder skips such a line with a warning,
+///    and keeps such a word's text in its line, untimed, so no word goes missing).
 /// 4. An element that says nothing about time takes its parent's interval; so a line or word without an
 ///    end is open (the line builder ends it at the next line) but still clipped by (3).
 /// 5. For rule 1, a `seq` child without an end of its own ends when all its children have ended (or,
