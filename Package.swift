@@ -12,12 +12,14 @@ let package = Package(
         .systemLibrary(name: "CTextWidth", path: "Sources/CTextWidth"),
         // ncursesw with the wide-character API; used by the `play` painter.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // libxml2's xmlReader for TTML, loaded with dlopen on first use: nothing else pays for it (or for ICU).
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
         .target(
             name: "KaraokeCore",
-            dependencies: ["CTextWidth"],
+            dependencies: ["CTextWidth", "CLibXML2"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The thin edge: command line, files, terminal, mpv.

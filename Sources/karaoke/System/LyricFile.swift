@@ -77,11 +77,16 @@ enum LyricFile {
         let result = LyricsReader.parse(utf8, file: shown)
         guard let song = result.song else {
             // The parser's own error says the same as the message; only the warnings are kept with it.
+            // Another error (TTML without libxml2) is the message itself.
+            let warnings = result.diagnostics.filter { $0.severity == .warning }
+            if let error = TTMLParser.libraryMissingError(in: result) {
+                return .failure(Failure(message: "\(shown): \(error)", diagnostics: notes + warnings))
+            }
             let format = LyricFormat.detect(utf8: utf8, fileName: shown)
             let hint = format == .lrc ? " (a lyric line starts with a timestamp such as '[00:12.34]')"
                 : " (read as \(format.displayName))"
             return .failure(Failure(message: "\(shown): no timed lyric line" + hint,
-                                    diagnostics: notes + result.diagnostics.filter { $0.severity == .warning }))
+                                    diagnostics: notes + warnings))
         }
         let name = shown.split(separator: "/").last.map(String.init) ?? shown
         return .success(Loaded(song: song, diagnostics: notes + result.diagnostics, fallbackTitle: name))

@@ -323,6 +323,15 @@ struct TTMLFileTests {
         #expect(result.diagnostics.last?.severity == .error)
     }
 
+    @Test("without libxml2 the error names the package and the loader's reason, and the edge can tell it apart")
+    func libraryMissing() {
+        let message = TTMLParser.libraryMissingMessage("libxml2.so.2: cannot open shared object file\u{1B}[2J")
+        #expect(message == "reading TTML needs libxml2 (Debian package libxml2): libxml2.so.2: cannot open shared object file[2J")
+        let missing = DiagnosticLog(file: "t.ttml").finish(song: nil, noSongMessage: message)
+        #expect(TTMLParser.libraryMissingError(in: missing) == message)
+        #expect(TTMLParser.libraryMissingError(in: TTMLParser.parse(Array("<tt/>".utf8), file: "t.ttml")) == nil)
+    }
+
     @Test("content detection knows TTML", arguments: ["<?xml version=\"1.0\"?>\n<tt>", "<tt xmlns=\"http://www.w3.org/ns/ttml\">"])
     func detection(_ text: String) {
         #expect(LyricFormat.byContent(Array(text.utf8)) == .ttml)

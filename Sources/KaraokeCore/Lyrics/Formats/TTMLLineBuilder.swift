@@ -1,0 +1,354 @@
+/// Builds a song's lines from the elements of a TTML document: `<p>` lines, timed `<span>` words,
+/// background vocals, translations, ruby, singers and the head's metadata. Times are collected into a
+/// `TTMLTimingModel` and settled when the document has been read (`finish`).
+struct TTMLLineBuilder: XMLEventHandler {
+    /// Text of a line on its way to segments; `timing` lists the time nodes it is sung over (none for
+    /// text between words, several for a ruby base timed by its readings).
+    struct Piece {
+        /// The text as read, whitespace not yet collapsed.
+        var text: String
+        /// Time nodes it is sung over.
+        var timing: [Int]
+        /// Whitespace with a line feed between two tags: indentation in a pretty-printed file.
+        var isLayout = false
+    }
+
+    /// A `<p>` or a background-vocal span, before its times are known.
+    struct Draft {
+        /// Its own timing node, when it has one.
+        var node: Int?
+        /// Without one, the nearest ancestor's, whose interval it takes when it has no timed words.
+        var inheritedNode: Int?
+        /// Its text in document order.
+        var pieces: [Piece] = []
+        /// Who sings it.
+        var voice: Voice?
+        /// `itunes:key`, else `xml:id`: what iTunes translations name it by.
+        var key: String?
+        /// Translations shown under it.
+        var translations: [String] = []
+        /// The file line of its start tag.
+        var sourceLine: Int
+        /// For background vocals, the paragraph they are in.
+        var parent: Int?
+        /// For a paragraph, its background-vocal drafts.
+        var backgrounds: [Int] = []
+        /// Whether its end tag was read (broken XML can cut a line off).
+        var isComplete = false
+        /// The last piece that is not layout: text only joins a timed piece that no words follow.
+        var lastContent = -1
+
+        /// Adds a piece at the end.
+        mutating func append(_ piece: Piece) {
+            pieces.append(piece)
+            if !piece.isLayout { lastContent = pieces.count - 1 }
+        }
+    }
+
+    /// What the characters inside an element are.
+    enum TextRole {
+        /// Not shown: styling, readings, transliterations, text outside paragraphs.
+        case ignored
+        /// A line's text.
+        case line
+        /// `ttm:title`.
+        case title
+        /// An iTunes `<songwriter>`.
+        case songwriter
+        /// An `x-translation` span of the line.
+        case lineTranslation
+        /// An iTunes `<text for="…">` translation.
+        case keyedTranslation
+        /// The background-vocal span inside an iTunes translation.
+        case keyedBackgroundTranslation
+    }
+
+    /// One open element and what it passes down to its children.
+    struct OpenElement {
+        /// The element's local name (`br` for `tt:br`).
+        var name: String
+        /// What its characters are.
+        var role: TextRole
+        /// The nearest timed element, itself included.
+        var node: Int?
+        /// The line its text goes to.
+        var draft: Int?
+        /// The piece the innermost timed span in effect writes to.
+        var piece: Int?
+        /// The piece of the ruby container in effect, and whether this element holds its base text.
+        var ruby: Int?
+        var isRubyBase = false
+        /// The nearest `ttm:agent`, itself included.
+        var agent: String?
+        /// Whether it is inside `<head>`.
+        var inHead = false
+        /// Whether it is inside an iTunes `<translations>`.
+        var inTranslations = false
+        /// Whether it is a `seq` time container: its children follow one another.
+        var isSequence = false
+    }
+
+    /// The file's name in messages.
+    let file: String
+    /// The warnings so far.
+    var log: DiagnosticLog
+    /// Title, artist, album, author.
+    var metadata = SongMetadata()
+    /// The file's frame and tick rates.
+    var times = TTMLTimeReader()
+    /// Every timing attribute, settled at the end.
+    var timing = TTMLTimingModel()
+    /// Lines in document order; background vocals after their paragraph.
+    var drafts: [Draft] = []
+    /// The open elements.
+    var stack: [OpenElement] = []
+    /// Characters since the last tag (the parser may hand one text over in several calls).
+    var text = ""
+    /// AMLL's `artists` tags.
+    var artists: [String] = []
+    /// iTunes songwriters.
+    var songwriters: [String] = []
+    /// AMLL's `musicName`, the title when there is no `ttm:title`.
+    var fallbackTitle: String?
+    /// The voice of each agent id.
+    var agents: [String: Voice] = [:]
+    /// How many parts have been given out.
+    var personCount = 0
+    /// iTunes translations by line key: the main text and the background vocals' text of each.
+    var keyedTranslations: [String: [(main: String, background: String)]] = [:]
+    /// The `for` of the iTunes translation being read.
+    var translationKey: String?
+    /// Its text, and its background-vocal part.
+    var translationMain = "", translationBackground = ""
+    /// The text of the `x-translation` span being read.
+    var spanTranslation = ""
+
+    /// A builder for the file named `file` in messages.
+    init(file: String) {
+        self.file = file
+        log = DiagnosticLog(file: file)
+    }
+
+    // MARK: Elements
+
+    /// Opens an element: reads its attributes and decides what its text is.
+    mutating func startElement(_ qualifiedName: String, attributes: [(name: String, value: String)], line: Int) {
+        flushText()
+        let name = localName(qualifiedName)
+        var frame = stack.last ?? OpenElement(name: "", role: .ignored)
+        frame.name = name
+        var attribute: [Substring: String] = [:]
+        for (key, value) in attributes { attribute[localName(key)] = value }
+        switch name {
+        case "tt" where stack.isEmpty:
+            times.readParameters(attribute)
+        case "head":
+            frame.inHead = true
+            frame.role = .ignored
+        case "body":
+            frame.inHead = false
+        default:
+            break
+        }
+        if let agent = attribute["agent"] { frame.agent = agent }
+        if frame.inHead {
+            startHeadElement(name, attribute, &frame)
+        } else {
+            startBodyElement(name, attribute, &frame, line: line)
+        }
+        stack.append(frame)
+    }
+
+    /// Closes an element: files a translation, completes a line.
+    mutating func endElement() {
+        guard let frame = stack.last else { return }
+        flushText()
+        stack.removeLast()
+        switch frame.role {
+        case .lineTranslation where stack.last?.role != .lineTranslation:
+            if let draft = frame.draft {
+                let translation = collapsed(spanTranslation)
+                if !translation.isEmpty { drafts[draft].translations.append(translation) }
+            }
+            spanTranslation = ""
+        case .keyedTranslation where frame.name == "text":
+            if let key = translationKey {
+                keyedTranslations[key, default: []].append((collapsed(translationMain), collapsed(translationBackground)))
+            }
+            translationKey = nil
+        default:
+            break
+        }
+        if let draft = frame.draft, stack.last?.draft != draft {
+            drafts[draft].isComplete = true
+        }
+    }
+
+    /// Keeps characters until the next tag.
+    mutating func characters(_ string: String) {
+        text += string
+    }
+
+    /// Warns about the XML error that stopped the reader; the complete lines before it are kept.
+    mutating func malformed(code: Int, line: Int, column: Int) {
+        log.warn(line: line, column: column,
+                 "malformed XML (\(XMLEventReader.describe(errorCode: code))); the lines before it are kept")
+    }
+
+    /// Metadata: the title, the singers, the iTunes translations, AMLL's song tags.
+    mutating func startHeadElement(_ name: String, _ attribute: [Substring: String], _ frame: inout OpenElement) {
+        switch name {
+        case "title" where frame.role == .ignored && stack.last?.name == "metadata":
+            frame.role = .title
+        case "agent":
+            if let id = attribute["id"], agents[id] == nil {
+                agents[id] = attribute["type"] == "group" ? .together : nextPart()
+            }
+        case "songwriter":
+            frame.role = .songwriter
+        case "meta":
+            guard let key = attribute["key"], let value = attribute["value"].map(ControlCharacters.strip), !value.isEmpty else { break }
+            switch key {
+            case "musicName": if fallbackTitle == nil { fallbackTitle = value }
+            case "artists": artists.append(value)
+            case "album": if metadata.album == nil { metadata.album = value }
+            default: break
+            }
+        case "translations":
+            frame.inTranslations = true
+        case "transliterations":
+            frame.inTranslations = false
+            frame.role = .ignored
+        case "text" where frame.inTranslations:
+            translationKey = attribute["for"]
+            translationMain = ""
+            translationBackground = ""
+            frame.role = .keyedTranslation
+        case "span" where frame.role == .keyedTranslation || frame.role == .keyedBackgroundTranslation:
+            if attribute["role"] == "x-bg" { frame.role = .keyedBackgroundTranslation }
+        default:
+            if frame.role == .title { frame.role = .ignored }
+        }
+    }
+
+    /// Lines: paragraphs, word spans, background vocals, translations and ruby.
+    mutating func startBodyElement(_ name: String, _ attribute: [Substring: String], _ frame: inout OpenElement, line: Int) {
+        let parentIsSequence = stack.last?.isSequence ?? false
+        frame.isSequence = false
+        if let node = timeNode(attribute, parent: frame.node, parentIsSequence: parentIsSequence, line: line) {
+            frame.node = node
+            frame.isSequence = timing.nodes[node].isSequence
+        }
+        let ownNode = frame.node != stack.last?.node ? frame.node : nil
+        // Whatever is timed inside a ruby container times its base (the readings carry the times).
+        if let ruby = frame.ruby, let ownNode, timing.nodes[ownNode].isTimed, let draft = frame.draft {
+            drafts[draft].pieces[ruby].timing.append(ownNode)
+        }
+        switch name {
+        case "p" where frame.draft == nil:
+            drafts.append(Draft(node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil,
+                                voice: voice(for: frame.agent), key: attribute["key"] ?? attribute["id"],
+                                sourceLine: line))
+            frame.draft = drafts.count - 1
+            frame.role = .line
+            frame.piece = nil
+            frame.ruby = nil
+        case "br" where frame.role == .line:
+            appendText(" ", to: frame)
+        case "metadata", "set", "style", "layout", "region":
+            frame.role = .ignored
+        case "span" where frame.role == .line || frame.role == .lineTranslation:
+            startSpan(attribute, ownNode, &frame, line: line)
+        default:
+            break
+        }
+    }
+
+    /// A span: background vocals, a translation, ruby, or a timed word.
+    mutating func startSpan(_ attribute: [Substring: String], _ ownNode: Int?, _ frame: inout OpenElement, line: Int) {
+        guard frame.role == .line, let draft = frame.draft else { return }
+        let role = attribute["role"] ?? ""
+        if role == "x-bg" {
+            let singer = attribute["agent"] != nil ? voice(for: attribute["agent"]) : drafts[draft].voice
+            drafts.append(Draft(node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil, voice: singer,
+                                sourceLine: line, parent: draft))
+            drafts[draft].backgrounds.append(drafts.count - 1)
+            frame.draft = drafts.count - 1
+            frame.piece = nil
+            frame.ruby = nil
+            return
+        }
+        if role == "x-translation" {
+            frame.role = .lineTranslation
+            return
+        }
+        if role.hasPrefix("x-roman") || role.hasPrefix("x-translit") {
+            frame.role = .ignored
+            return
+        }
+        switch attribute["ruby"] {
+        case "container":
+            drafts[draft].append(Piece(text: "", timing: ownNode.map { [$0] } ?? []))
+            frame.ruby = drafts[draft].pieces.count - 1
+            frame.isRubyBase = false
+            return
+        case "base", "baseContainer":
+            frame.isRubyBase = true
+            return
+        case "text", "textContainer", "delimiter":
+            // The reading is not shown.
+            frame.isRubyBase = false
+            frame.role = .ignored
+            return
+        default:
+            break
+        }
+        guard frame.ruby == nil, let ownNode, timing.nodes[ownNode].isTimed else { return }
+        drafts[draft].append(Piece(text: "", timing: [ownNode]))
+        frame.piece = drafts[draft].pieces.count - 1
+    }
+
+    /// A timing node for an element with `begin`, `end`, `dur` or `timeContainer`, or in a `seq`
+    /// container; nil for any other (it takes its parent's timing).
+    mutating func timeNode(_ attribute: [Substring: String], parent: Int?, parentIsSequence: Bool, line: Int) -> Int? {
+        let begin = attribute["begin"], end = attribute["end"], duration = attribute["dur"]
+        let container = attribute["timeContainer"]
+        let givesTime = begin != nil || end != nil || duration != nil
+        guard givesTime || container != nil || parentIsSequence else { return nil }
+        var node = TTMLTimingModel.Node(parent: parent)
+        node.begin = begin.flatMap { readTime($0, "begin", line: line) }
+        node.end = end.flatMap { readTime($0, "end", line: line) }
+        node.duration = duration.flatMap { readTime($0, "dur", line: line) }
+        node.isSequence = container.map { $0.split(separator: " ") == ["seq"] } ?? false
+        node.isTimed = givesTime || parentIsSequence
+        timing.nodes.append(node)
+        return timing.nodes.count - 1
+    }
+
+    /// A time attribute's milliseconds, or a warning and nil.
+    mutating func readTime(_ value: String, _ name: String, line: Int) -> Int? {
+        if let time = times.milliseconds(value) { return time }
+        let shown = ControlCharacters.strip(String(value.prefix(40)))
+        log.warn(line: line, column: 0,
+                 "malformed time '\(shown)' in '\(name)'; expected '00:01:02.500' or '62.5s'; attribute ignored")
+        return nil
+    }
+
+    /// The voice of `ttm:agent` ids: a declared person's part, a group's `together`; an id the head
+    /// does not declare is a new part; several ids sing together.
+    mutating func voice(for agent: String?) -> Voice? {
+        guard let agent else { return nil }
+        let ids = agent.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard ids.count == 1, let id = ids.first.map(String.init) else { return ids.isEmpty ? nil : .together }
+        if let voice = agents[id] { return voice }
+        let voice = nextPart()
+        agents[id] = voice
+        return voice
+    }
+
+    /// The next unused part.
+    mutating func nextPart() -> Voice {
+        personCount += 1
+        return .part(personCount - 1)
+    }
+}

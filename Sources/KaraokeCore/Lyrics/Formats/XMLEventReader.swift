@@ -1,0 +1,118 @@
+// XML is read by libxml2's SAX2 parser, loaded on first use by the CLibXML2 shim: nothing else in the
+// program needs libxml2 or the ICU it links.
+import CLibXML2
+
+/// What an XML reader hands on, element by element, in document order.
+protocol XMLEventHandler {
+    /// An element opens: its qualified name (`ttm:agent`), its attributes by qualified name (namespace
+    /// declarations left out), and the file line of its start tag's end.
+    mutating func startElement(_ name: String, attributes: [(name: String, value: String)], line: Int)
+    /// The element opened last closes.
+    mutating func endElement()
+    /// Characters: text, CDATA or whitespace, predefined entities and character references replaced. One
+    /// text may come in several calls.
+    mutating func characters(_ text: String)
+}
+
+/// Walks an XML document held in memory with libxml2, handing its elements and text to a handler.
+enum XMLEventReader {
+    /// How a read ended.
+    enum Outcome: Equatable {
+        /// The whole document was read.
+        case complete
+        /// The XML broke at `line`:`column` with libxml2's error `code` (`xmlParserErrors`); everything
+        /// before it was handed on.
+        case malformed(code: Int, line: Int, column: Int)
+        /// libxml2 could not be loaded; nothing was read. The text is the loader's reason.
+        case libraryMissing(String)
+    }
+
+    /// Reads `utf8` (UTF-8, whatever its XML declaration says) into `handler`.
+    ///
+    /// The network is off and no entity the document declares is expanded, external or not: a reference
+    /// to one is malformed XML. The predefined entities and character references are read.
+    static func read<Handler: XMLEventHandler>(_ utf8: [UInt8], into handler: inout Handler) -> Outcome {
+        if let failure = kk_xml_load() { return .libraryMissing(String(cString: failure)) }
+        guard utf8.count < Int(Int32.max) else { return .malformed(code: 1, line: 0, column: 0) }
+        let sink = Sink(handler)
+        var events = kk_xml_events()
+        events.context = Unmanaged.passUnretained(sink).toOpaque()
+        events.start_element = { context, prefix, localName, attributeCount, attributes, line in
+            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+            sink.startElement(prefix, localName, Int(attributeCount), attributes, Int(line))
+        }
+        events.end_element = { context in
+            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler.endElement()
+        }
+        events.characters = { context, text, length in
+            guard let text, length > 0 else { return }
+            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler
+                .characters(String(decoding: UnsafeBufferPointer(start: text, count: Int(length)), as: UTF8.self))
+        }
+        var failure = kk_xml_failure()
+        // libxml2 wants a pointer even for an empty document.
+        let bytes = utf8.isEmpty ? [0] : utf8
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                kk_xml_parse(text.baseAddress, Int32(utf8.count), &events, &failure)
+            }
+        }
+        withExtendedLifetime(sink) {}
+        handler = sink.handler as! Handler
+        switch status {
+        case 0: return .complete
+        case 1: return .malformed(code: Int(failure.code), line: Int(failure.line), column: max(Int(failure.column), 0))
+        default: return .libraryMissing("libxml2 could not start a parser")
+        }
+    }
+
+    /// The handler, boxed for libxml2's callbacks, which carry one pointer of context.
+    private final class Sink {
+        /// The handler being fed.
+        var handler: any XMLEventHandler
+
+        /// A box for `handler`.
+        init(_ handler: any XMLEventHandler) { self.handler = handler }
+
+        /// Hands on an element from libxml2's SAX2 form: `prefix:localName`, attributes in groups of five
+        /// pointers (local name, prefix, URI, value start, value end).
+        func startElement(_ prefix: UnsafePointer<UInt8>?, _ localName: UnsafePointer<UInt8>?, _ attributeCount: Int,
+                          _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ line: Int) {
+            var list: [(name: String, value: String)] = []
+            list.reserveCapacity(attributeCount)
+            if let attributes {
+                for index in 0..<attributeCount {
+                    let fields = attributes + index * 5
+                    guard let start = fields[3], let end = fields[4] else { continue }
+                    let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    list.append((Self.qualifiedName(fields[1], fields[0]), value))
+                }
+            }
+            handler.startElement(Self.qualifiedName(prefix, localName), attributes: list, line: line)
+        }
+
+        /// `prefix:name`, or `name` without a prefix.
+        static func qualifiedName(_ prefix: UnsafePointer<UInt8>?, _ name: UnsafePointer<UInt8>?) -> String {
+            let local = name.map { String(cString: $0) } ?? ""
+            guard let prefix else { return local }
+            return String(cString: prefix) + ":" + local
+        }
+    }
+
+    /// What libxml2's error `code` (`xmlParserErrors`) means, in a reader's words.
+    static func describe(errorCode code: Int) -> String {
+        switch code {
+        case 4: return "no element"
+        case 5: return "the file ends early, or goes on after its root element"
+        case 9: return "a character XML does not allow"
+        case 26, 27: return "an undeclared entity"
+        case 38, 39, 40, 41: return "a malformed attribute"
+        case 68: return "a tag without a name"
+        case 73: return "expected '>'"
+        case 76: return "a closing tag that does not match its opening tag"
+        case 77: return "the file ends inside an element"
+        case 89: return "entities that refer to themselves or expand too far"
+        default: return "libxml2 error \(code)"
+        }
+    }
+}
