@@ -365,7 +365,7 @@ struct TTMLFileTests {
         #expect(result.diagnostics.count <= DiagnosticLog.limit + 2)
     }
 
-    @Test("100,000 paragraphs parse in a few seconds")
+    @Test("100,000 paragraphs parse without quadratic work")
     func manyParagraphs() throws {
         var body = "<div>"
         for index in 0..<100_000 {
@@ -378,7 +378,8 @@ struct TTMLFileTests {
         let song = try #require(result.song)
         #expect(song.lines.count == 100_000)
         #expect(result.diagnostics.count == DiagnosticLog.limit + 1)
-        #expect(clock.now - started < .seconds(20))
+        // A guard against quadratic work (minutes here), not a speed test: ASan on a busy machine takes 10–20 s.
+        #expect(clock.now - started < .seconds(90))
     }
 }
 
