@@ -129,6 +129,8 @@ struct TerminfoTemplateTests {
          "\u{1B}[38:2::255:128:1m"),
         // width and zero flag, a character constant, a variable
         ("%p1%02d|%'A'%c|%p2%Pa%ga%d%%", [7, 42], "07|A|42%"),
+        // negative numbers, hexadecimal, a padded width
+        ("%p1%d|%p2%x|%p2%X|%p2%4d", [-12, 255], "-12|ff|FF| 255"),
     ] as [(String, [Int], String)])
     func expands(template: String, parameters: [Int], expected: String) {
         #expect(String(decoding: TerminfoTemplate(template).expanded(parameters), as: UTF8.self) == expected)

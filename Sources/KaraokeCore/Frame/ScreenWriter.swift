@@ -25,6 +25,8 @@ public struct ScreenWriter {
     /// The frame rows `shown` was made from: most rows of a frame are the composer's cached rows, which
     /// compare equal at once, so the styling pass runs only for rows that changed.
     private var sources: [FrameRow?]
+    /// A row with nothing on it, at the terminal's width.
+    private var blank: ScreenRow
     private var cursor: (row: Int, column: Int)?
     private var pen: TerminalCodes.Pen?
 
@@ -36,6 +38,7 @@ public struct ScreenWriter {
         self.rows = max(0, rows)
         shown = []
         sources = []
+        blank = ScreenRow(.blank, width: max(0, columns), depth: depth)
         forgetScreen(columns: columns, rows: rows)
     }
 
@@ -44,7 +47,7 @@ public struct ScreenWriter {
     public mutating func forgetScreen(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        let blank = ScreenRow(.blank, width: self.columns, depth: depth)
+        blank = ScreenRow(.blank, width: self.columns, depth: depth)
         shown = Array(repeating: blank, count: self.rows)
         sources = Array(repeating: nil, count: self.rows)
         cursor = nil
@@ -104,7 +107,6 @@ public struct ScreenWriter {
 
     /// The vertical move that brings the most changed, non-blank rows of `next` into place, if any does.
     func bestShift(to next: [ScreenRow]) -> Shift? {
-        let blank = ScreenRow(.blank, width: columns, depth: depth)
         let changed = (0..<rows).filter { next[$0] != shown[$0] && next[$0] != blank }
         guard changed.count >= 2 else { return nil }
         var best: (shift: Shift, matches: Int)?
@@ -129,7 +131,6 @@ public struct ScreenWriter {
             return false
         }
         out += bytes
-        let blank = ScreenRow(.blank, width: columns, depth: depth)
         let before = shown
         for y in shift.top...shift.bottom {
             let from = y + shift.distance

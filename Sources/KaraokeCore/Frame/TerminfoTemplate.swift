@@ -24,11 +24,27 @@ public struct TerminfoTemplate: Sendable, Equatable {
 
     /// The string with `parameters` substituted.
     public func expanded(_ parameters: [Int]) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
-        var params = parameters + Array(repeating: 0, count: max(0, 9 - parameters.count))
-        var stack: [Int] = []
-        var dynamic = [Int](repeating: 0, count: 26), fixed = [Int](repeating: 0, count: 26)
         var out: [UInt8] = []
+        expand(parameters, into: &out)
+        return out
+    }
+
+    /// Appends the string with `parameters` substituted to `out`.
+    ///
+    /// Called for every cursor move and colour change the painter considers, so it allocates only the
+    /// evaluation stack (and the variables, in the rare string that uses them).
+    public func expand(_ parameters: [Int], into out: inout [UInt8]) {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            out += bytes
+            return
+        }
+        var p1 = parameters.count > 0 ? parameters[0] : 0, p2 = parameters.count > 1 ? parameters[1] : 0
+        func parameter(_ n: Int) -> Int {
+            n == 0 ? p1 : n == 1 ? p2 : n < parameters.count ? parameters[n] : 0
+        }
+        var stack: [Int] = []
+        stack.reserveCapacity(8)
+        var dynamic: [Int] = [], fixed: [Int] = []
         var index = 0
         func pop() -> Int { stack.popLast() ?? 0 }
         /// Moves `index` past the `%e` or `%;` that ends the branch being skipped (nested `%?` counted).
@@ -61,7 +77,7 @@ public struct TerminfoTemplate: Sendable, Equatable {
             switch code {
             case UInt8(ascii: "%"): out.append(code)
             case UInt8(ascii: "p"):
-                if index < bytes.count, case let n = Int(bytes[index]) - 49, n >= 0, n < 9 { stack.append(params[n]) }
+                if index < bytes.count, case let n = Int(bytes[index]) - 49, n >= 0, n < 9 { stack.append(parameter(n)) }
                 index += 1
             case UInt8(ascii: "P"), UInt8(ascii: "g"):
                 guard index < bytes.count else { break }
@@ -70,6 +86,10 @@ public struct TerminfoTemplate: Sendable, Equatable {
                 let isDynamic = name >= 97 && name <= 122, isFixed = name >= 65 && name <= 90
                 guard isDynamic || isFixed else { break }
                 let slot = isDynamic ? name - 97 : name - 65
+                if dynamic.isEmpty {
+                    dynamic = [Int](repeating: 0, count: 26)
+                    fixed = [Int](repeating: 0, count: 26)
+                }
                 if code == UInt8(ascii: "P") {
                     let value = pop()
                     if isDynamic { dynamic[slot] = value } else { fixed[slot] = value }
@@ -88,8 +108,8 @@ public struct TerminfoTemplate: Sendable, Equatable {
                 index += 1
                 stack.append(value)
             case UInt8(ascii: "i"):
-                params[0] += 1
-                params[1] += 1
+                p1 += 1
+                p2 += 1
             case UInt8(ascii: "c"): out.append(UInt8(truncatingIfNeeded: pop()))
             case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "m"),
                  UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "="), UInt8(ascii: "<"),
@@ -145,14 +165,25 @@ public struct TerminfoTemplate: Sendable, Equatable {
                 default: continue
                 }
                 let value = pop()
-                var digits = Array(String(abs(value), radix: radix, uppercase: conversion == UInt8(ascii: "X")).utf8)
-                if value < 0 { digits.insert(UInt8(ascii: "-"), at: 0) }
-                if digits.count < width {
-                    out += [UInt8](repeating: zeroPad ? UInt8(ascii: "0") : UInt8(ascii: " "), count: width - digits.count)
+                // The digits, written from the right into a small buffer without making a String.
+                var magnitude = value.magnitude, count = 0
+                var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 24 digits, one per byte
+                repeat {
+                    let digit = UInt8(magnitude % UInt(radix))
+                    let letter = conversion == UInt8(ascii: "X") ? UInt8(ascii: "A") : UInt8(ascii: "a")
+                    let byte = digit < 10 ? 48 + digit : letter + digit - 10
+                    withUnsafeMutableBytes(of: &digits) { $0[count] = byte }
+                    count += 1
+                    magnitude /= UInt(radix)
+                } while magnitude > 0 && count < 24
+                let padding = max(0, width - count - (value < 0 ? 1 : 0))
+                if !zeroPad { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+                if value < 0 { out.append(UInt8(ascii: "-")) }
+                if zeroPad { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: padding)) }
+                withUnsafeBytes(of: &digits) { buffer in
+                    for position in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[position]) }
                 }
-                out += digits
             }
         }
-        return out
     }
 }
