@@ -133,7 +133,8 @@ struct TerminfoTemplateTests {
         ("%p1%d|%p2%x|%p2%X|%p2%4d", [-12, 255], "-12|ff|FF| 255"),
     ] as [(String, [Int], String)])
     func expands(template: String, parameters: [Int], expected: String) {
-        #expect(String(decoding: TerminfoTemplate(template).expanded(parameters), as: UTF8.self) == expected)
+        let expanded = TerminfoTemplate(template).expanded(parameters[0], parameters.count > 1 ? parameters[1] : 0)
+        #expect(String(decoding: expanded, as: UTF8.self) == expected)
     }
 }
 

@@ -150,10 +150,10 @@ public struct ScreenWriter {
     /// Appends the bytes that leave the terminal with the plain pen and the cursor at (`row`, `column`):
     /// the state another writer of the terminal (curses) believes it in.
     public mutating func handOver(row: Int, column: Int, into out: inout [UInt8]) {
-        out += codes.change(from: pen, to: .plain)
+        codes.change(from: pen, to: .plain, into: &out)
         pen = .plain
         if cursor == nil || cursor! != (row, column) {
-            out += codes.move(from: cursor, to: (row, column))
+            codes.move(from: cursor, to: (row, column), into: &out)
             cursor = (row, column)
         }
     }
@@ -167,14 +167,14 @@ public struct ScreenWriter {
         }
         // Where the last column of the last row scrolls the screen, that cell is left alone.
         if codes.scrollsAtBottomRight && y == rows - 1 && x + width >= columns { return }
-        if cursor == nil || cursor! != (y, x) { out += codes.move(from: cursor, to: (y, x)) }
+        if cursor == nil || cursor! != (y, x) { codes.move(from: cursor, to: (y, x), into: &out) }
         switch column {
         case .continuation: return
         case .empty:
             // A space looks the same in any colour or weight (no background, underline or reverse is ever
             // set), so it keeps whatever pen is on.
             if pen == nil {
-                out += codes.change(from: nil, to: .plain)
+                codes.change(from: nil, to: .plain, into: &out)
                 pen = .plain
             }
             out.append(0x20)
@@ -182,7 +182,7 @@ public struct ScreenWriter {
         case .glyph(let glyph, _, let style):
             let next = TerminalCodes.Pen(weight: style.weight, color: depth == .none ? nil : style.colorNumber)
             if pen != next {
-                out += codes.change(from: pen, to: next)
+                codes.change(from: pen, to: next, into: &out)
                 pen = next
             }
             out += glyph.utf8

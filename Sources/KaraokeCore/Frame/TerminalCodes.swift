@@ -78,17 +78,33 @@ public struct TerminalCodes: Sendable, Equatable {
 
     /// The shortest sequence that moves the cursor from `from` (nil: unknown) to `to`.
     public func move(from: (row: Int, column: Int)?, to: (row: Int, column: Int)) -> [UInt8] {
-        var best = cursorAddress.expanded(to.row, to.column)
-        guard let from, from.row == to.row, from.column != to.column else { return best }
-        func consider(_ candidate: [UInt8]?) {
-            if let candidate, candidate.count < best.count { best = candidate }
+        var out: [UInt8] = []
+        move(from: from, to: to, into: &out)
+        return out
+    }
+
+    /// Appends the shortest sequence that moves the cursor from `from` (nil: unknown) to `to`.
+    ///
+    /// Each candidate is written after the best so far and kept only when shorter, so nothing is allocated
+    /// beyond `out`'s own growth.
+    public func move(from: (row: Int, column: Int)?, to: (row: Int, column: Int), into out: inout [UInt8]) {
+        let start = out.count
+        cursorAddress.expand(to.row, to.column, into: &out)
+        guard let from, from.row == to.row, from.column != to.column else { return }
+        func consider(_ write: (inout [UInt8]) -> Void) {
+            let candidate = out.count
+            write(&out)
+            if out.count - candidate < candidate - start {
+                out.removeSubrange(start..<candidate)
+            } else {
+                out.removeSubrange(candidate...)
+            }
         }
-        if to.column == 0 { consider(carriageReturn) }
-        if to.column == from.column - 1 { consider(cursorBackOne) }
-        if to.column == from.column + 1 { consider(cursorForwardOne) }
-        if to.column > from.column { consider(cursorForward?.expanded(to.column - from.column)) }
-        consider(columnAddress?.expanded(to.column))
-        return best
+        if to.column == 0, let carriageReturn { consider { $0 += carriageReturn } }
+        if to.column == from.column - 1, let cursorBackOne { consider { $0 += cursorBackOne } }
+        if to.column == from.column + 1, let cursorForwardOne { consider { $0 += cursorForwardOne } }
+        if to.column > from.column, let cursorForward { consider { cursorForward.expand(to.column - from.column, into: &$0) } }
+        if let columnAddress { consider { columnAddress.expand(to.column, into: &$0) } }
     }
 
     /// The sequence that moves the rows `top…bottom` by `distance` rows (up when positive, down when
@@ -97,7 +113,11 @@ public struct TerminalCodes: Sendable, Equatable {
     public func scroll(top: Int, bottom: Int, by distance: Int, rows: Int) -> [UInt8]? {
         guard let scrollRegion, distance != 0 else { return nil }
         guard let step = distance > 0 ? scrollUp : scrollDown else { return nil }
-        return scrollRegion.expanded(top, bottom) + step.expanded(abs(distance)) + scrollRegion.expanded(0, rows - 1)
+        var out: [UInt8] = []
+        scrollRegion.expand(top, bottom, into: &out)
+        step.expand(abs(distance), into: &out)
+        scrollRegion.expand(0, rows - 1, into: &out)
+        return out
     }
 
     /// What the terminal draws the next glyph with: a weight and a colour number (nil: default colour).
@@ -118,12 +138,18 @@ public struct TerminalCodes: Sendable, Equatable {
     }
 
     /// The sequence that changes the pen from `from` (nil: unknown) to `to`; empty when they are the same.
+    public func change(from: Pen?, to: Pen) -> [UInt8] {
+        var out: [UInt8] = []
+        change(from: from, to: to, into: &out)
+        return out
+    }
+
+    /// Appends the sequence that changes the pen from `from` (nil: unknown) to `to`.
     ///
     /// terminfo has no string that only ends bold or dim, so leaving either takes `sgr0` (which also drops
     /// the colour, set again after it).
-    public func change(from: Pen?, to: Pen) -> [UInt8] {
-        if from == to { return [] }
-        var out: [UInt8] = []
+    public func change(from: Pen?, to: Pen, into out: inout [UInt8]) {
+        if from == to { return }
         var now = from ?? .plain
         if from == nil || (now.weight != to.weight && now.weight != .normal)
             || (to.color == nil && now.color != nil && defaultColors == nil) {
@@ -136,11 +162,10 @@ public struct TerminalCodes: Sendable, Equatable {
         }
         if now.color != to.color {
             if let color = to.color {
-                if let setForeground { out += setForeground.expanded(color) }
+                setForeground?.expand(color, into: &out)
             } else if let defaultColors {
                 out += defaultColors
             }
         }
-        return out
     }
 }

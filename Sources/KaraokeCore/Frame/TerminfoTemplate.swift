@@ -19,47 +19,55 @@ public struct TerminfoTemplate: Sendable, Equatable {
         self.bytes = Array(text.utf8)
     }
 
-    /// The string with `parameters` substituted.
-    public func expanded(_ parameters: Int...) -> [UInt8] { expanded(parameters) }
-
-    /// The string with `parameters` substituted.
-    public func expanded(_ parameters: [Int]) -> [UInt8] {
+    /// The string with `p1` and `p2` substituted (`%p3`…`%p9` are 0: no string the painter uses takes more).
+    public func expanded(_ p1: Int = 0, _ p2: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
-        expand(parameters, into: &out)
+        expand(p1, p2, into: &out)
         return out
     }
 
-    /// Appends the string with `parameters` substituted to `out`.
+    /// Appends the string with `p1` and `p2` substituted to `out`.
     ///
-    /// Called for every cursor move and colour change the painter considers, so it allocates only the
-    /// evaluation stack (and the variables, in the rare string that uses them).
-    public func expand(_ parameters: [Int], into out: inout [UInt8]) {
+    /// Called for every cursor move and colour change the painter considers, so it allocates nothing but
+    /// what `out` needs to grow (the evaluation stack is on the call stack).
+    public func expand(_ p1: Int = 0, _ p2: Int = 0, into out: inout [UInt8]) {
         guard bytes.contains(UInt8(ascii: "%")) else {
             out += bytes
             return
         }
-        var p1 = parameters.count > 0 ? parameters[0] : 0, p2 = parameters.count > 1 ? parameters[1] : 0
-        func parameter(_ n: Int) -> Int {
-            n == 0 ? p1 : n == 1 ? p2 : n < parameters.count ? parameters[n] : 0
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { stack in
+            evaluate(p1, p2, stack: stack, into: &out)
         }
-        var stack: [Int] = []
-        stack.reserveCapacity(8)
+    }
+
+    /// The interpreter behind `expand`, with `stack` as its evaluation stack (deeper pushes are dropped).
+    private func evaluate(_ first: Int, _ second: Int, stack: UnsafeMutableBufferPointer<Int>, into out: inout [UInt8]) {
+        var p1 = first, p2 = second
+        func parameter(_ n: Int) -> Int { n == 0 ? p1 : n == 1 ? p2 : 0 }
+        var depth = 0
+        func push(_ value: Int) {
+            if depth < stack.count { stack[depth] = value; depth += 1 }
+        }
+        func pop() -> Int {
+            guard depth > 0 else { return 0 }
+            depth -= 1
+            return stack[depth]
+        }
         var dynamic: [Int] = [], fixed: [Int] = []
         var index = 0
-        func pop() -> Int { stack.popLast() ?? 0 }
         /// Moves `index` past the `%e` or `%;` that ends the branch being skipped (nested `%?` counted).
         func skip(stopAtElse: Bool) {
-            var depth = 0
+            var nesting = 0
             while index + 1 < bytes.count {
                 if bytes[index] != UInt8(ascii: "%") { index += 1; continue }
                 let code = bytes[index + 1]
                 index += 2
                 switch code {
-                case UInt8(ascii: "?"): depth += 1
+                case UInt8(ascii: "?"): nesting += 1
                 case UInt8(ascii: ";"):
-                    if depth == 0 { return }
-                    depth -= 1
-                case UInt8(ascii: "e") where depth == 0 && stopAtElse: return
+                    if nesting == 0 { return }
+                    nesting -= 1
+                case UInt8(ascii: "e") where nesting == 0 && stopAtElse: return
                 default: break
                 }
             }
@@ -77,7 +85,7 @@ public struct TerminfoTemplate: Sendable, Equatable {
             switch code {
             case UInt8(ascii: "%"): out.append(code)
             case UInt8(ascii: "p"):
-                if index < bytes.count, case let n = Int(bytes[index]) - 49, n >= 0, n < 9 { stack.append(parameter(n)) }
+                if index < bytes.count, case let n = Int(bytes[index]) - 49, n >= 0, n < 9 { push(parameter(n)) }
                 index += 1
             case UInt8(ascii: "P"), UInt8(ascii: "g"):
                 guard index < bytes.count else { break }
@@ -94,10 +102,10 @@ public struct TerminfoTemplate: Sendable, Equatable {
                     let value = pop()
                     if isDynamic { dynamic[slot] = value } else { fixed[slot] = value }
                 } else {
-                    stack.append(isDynamic ? dynamic[slot] : fixed[slot])
+                    push(isDynamic ? dynamic[slot] : fixed[slot])
                 }
             case UInt8(ascii: "'"):
-                if index < bytes.count { stack.append(Int(bytes[index])) }
+                if index < bytes.count { push(Int(bytes[index])) }
                 index += 2
             case UInt8(ascii: "{"):
                 var value = 0
@@ -106,7 +114,7 @@ public struct TerminfoTemplate: Sendable, Equatable {
                     index += 1
                 }
                 index += 1
-                stack.append(value)
+                push(value)
             case UInt8(ascii: "i"):
                 p1 += 1
                 p2 += 1
@@ -116,22 +124,22 @@ public struct TerminfoTemplate: Sendable, Equatable {
                  UInt8(ascii: ">"), UInt8(ascii: "A"), UInt8(ascii: "O"):
                 let b = pop(), a = pop()
                 switch code {
-                case UInt8(ascii: "+"): stack.append(a &+ b)
-                case UInt8(ascii: "-"): stack.append(a &- b)
-                case UInt8(ascii: "*"): stack.append(a &* b)
-                case UInt8(ascii: "/"): stack.append(b == 0 ? 0 : a / b)
-                case UInt8(ascii: "m"): stack.append(b == 0 ? 0 : a % b)
-                case UInt8(ascii: "&"): stack.append(a & b)
-                case UInt8(ascii: "|"): stack.append(a | b)
-                case UInt8(ascii: "^"): stack.append(a ^ b)
-                case UInt8(ascii: "="): stack.append(a == b ? 1 : 0)
-                case UInt8(ascii: "<"): stack.append(a < b ? 1 : 0)
-                case UInt8(ascii: ">"): stack.append(a > b ? 1 : 0)
-                case UInt8(ascii: "A"): stack.append(a != 0 && b != 0 ? 1 : 0)
-                default: stack.append(a != 0 || b != 0 ? 1 : 0)
+                case UInt8(ascii: "+"): push(a &+ b)
+                case UInt8(ascii: "-"): push(a &- b)
+                case UInt8(ascii: "*"): push(a &* b)
+                case UInt8(ascii: "/"): push(b == 0 ? 0 : a / b)
+                case UInt8(ascii: "m"): push(b == 0 ? 0 : a % b)
+                case UInt8(ascii: "&"): push(a & b)
+                case UInt8(ascii: "|"): push(a | b)
+                case UInt8(ascii: "^"): push(a ^ b)
+                case UInt8(ascii: "="): push(a == b ? 1 : 0)
+                case UInt8(ascii: "<"): push(a < b ? 1 : 0)
+                case UInt8(ascii: ">"): push(a > b ? 1 : 0)
+                case UInt8(ascii: "A"): push(a != 0 && b != 0 ? 1 : 0)
+                default: push(a != 0 || b != 0 ? 1 : 0)
                 }
-            case UInt8(ascii: "!"): stack.append(pop() == 0 ? 1 : 0)
-            case UInt8(ascii: "~"): stack.append(~pop())
+            case UInt8(ascii: "!"): push(pop() == 0 ? 1 : 0)
+            case UInt8(ascii: "~"): push(~pop())
             case UInt8(ascii: "?"): break
             case UInt8(ascii: "t"): if pop() == 0 { skip(stopAtElse: true) }
             case UInt8(ascii: "e"): skip(stopAtElse: false) // the branch taken has ended

@@ -217,6 +217,7 @@ final class NCursesScreen {
     func readInput(timeout milliseconds: Int) -> Input {
         wtimeout(kk_stdscr(), Int32(clamping: milliseconds))
         var value: wint_t = 0
+        let asked = monotonicSeconds()
         let result = wget_wch(kk_stdscr(), &value)
         if result == KEY_CODE_YES {
             switch Int32(value) {
@@ -230,7 +231,9 @@ final class NCursesScreen {
             default: return .none
             }
         }
-        if result == ERR && NCursesScreen.inputHungUp() {
+        // Only a read that failed before its time can be a hang-up; a timeout (every frame) costs no poll.
+        let early = milliseconds < 0 || (monotonicSeconds() - asked) * 1000 < Double(milliseconds) - 1
+        if result == ERR && early && NCursesScreen.inputHungUp() {
             // The terminal went away but no SIGHUP came: the session's shell ignores it (nohup, `trap ''
             // HUP`), so the kernel told only that shell. Every read now fails at once and the loop would
             // spin a core; raising SIGHUP ends the player the way the kernel's would have.
