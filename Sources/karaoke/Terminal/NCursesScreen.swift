@@ -232,7 +232,7 @@ final class NCursesScreen {
             }
         }
         // Only a read that failed before its time can be a hang-up; a timeout (every frame) costs no poll.
-        let early = milliseconds < 0 || (monotonicSeconds() - asked) * 1000 < Double(milliseconds) - 1
+        let early = milliseconds <= 0 || (monotonicSeconds() - asked) * 1000 < Double(milliseconds) - 1
         if result == ERR && early && NCursesScreen.inputHungUp() {
             // The terminal went away but no SIGHUP came: the session's shell ignores it (nohup, `trap ''
             // HUP`), so the kernel told only that shell. Every read now fails at once and the loop would
