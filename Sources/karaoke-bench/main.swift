@@ -263,7 +263,8 @@ func terminalCodes(_ name: String) -> TerminalCodes? {
 /// terminal shows at the depth (its glyph and its colour number there), and for each frame only the cells
 /// whose glyph or colour number changed since the frame before, each at the fewest bytes a cell can take
 /// with the terminal's own terminfo strings: its glyph's UTF-8, a cursor move only when it does not follow
-/// the cell written before it (the shortest of cup, hpa, cuf, cuf1, cub1, cr), a change of attributes only
+/// the cell written before it (the shortest of cup, hpa, cuf, cuf1, cub1, cr, or up to four unchanged cells
+/// in between written again when they are drawn in the pen already on and that is shorter), a change of attributes only
 /// when its weight or colour differs from the cell written before it (in this frame or the one before:
 /// nothing is reset between frames), and, where a block of rows moved up or down as a whole (the lyrics
 /// gliding to the next line), a scroll of that block instead of its cells when that is shorter. This is

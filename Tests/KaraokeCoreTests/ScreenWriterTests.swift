@@ -190,6 +190,18 @@ struct ScreenWriterTests {
         #expect(writer.write(frame(next)).isEmpty)
     }
 
+    @Test("an unchanged cell between two changed ones in the pen that is on is written again rather than moved over")
+    func shortGapRewritten() {
+        var writer = ScreenWriter(codes: codes, depth: .indexed256, columns: 10, rows: 1)
+        let red = RGB(hex: 0xFF0000), green = RGB(hex: 0x00FF00)
+        _ = writer.write(frame(title([red, green, red])))
+        // Cells 0 and 2 turn green; cell 1 was green already: "T" again (1 byte) beats ESC [ C (3 bytes).
+        #expect(String(decoding: writer.write(frame(title([green, green, green]))), as: UTF8.self) == "\r\u{1B}[38;5;46mTTT")
+        // In another pen the gap is moved over.
+        #expect(String(decoding: writer.write(frame(title([red, green, red]))), as: UTF8.self)
+                == "\r\u{1B}[38;5;196mT\u{1B}[CT")
+    }
+
     @Test("rows that glide up by one are scrolled, not rewritten, and the screen ends up as the frame")
     func glideScrolls() {
         func lyric(_ text: String, at row: Int) -> FrameRow {

@@ -4,7 +4,8 @@
 /// It keeps what the terminal shows (one `ScreenRow` per row: each cell's glyph and its colour as the
 /// terminal renders it at its depth), where the cursor is and the pen (weight and colour) the terminal
 /// draws with. For each new frame it writes, top to bottom and left to right, only the cells whose glyph
-/// or shown colour changed; a cell right after the previous one written needs no cursor move, and a
+/// or shown colour changed; a cell right after the previous one written needs no cursor move (and a short
+/// gap of unchanged cells in the pen already set is written again when that is shorter than a move), and a
 /// cell drawn with the pen already set needs no attribute change. Every move and change is the shortest
 /// the terminal's terminfo entry offers (`TerminalCodes`), and nothing is reset at the end of a frame: the
 /// pen carries over to the next one.
@@ -93,7 +94,7 @@ public struct ScreenWriter {
     /// Writes the cells of `next` that differ from what is shown.
     private mutating func paint(_ next: [ScreenRow], into out: inout [UInt8]) {
         for y in 0..<rows where next[y] != shown[y] {
-            for x in next[y].changedColumns(from: shown[y]) { put(next[y].columns[x], y: y, x: x, into: &out) }
+            for x in next[y].changedColumns(from: shown[y]) { put(next[y].columns[x], y: y, x: x, row: next[y], into: &out) }
             shown[y] = next[y]
         }
     }
@@ -158,7 +159,8 @@ public struct ScreenWriter {
         }
     }
 
-    private mutating func put(_ column: ScreenRow.Column, y: Int, x: Int, into out: inout [UInt8]) {
+    /// Writes `column` at (`y`, `x`) of `row`.
+    private mutating func put(_ column: ScreenRow.Column, y: Int, x: Int, row: ScreenRow, into out: inout [UInt8]) {
         let width: Int
         switch column {
         case .continuation: return
@@ -167,7 +169,16 @@ public struct ScreenWriter {
         }
         // Where the last column of the last row scrolls the screen, that cell is left alone.
         if codes.scrollsAtBottomRight && y == rows - 1 && x + width >= columns { return }
-        if cursor == nil || cursor! != (y, x) { codes.move(from: cursor, to: (y, x), into: &out) }
+        if cursor == nil || cursor! != (y, x) {
+            let start = out.count
+            codes.move(from: cursor, to: (y, x), into: &out)
+            // A short gap of unchanged cells drawn with the pen that is on costs only their glyphs when
+            // written again, which can be less than the move over them.
+            let moved = out.count
+            if let from = cursor, from.row == y, from.column < x, rewrite(row, from.column..<x, into: &out) {
+                if out.count - moved < moved - start { out.removeSubrange(start..<moved) } else { out.removeSubrange(moved...) }
+            }
+        }
         switch column {
         case .continuation: return
         case .empty:
@@ -191,5 +202,25 @@ public struct ScreenWriter {
             let single = glyph.unicodeScalars.count == 1
             cursor = x + width < columns && single ? (y, x + width) : nil
         }
+    }
+
+    /// Appends the bytes that draw `row`'s columns `gap` again with the pen that is on, when they are at most
+    /// four narrow cells of one scalar each that this pen draws as they are (spaces in any pen); otherwise
+    /// appends nothing and gives false.
+    private func rewrite(_ row: ScreenRow, _ gap: Range<Int>, into out: inout [UInt8]) -> Bool {
+        guard gap.count <= 4, let pen else { return false }
+        let start = out.count
+        for index in gap {
+            switch row.columns[index] {
+            case .empty: out.append(0x20)
+            case .glyph(let glyph, 1, let style) where glyph.unicodeScalars.count == 1
+                && TerminalCodes.Pen(weight: style.weight, color: depth == .none ? nil : style.colorNumber) == pen:
+                out += glyph.utf8
+            default:
+                out.removeSubrange(start...)
+                return false
+            }
+        }
+        return true
     }
 }
