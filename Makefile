@@ -21,8 +21,10 @@ run: build
 	$(RELEASE_BIN) play $(DEMO)
 
 # One table: parse throughput of a generated ~6 MB file per format, frame composition, `karaoke check` beside
-# ffmpeg's LRC reader on the same file, and `karaoke play --no-audio` measured in a pseudo-terminal for 10 s
-# (CPU, bytes/s, peak memory; needs python3 and TOOLS/ttymeasure.py). The generated files stay in bench-data/.
+# ffmpeg's LRC reader on the same file, and `karaoke play --no-audio` of the demo at 100×30 and 30 fps measured
+# in a pseudo-terminal for 10 s, three runs each in xterm-256color and xterm-direct (needs python3 and
+# TOOLS/ttymeasure.py, and ncurses-term for xterm-direct's terminfo): bytes/s beside the byte floor of the same
+# frames (README, `make bench`), CPU and peak memory beside their budgets. The generated files stay in bench-data/.
 TOOLS ?= ../shared/tools
 
 bench: deps

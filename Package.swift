@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "karaoke-bench",
-            dependencies: ["KaraokeCore"]
+            dependencies: ["KaraokeCore", "CNcursesw"] // terminfo, for the byte floor
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
         .executableTarget(

@@ -28,6 +28,23 @@ static inline int kk_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, 
     return setcchar(cell, text, attrs, 0, &pair);
 }
 
+/// A terminfo string capability of the current terminal, or NULL when it has none (terminfo's -1 for
+/// "not a string capability" included).
+static inline const char *kk_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
+
+/// A terminfo boolean capability of the current terminal (0 when absent).
+static inline int kk_tigetflag(const char *name) { return tigetflag(name) > 0; }
+
+/// Loads the terminfo entry of `name` as the current terminal, without taking over any screen (for
+/// reading its strings); 0 on success.
+static inline int kk_setupterm(const char *name) {
+    int error = 0;
+    return setupterm(name, 1, &error) == OK ? 0 : -1;
+}
+
 /// The window size of a terminal file descriptor; 0 on success.
 static inline int kk_window_size(int fd, int *cols, int *rows) {
     struct winsize ws;

@@ -1,3 +1,4 @@
+import CNcursesw
 import Foundation
 import KaraokeCore
 
@@ -5,7 +6,8 @@ import KaraokeCore
 //   karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick]
 // Parses a generated file of each format (our own words, about 6 MB each, written to DIR), composes frames,
 // then measures whole processes: `karaoke check` beside ffmpeg's LRC reader on the same LRC, and
-// `karaoke play --no-audio` in a pseudo-terminal for 10 s at 30 fps (../shared/tools/ttymeasure.py).
+// `karaoke play --no-audio` in a pseudo-terminal at 100×30 for 10 s at 30 fps (../shared/tools/ttymeasure.py)
+// in xterm-256color and xterm-direct, beside the byte floor of the same frames (see `byteFloor`).
 
 /// The words the generated songs are made of.
 let words = ["la", "sing", "go", "we", "all", "home", "sun", "rain", "oh", "yes", "lantern", "river"]
@@ -241,29 +243,91 @@ for (columns, rows) in [(80, 24), (200, 60)] {
 
 // MARK: - Playing
 
+/// The terminfo codes of terminal type `name` (its entry on this machine), nil when it is unknown.
+func terminalCodes(_ name: String) -> TerminalCodes? {
+    guard kk_setupterm(name) == 0 else { return nil }
+    var strings: [String: [UInt8]] = [:]
+    for capability in TerminalCodes.capabilityNames {
+        guard let value = kk_tigetstr(capability) else { continue }
+        strings[capability] = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                                        count: strlen(value)))
+    }
+    return TerminalCodes(strings: strings, autoMargins: kk_tigetflag("am") != 0, eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
+}
+
+/// The byte floor of playing `song` on a `columns` × `rows` terminal with `codes` at `depth`, in bytes a
+/// second over the frames whose time is in `window` (seconds from the start).
+///
+/// The floor is defined from the frames themselves: the frames `play --no-audio` composes at `fps` (the
+/// song's time k / fps, the title on its clock of tenths of a second), each cell mapped to what the
+/// terminal shows at the depth (its glyph and its colour number there), and for each frame only the cells
+/// whose glyph or colour number changed since the frame before, each at the fewest bytes a cell can take
+/// with the terminal's own terminfo strings: its glyph's UTF-8, a cursor move only when it does not follow
+/// the cell written before it (the shortest of cup, hpa, cuf, cuf1, cub1, cr, or up to four unchanged cells
+/// in between written again when they are drawn in the pen already on and that is shorter), a change of attributes only
+/// when its weight or colour differs from the cell written before it (in this frame or the one before:
+/// nothing is reset between frames), and, where a block of rows moved up or down as a whole (the lyrics
+/// gliding to the next line), a scroll of that block instead of its cells when that is shorter. This is
+/// what `ScreenWriter` writes, which is what `play` sends.
+func byteFloor(song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int, rows: Int, fps: Int,
+               window: Range<Double>) -> Double {
+    var composer = FrameComposer(song: song, fallbackTitle: "", columns: columns, rows: rows, options: FrameOptions())
+    var writer = ScreenWriter(codes: codes, depth: depth, columns: columns, rows: rows)
+    var bytes = 0
+    var k = 0
+    while Double(k) / Double(fps) < window.upperBound {
+        let time = Double(k) / Double(fps)
+        let titleTime = (time * 10).rounded(.down) / 10 // as the player's title clock
+        let written = writer.write(composer.frame(at: time, titleTime: titleTime)).count
+        if window.contains(time) { bytes += written }
+        k += 1
+    }
+    return Double(bytes) / (window.upperBound - window.lowerBound)
+}
+
 let ttymeasure = "\(tools)/ttymeasure.py"
-let reportPath = "\(data)/bench-play.json"
 let seconds = quick ? 3 : 10
-if FileManager.default.fileExists(atPath: ttymeasure),
-   run(["python3", ttymeasure, "--cols", "80", "--rows", "24", "--seconds", "\(seconds)", "--steady-from", "1",
-        "--stop-keys", "q", "--out", reportPath, "--", karaoke, "play", "--no-audio", "--fps", "30", song]) != nil,
-   let json = FileManager.default.contents(atPath: reportPath),
-   let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any] {
-    let cpu = report["cpu"] as? [String: Any]
-    let steadyCPU = (cpu?["steady_window"] as? [String: Any])?["percent_of_one_core"] as? Double
-    let output = report["output"] as? [String: Any]
-    let steadyBytes = (output?["steady"] as? [String: Any])?["bytes_per_s"] as? Double
-    let bursts = (output?["steady"] as? [String: Any])?["bursts_per_s"] as? Double
-    let memory = report["memory"] as? [String: Any]
-    let peak = memory?["peak_rss_kib_largest_process_hwm"] as? Int ?? memory?["peak_rss_kib_ru_maxrss"] as? Int
-    let name = "play --no-audio --fps 30, 80×24, \(seconds) s, \((song as NSString).lastPathComponent)"
-    table.append((name + ": CPU", steadyCPU.map { "\(fixed($0, 2)) % of one core" } ?? "?",
-                  "whole run \(fixed(cpu?["percent_of_one_core"] as? Double ?? 0, 2)) %", "under 2 %"))
-    table.append((name + ": written", steadyBytes.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
-                  bursts.map { "\(fixed($0)) writes/s" } ?? "", "a few KB/s"))
-    table.append((name + ": peak memory", peak.map { "\(fixed(Double($0) / 1024)) MB" } ?? "?", "", ""))
-} else {
-    table.append(("play in a pseudo-terminal", "not run", "needs python3 and \(ttymeasure)", ""))
+let playRuns = quick ? 1 : 3
+let playSong: Song? = FileManager.default.contents(atPath: song).flatMap { data in
+    let bytes = [UInt8](data)
+    return LyricsReader.parse(bytes, file: song, format: LyricFormat.detect(utf8: bytes, fileName: song)).song
+}
+for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct", ColorDepth.direct)] {
+    let name = "play --no-audio, 100×30, 30 fps, \(term)"
+    guard FileManager.default.fileExists(atPath: ttymeasure) else {
+        table.append(("play in a pseudo-terminal", "not run", "needs python3 and \(ttymeasure)", ""))
+        break
+    }
+    // Several runs: the median of each figure.
+    var bytesPerSecond: [Double] = [], cpu: [Double] = [], peak: [Double] = []
+    for attempt in 0..<playRuns {
+        let reportPath = "\(data)/bench-play-\(term)-\(attempt).json"
+        guard run(["python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", term,
+                                "--seconds", "\(seconds)", "--steady-from", "1", "--stop-keys", "q", "--out", reportPath,
+                                "--", karaoke, "play", "--no-audio", "--fps", "30", song]) != nil,
+              let json = FileManager.default.contents(atPath: reportPath),
+              let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { continue }
+        let steadyCPU = ((report["cpu"] as? [String: Any])?["steady_window"] as? [String: Any])?["percent_of_one_core"]
+        let output = (report["output"] as? [String: Any])?["steady"] as? [String: Any]
+        let memory = report["memory"] as? [String: Any]
+        if let value = steadyCPU as? Double { cpu.append(value) }
+        if let value = output?["bytes_per_s"] as? Double { bytesPerSecond.append(value) }
+        if let value = memory?["peak_rss_kib_largest_process_hwm"] as? Int { peak.append(Double(value) / 1024) }
+    }
+    let floor = playSong.flatMap { song in
+        terminalCodes(term).map { byteFloor(song: song, codes: $0, depth: depth, columns: 100, rows: 30, fps: 30,
+                                            window: 1..<Double(seconds)) }
+    }
+    let measured = bytesPerSecond.isEmpty ? nil : median(bytesPerSecond)
+    table.append((name + ": written", measured.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
+                  floor.map { floor in "floor \(fixed(floor / 1000, 2)) KB/s"
+                      + (measured.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "") } ?? "floor ?",
+                  "within 1.15× the floor"))
+    // ttymeasure reads the steady window's CPU in clock ticks: 10 ms in 9 s is steps of 0.11 %.
+    table.append((name + ": CPU", cpu.isEmpty ? "?" : "\(fixed(median(cpu), 2)) % of one core",
+                  "runs " + cpu.map { fixed($0, 2) }.joined(separator: ", ") + " (in clock ticks)", "0.5 % of one core"))
+    table.append((name + ": peak memory", peak.isEmpty ? "?" : "\(fixed(median(peak))) MB",
+                  "largest process", "15 MB"))
 }
 
 // MARK: - The table

@@ -75,6 +75,18 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
     /// The attribute.
     public var weight: Weight
 
+    /// The colour number the terminal's `setaf` takes for this style, nil for the default colour.
+    ///
+    /// In direct colour it is `0xRRGGBB`, except that 1…7 still mean the ANSI colours there, so a near-black
+    /// that lands on them is nudged to 8.
+    public var colorNumber: Int? {
+        if let rgb {
+            let value = Int(rgb.hexValue)
+            return value > 0 && value < 8 ? 8 : value
+        }
+        return paletteIndex
+    }
+
     /// The style for `cell` at `depth`.
     public static func of(_ cell: FrameCell, depth: ColorDepth) -> TerminalStyle {
         switch depth {

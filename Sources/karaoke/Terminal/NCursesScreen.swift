@@ -4,9 +4,14 @@ import KaraokeCore
 
 /// The terminal through ncursesw: paints frames by sending only what changed, reads keys with a timeout.
 ///
-/// ncurses keeps the virtual screen and `doupdate` sends the difference; on top of that the screen
-/// keeps the rows it painted last and hands ncurses only the columns whose glyph or style as the
-/// terminal shows it changed, so an idle frame costs a row comparison and no write.
+/// ncurses sets the terminal up (modes, the alternate screen, keys), clears it, reads keys and gives the
+/// terminal back; the cells are written by a `ScreenWriter` straight to the terminal, from its terminfo
+/// strings (DESIGN §9). ncurses' own update would send more: it rewrites unchanged cells between changed
+/// ones without counting the colour codes they cost, and ends every update with an attribute reset that
+/// the next update has to undo. So ncurses' picture of the screen stays blank, its cursor at the top left
+/// and its attributes plain: before ncurses writes again (a resize, a suspension, the end), the writer
+/// hands the terminal over in that state and ncurses clears it. A terminal without `cup` or `sgr0` is
+/// painted through ncurses as before.
 final class NCursesScreen {
     /// Why the terminal could not be taken over.
     enum Failure: Error {
@@ -28,6 +33,10 @@ final class NCursesScreen {
     /// which compare equal at once, so the styling pass runs only for rows that changed.
     private var paintedSources: [FrameRow?] = []
     private var bidiExplicit = false
+    /// Writes the cells, unless the terminal lacks the strings for it (then ncurses paints).
+    private var writer: ScreenWriter?
+    /// The bytes of one paint, kept to reuse its storage.
+    private var output: [UInt8] = []
 
     /// Takes over the terminal on stdin/stdout. `colors` false keeps it to attributes.
     init(colors: Bool) throws(Failure) {
@@ -51,6 +60,24 @@ final class NCursesScreen {
             depth = count >= 0x1000000 ? .direct : count >= 256 ? .indexed256 : count >= 8 ? .basic : .none
         }
         forget(rows: Int(kk_lines()))
+        if let codes = NCursesScreen.terminalCodes() {
+            clearok(kk_curscr(), true)
+            wrefresh(kk_stdscr()) // the one update ncurses makes: clears the screen, plain attributes
+            writer = ScreenWriter(codes: codes, depth: depth, columns: Int(kk_cols()), rows: Int(kk_lines()))
+            output.reserveCapacity(4096)
+        }
+    }
+
+    /// The current terminal's codes from its terminfo entry, nil when it lacks `cup` or `sgr0`.
+    static func terminalCodes() -> TerminalCodes? {
+        var strings: [String: [UInt8]] = [:]
+        for name in TerminalCodes.capabilityNames {
+            guard let value = kk_tigetstr(name) else { continue }
+            strings[name] = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                                      count: strlen(value)))
+        }
+        return TerminalCodes(strings: strings, autoMargins: kk_tigetflag("am") != 0,
+                             eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
     }
 
     /// The terminal's size now.
@@ -62,6 +89,12 @@ final class NCursesScreen {
             // ECMA-48 BDSM: the rows are already in visual order; ask the terminal not to reorder them.
             bidiExplicit = frame.hasRightToLeftRows
             writeRaw(bidiExplicit ? "\u{1B}[8h" : "\u{1B}[8l")
+        }
+        if writer != nil {
+            output.removeAll(keepingCapacity: true)
+            writer!.write(frame, into: &output)
+            send(output)
+            return
         }
         if painted.count != frame.rows.count { forget(rows: frame.rows.count) }
         let window = kk_stdscr()
@@ -84,6 +117,37 @@ final class NCursesScreen {
         forget(rows: Int(kk_lines()))
         werase(kk_stdscr())
         clearok(kk_curscr(), true)
+        if writer != nil {
+            handOver()
+            wrefresh(kk_stdscr())
+            writer!.forgetScreen(columns: Int(kk_cols()), rows: Int(kk_lines()))
+        }
+    }
+
+    /// Leaves the terminal as ncurses believes it is (plain attributes, the cursor at the top left), so
+    /// that what ncurses writes next (a clear, or its goodbye) lands where it means it to.
+    private func handOver() {
+        guard writer != nil else { return }
+        output.removeAll(keepingCapacity: true)
+        writer!.handOver(row: 0, column: 0, into: &output)
+        send(output)
+    }
+
+    /// Writes `bytes` to the terminal whole, retrying short and interrupted writes.
+    private func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        fflush(kk_stdout())
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return // the terminal has gone: the loop learns it from the next read
+                }
+                offset += written
+            }
+        }
     }
 
     private func forget(rows: Int) {
@@ -153,6 +217,7 @@ final class NCursesScreen {
     func readInput(timeout milliseconds: Int) -> Input {
         wtimeout(kk_stdscr(), Int32(clamping: milliseconds))
         var value: wint_t = 0
+        let asked = monotonicSeconds()
         let result = wget_wch(kk_stdscr(), &value)
         if result == KEY_CODE_YES {
             switch Int32(value) {
@@ -166,7 +231,9 @@ final class NCursesScreen {
             default: return .none
             }
         }
-        if result == ERR && NCursesScreen.inputHungUp() {
+        // Only a read that failed before its time can be a hang-up; a timeout (every frame) costs no poll.
+        let early = milliseconds <= 0 || (monotonicSeconds() - asked) * 1000 < Double(milliseconds) - 1
+        if result == ERR && early && NCursesScreen.inputHungUp() {
             // The terminal went away but no SIGHUP came: the session's shell ignores it (nohup, `trap ''
             // HUP`), so the kernel told only that shell. Every read now fails at once and the loop would
             // spin a core; raising SIGHUP ends the player the way the kernel's would have.
@@ -187,6 +254,7 @@ final class NCursesScreen {
 
     /// Gives the terminal back for a suspension; `resume` takes it again.
     func suspend() {
+        handOver()
         if bidiExplicit { writeRaw("\u{1B}[8l") }
         endwin()
     }
@@ -195,11 +263,12 @@ final class NCursesScreen {
     func resume() {
         if bidiExplicit { writeRaw("\u{1B}[8h") }
         invalidate()
-        wrefresh(kk_stdscr())
+        if writer == nil { wrefresh(kk_stdscr()) }
     }
 
     /// Restores the terminal for good.
     func close() {
+        handOver()
         if bidiExplicit { writeRaw("\u{1B}[8l") }
         endwin()
         delscreen(screen)
