@@ -1,4 +1,4 @@
-/// How many colours a terminal shows, and how a frame's exact colours map onto them (SPEC §4).
+/// How many colours a terminal shows, and how a frame's exact colours map onto them (DESIGN §4).
 public enum ColorDepth: String, Sendable, Equatable {
     /// 24-bit colour: exact blends.
     case direct
