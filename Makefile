@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-asan check-tsan deps deps-test clean
+.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-asan check-tsan format format-check deps deps-test clean
 
 all: build
 
@@ -104,6 +104,14 @@ check-tsan: deps deps-test
 	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter AudioTests
 	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
 	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
+
+# The code is formatted by swift-format (part of the toolchain) to .swift-format; `make format` rewrites it,
+# `make format-check` lists what differs without changing anything.
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+
+format-check:
+	$(SWIFT) format lint --recursive --parallel Package.swift Sources Tests
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan bench-data
