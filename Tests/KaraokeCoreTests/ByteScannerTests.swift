@@ -157,6 +157,22 @@ struct ByteScannerTests {
         } == nil)
     }
 
+    @Test("with a digit limit, a longer number is no decimal but is still read past", arguments: [
+        ("123456789012345", 15, 123456789012345.0, 15),       // 15 digits fit
+        ("1234567890.12345", 15, 1234567890.12345, 16),       // digits on both sides of the point count
+        ("1234567890123456", 15, nil, 16),                    // 16 do not
+        ("12345678901.23456", 15, nil, 17),
+        ("123", 2, nil, 3),
+    ] as [(String, Int, Double?, Int)])
+    func decimalDigitLimit(text: String, maximumDigits: Int, value: Double?, next: Int) {
+        let (read, after) = scanning(text) { bytes -> (Double?, Int) in
+            var i = 0
+            return (ByteScanner.readDecimal(bytes, &i, bytes.count, maximumDigits: maximumDigits), i)
+        }
+        #expect(read == value)
+        #expect(after == next)
+    }
+
     @Test("quotes for messages drop control characters and cut long text at a character's start", arguments: [
         ("la la", "'la la'"),
         ("a\u{1B}[2Jb", "'a[2Jb'"),                                    // an escape sequence cannot reach the terminal
