@@ -183,6 +183,16 @@ struct TTMLTimeTests {
         #expect(result.diagnostics.first?.message.hasPrefix("malformed time") == true)
     }
 
+    @Test("a malformed time is quoted as every parser quotes: control characters dropped, cut after 40 bytes")
+    func malformedTimeQuote() {
+        let value = "soon\u{202E}" + String(repeating: "x", count: 50) // a bidi override, then 57 bytes in all
+        let result = TTMLParser.parse(Array(document("<p begin=\"\(value)\" end=\"2s\">la</p>").utf8), file: "t.ttml")
+        #expect(result.diagnostics.map(\.message) == [
+            "malformed time 'soon" + String(repeating: "x", count: 33) + "…' in 'begin'; "
+                + "expected '00:01:02.500' or '62.5s'; attribute ignored",
+        ])
+    }
+
     @Test("nested times count from the parent's begin, as TTML defines")
     func relativeTimes() throws {
         let song = try parseSong(document("""

@@ -5,14 +5,9 @@ struct TTMLTimeReader {
     /// Ticks a second (`ttp:tickRate`), 1 when the file does not say.
     var tickRate = 1.0
 
-    /// The time in milliseconds of `hh:mm:ss.fff`, `mm:ss.fff`, `ss.fff`, `hh:mm:ss:ff`, or a number
-    /// with a unit (`1.5s`, `150ms`, `2m`, `1h`, `12f`, `10t`); nil when it is neither.
-    func milliseconds(_ text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { milliseconds($0) }
-    }
-
-    /// `milliseconds` of the UTF-8 bytes of an attribute value.
+    /// The time in milliseconds of an attribute value's UTF-8 bytes: `hh:mm:ss.fff`, `mm:ss.fff`, `ss.fff`,
+    /// `hh:mm:ss:ff`, or a number with a unit (`1.5s`, `150ms`, `2m`, `1h`, `12f`, `10t`), XML whitespace
+    /// around it allowed; nil when it is neither.
     func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let value = ByteScanner.trimmed(bytes, 0..<bytes.count, where: ByteScanner.isXMLWhitespace)
         guard !value.isEmpty, value.count <= 64 else { return nil }
