@@ -141,20 +141,38 @@ struct ByteScannerTests {
         ("1" + String(repeating: "0", count: 20), false, 1e20, 21), // past 15 digits the value only scales
     ] as [(String, Bool, Double, Int)])
     func decimals(text: String, decimalComma: Bool, value: Double, next: Int) {
-        let (read, after) = scanning(text) { bytes -> (Double?, Int) in
-            var i = 0
-            return (ByteScanner.readDecimal(bytes, &i, bytes.count, decimalComma: decimalComma), i)
-        }
+        let (read, after) = readDecimal(text, decimalComma: decimalComma)
         #expect(read == value)
         #expect(after == next)
     }
 
     @Test("a decimal needs a digit", arguments: ["", ".", "-1", "x", ","])
     func noDecimal(text: String) {
-        #expect(scanning(text) { bytes -> Double? in
+        #expect(readDecimal(text, decimalComma: true).value == nil)
+    }
+
+    @Test("with a digit limit, a longer number is no decimal but is still read past", arguments: [
+        ("123456789012345", 15, 123456789012345.0, 15),       // 15 digits fit
+        ("1234567890.12345", 15, 1234567890.12345, 16),       // digits on both sides of the point count
+        ("1234567890123456", 15, nil, 16),                    // 16 do not
+        ("12345678901.23456", 15, nil, 17),
+        ("123", 2, nil, 3),
+    ] as [(String, Int, Double?, Int)])
+    func decimalDigitLimit(text: String, maximumDigits: Int, value: Double?, next: Int) {
+        let (read, after) = readDecimal(text, maximumDigits: maximumDigits)
+        #expect(read == value)
+        #expect(after == next)
+    }
+
+    /// `ByteScanner.readDecimal` from the start of `text`: the number and the index it stopped at.
+    private func readDecimal(_ text: String, decimalComma: Bool = false, maximumDigits: Int = .max)
+        -> (value: Double?, next: Int) {
+        scanning(text) { bytes in
             var i = 0
-            return ByteScanner.readDecimal(bytes, &i, bytes.count, decimalComma: true)
-        } == nil)
+            let value = ByteScanner.readDecimal(bytes, &i, bytes.count, decimalComma: decimalComma,
+                                                maximumDigits: maximumDigits)
+            return (value, i)
+        }
     }
 
     @Test("quotes for messages drop control characters and cut long text at a character's start", arguments: [

@@ -135,9 +135,11 @@ enum ByteScanner {
     /// `.5` or `12.`; nil when there is no digit.
     ///
     /// Past 15 digits a `Double` holds no more: later digits of the whole part only scale it, later
-    /// fraction digits are read past. A caller that multiplies the value caps it first.
+    /// fraction digits are read past. A caller that multiplies the value caps it first. A format that
+    /// calls such a number malformed instead (TTML) gives `maximumDigits`: past that many digits the
+    /// number is still read past, but the result is nil.
     static func readDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int,
-                            decimalComma: Bool = false) -> Double? {
+                            decimalComma: Bool = false, maximumDigits: Int = .max) -> Double? {
         var value = 0.0, scale = 1.0, digits = 0, inFraction = false
         while i < end {
             let byte = bytes[i]
@@ -156,7 +158,7 @@ enum ByteScanner {
             }
             i += 1
         }
-        return digits > 0 ? value / scale : nil
+        return digits > 0 && digits <= maximumDigits ? value / scale : nil
     }
 
     // MARK: Messages

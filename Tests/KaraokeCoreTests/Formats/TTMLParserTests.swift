@@ -153,6 +153,9 @@ struct TTMLTimeTests {
         ("10t", "ttp:tickRate=\"10000000\"", 0),            // 1 µs ticks round to 0 ms
         ("25000000t", "ttp:tickRate=\"10000000\"", 2500),
         (" 2s ", "", 2000),                                 // spaces around
+        ("&#10;&#9;2s&#13;", "", 2000),                     // any XML whitespace around
+        ("00000000000001.5s", "", 1500),                    // 15 digits are a number
+        ("00:00:00000000000001.5", "", 1500),
     ]
 
     @Test("begin reads every TTML time form", arguments: cases)
@@ -167,7 +170,10 @@ struct TTMLTimeTests {
         #expect(song.lines[0].end == 3500)
     }
 
-    @Test("a malformed time is a warning and the attribute is ignored", arguments: ["soon", "-1s", "1:2:3:4:5", "1.2.3", "12x"])
+    @Test("a malformed time is a warning and the attribute is ignored", arguments: [
+        "soon", "-1s", "1:2:3:4:5", "1.2.3", "12x", "1.5:00", "1::2", "1:", "s", "1.5H",
+        "000000000000001.5s", "00:00:000000000000001.5", // 16 digits are malformed, not 100 hours
+    ])
     func malformedTime(_ value: String) throws {
         let result = TTMLParser.parse(Array(document("<p begin=\"\(value)\" end=\"2s\"><span begin=\"1s\" end=\"2s\">la</span></p>").utf8),
                                       file: "t.ttml")
@@ -175,6 +181,16 @@ struct TTMLTimeTests {
         #expect(song.lines[0].start == 1000) // from the span
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.message.hasPrefix("malformed time") == true)
+    }
+
+    @Test("a malformed time is quoted as every parser quotes: control characters dropped, cut after 40 bytes")
+    func malformedTimeQuote() {
+        let value = "soon\u{202E}" + String(repeating: "x", count: 50) // a bidi override, then 57 bytes in all
+        let result = TTMLParser.parse(Array(document("<p begin=\"\(value)\" end=\"2s\">la</p>").utf8), file: "t.ttml")
+        #expect(result.diagnostics.map(\.message) == [
+            "malformed time 'soon" + String(repeating: "x", count: 33) + "…' in 'begin'; "
+                + "expected '00:01:02.500' or '62.5s'; attribute ignored",
+        ])
     }
 
     @Test("nested times count from the parent's begin, as TTML defines")

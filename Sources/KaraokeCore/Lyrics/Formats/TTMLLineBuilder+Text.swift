@@ -23,7 +23,7 @@ extension TTMLLineBuilder {
             if frame.isRubyBase { drafts[draft].pieces[ruby].text += text }
             return
         }
-        let isLayout = text.utf8.contains(0x0A) && text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let isLayout = text.utf8.contains(0x0A) && text.utf8.allSatisfy(ByteScanner.isXMLWhitespace)
         if isLayout {
             drafts[draft].append(Piece(text: text, timing: [], isLayout: true))
             return
@@ -67,23 +67,22 @@ extension TTMLLineBuilder {
         for text in texts {
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
-                switch scalar.value {
-                case 0x20, 0x09, 0x0A, 0x0D:
+                if scalar.isASCII, ByteScanner.isXMLWhitespace(UInt8(ascii: scalar)) {
                     pendingSpace = sawText
-                default:
-                    guard !ControlCharacters.isForbidden(scalar.value) else { continue }
-                    if pendingSpace {
-                        // The space belongs to the end of the text before, when that is where it was.
-                        if scalars.isEmpty, !result.isEmpty, let last = result.indices.last(where: { !result[$0].isEmpty }) {
-                            result[last] += " "
-                        } else {
-                            scalars.append(" ")
-                        }
-                        pendingSpace = false
-                    }
-                    scalars.append(scalar)
-                    sawText = true
+                    continue
                 }
+                guard !ControlCharacters.isForbidden(scalar.value) else { continue }
+                if pendingSpace {
+                    // The space belongs to the end of the text before, when that is where it was.
+                    if scalars.isEmpty, !result.isEmpty, let last = result.indices.last(where: { !result[$0].isEmpty }) {
+                        result[last] += " "
+                    } else {
+                        scalars.append(" ")
+                    }
+                    pendingSpace = false
+                }
+                scalars.append(scalar)
+                sawText = true
             }
             result.append(String(scalars))
         }

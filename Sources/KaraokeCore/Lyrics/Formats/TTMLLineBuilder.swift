@@ -327,11 +327,13 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// A time attribute's milliseconds, or a warning and nil.
     mutating func readTime(_ value: String, _ name: String, line: Int) -> Int? {
-        if let time = times.milliseconds(value) { return time }
-        let shown = ControlCharacters.strip(String(value.prefix(40)))
-        log.warn(line: line, column: 0,
-                 "malformed time '\(shown)' in '\(name)'; expected '00:01:02.500' or '62.5s'; attribute ignored")
-        return nil
+        var value = value
+        return value.withUTF8 { bytes in
+            if let time = times.milliseconds(bytes) { return time }
+            log.warn(line: line, column: 0, "malformed time \(ByteScanner.quoted(bytes, 0..<bytes.count)) in '\(name)'; "
+                         + "expected '00:01:02.500' or '62.5s'; attribute ignored")
+            return nil
+        }
     }
 
     /// The voice of `ttm:agent` ids: a declared person's part, a group's `together`; an id the head

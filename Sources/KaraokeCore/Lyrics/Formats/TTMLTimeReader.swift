@@ -5,42 +5,42 @@ struct TTMLTimeReader {
     /// Ticks a second (`ttp:tickRate`), 1 when the file does not say.
     var tickRate = 1.0
 
-    /// The time in milliseconds of `hh:mm:ss.fff`, `mm:ss.fff`, `ss.fff`, `hh:mm:ss:ff`, or a number
-    /// with a unit (`1.5s`, `150ms`, `2m`, `1h`, `12f`, `10t`); nil when it is neither.
-    func milliseconds(_ text: String) -> Int? {
-        let bytes = Array(text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D {
-            end -= 1
-        }
-        guard end > 0, end <= 64 else { return nil }
-        let trimmed = bytes[0..<end]
+    /// The time in milliseconds of an attribute value's UTF-8 bytes: `hh:mm:ss.fff`, `mm:ss.fff`, `ss.fff`,
+    /// `hh:mm:ss:ff`, or a number with a unit (`1.5s`, `150ms`, `2m`, `1h`, `12f`, `10t`), XML whitespace
+    /// around it allowed; nil when it is neither.
+    func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let value = ByteScanner.trimmed(bytes, 0..<bytes.count, where: ByteScanner.isXMLWhitespace)
+        guard !value.isEmpty, value.count <= 64 else { return nil }
+        let start = value.lowerBound, end = value.upperBound
         // An offset time ends in its unit.
         var unitStart = end
-        while unitStart > 0, (trimmed[unitStart - 1] | 0x20) >= 97, (trimmed[unitStart - 1] | 0x20) <= 122 { unitStart -= 1 }
+        while unitStart > start, ByteScanner.isLetter(bytes[unitStart - 1]) { unitStart -= 1 }
         if unitStart < end {
-            guard let value = Self.decimal(trimmed[0..<unitStart]) else { return nil }
-            let scale: Double
-            switch String(decoding: trimmed[unitStart..<end], as: UTF8.self) {
-            case "h": scale = 3_600_000
-            case "m": scale = 60_000
-            case "s": scale = 1000
-            case "ms": scale = 1
-            case "f": scale = 1000 / frameRate
-            case "t": scale = 1000 / tickRate
-            default: return nil
-            }
-            return Self.rounded(value * scale)
+            guard let number = Self.decimal(bytes, start..<unitStart) else { return nil }
+            let units: [(name: StaticString, milliseconds: Double)] = [
+                ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1), ("f", 1000 / frameRate), ("t", 1000 / tickRate),
+            ]
+            guard let scale = units.first(where: {
+                ByteScanner.equals($0.name, in: bytes, unitStart..<end, ignoringCase: false)
+            })?.milliseconds else { return nil }
+            return Self.rounded(number * scale)
         }
         // A clock time: up to four fields split by colons.
-        let fields = trimmed.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        guard fields.count <= 4 else { return nil }
+        var fieldCount = 1
+        for index in value where bytes[index] == UInt8(ascii: ":") { fieldCount += 1 }
+        guard fieldCount <= 4 else { return nil }
         var values: [Double] = []
-        for (index, field) in fields.enumerated() {
+        var fieldStart = start
+        for index in 0..<fieldCount {
+            let fieldEnd = ByteScanner.index(of: UInt8(ascii: ":"), in: bytes, from: fieldStart, to: end)
             // Only the seconds (or the frames) may have a fraction.
-            let mayHaveFraction = index == min(fields.count - 1, 2) || index == 3
-            guard let value = Self.decimal(field), mayHaveFraction || !field.contains(UInt8(ascii: ".")) else { return nil }
-            values.append(value)
+            let mayHaveFraction = index == min(fieldCount - 1, 2) || index == 3
+            guard let number = Self.decimal(bytes, fieldStart..<fieldEnd),
+                  mayHaveFraction
+                    || ByteScanner.index(of: UInt8(ascii: "."), in: bytes, from: fieldStart, to: fieldEnd) == fieldEnd
+            else { return nil }
+            values.append(number)
+            fieldStart = fieldEnd + 1
         }
         var seconds = 0.0
         switch values.count {
@@ -52,28 +52,20 @@ struct TTMLTimeReader {
         return Self.rounded(seconds * 1000)
     }
 
-    /// Digits with an optional fraction; nil for anything else (signs included: TTML times are not negative).
-    private static func decimal(_ bytes: ArraySlice<UInt8>) -> Double? {
-        var value = 0.0, scale = 1.0, digits = 0, inFraction = false
-        for byte in bytes {
-            if byte >= 48 && byte <= 57 {
-                guard digits < 15 else { return nil }
-                value = value * 10 + Double(byte - 48)
-                if inFraction { scale *= 10 }
-                digits += 1
-            } else if byte == UInt8(ascii: "."), !inFraction {
-                inFraction = true
-            } else {
-                return nil
-            }
-        }
-        return digits > 0 ? value / scale : nil
+    /// The number that is all of `bytes[range]`: digits with an optional fraction, at most 15 of them (a
+    /// longer one is malformed, not clamped); nil for anything else (signs included: TTML times are not
+    /// negative).
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var i = range.lowerBound
+        guard let number = ByteScanner.readDecimal(bytes, &i, range.upperBound, maximumDigits: 15),
+              i == range.upperBound else { return nil }
+        return number
     }
 
     /// Whole milliseconds, within 0…100 hours; nil for a value that is not a number.
     private static func rounded(_ milliseconds: Double) -> Int? {
         guard milliseconds.isFinite else { return nil }
-        return Int(min(max(milliseconds, 0), Double(ttmlTimeLimit)).rounded())
+        return Int(min(max(milliseconds, 0), Double(ByteScanner.timeLimit)).rounded())
     }
 
     /// Reads `ttp:frameRate`, `ttp:frameRateMultiplier` and `ttp:tickRate` from the attributes of `<tt>`,

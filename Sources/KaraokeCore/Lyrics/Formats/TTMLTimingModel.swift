@@ -153,8 +153,6 @@ struct TTMLTimingModel {
     }
 }
 
-/// Times beyond 100 hours are clamped: nothing that far is a real time, and sums must not overflow.
-let ttmlTimeLimit = 360_000_000
-
-/// The time within ±100 hours.
-func clampTime(_ value: Int) -> Int { min(max(value, -ttmlTimeLimit), ttmlTimeLimit) }
+/// The time within ±100 hours (`ByteScanner.timeLimit`): nothing that far is a real time, and sums
+/// must not overflow.
+func clampTime(_ value: Int) -> Int { min(max(value, -ByteScanner.timeLimit), ByteScanner.timeLimit) }
