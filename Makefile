@@ -35,7 +35,7 @@ bench: deps
 	.build/release/karaoke-bench --karaoke $(RELEASE_BIN) --tools $(TOOLS) --data bench-data --song $(DEMO)
 
 # libFuzzer, one target per parser plus `frame` (detection, then layout, fill and every encoding at several
-# sizes and times), chosen by KARAOKE_FUZZ_TARGET. Each is seeded with the bundled songs and the corpus folder
+# sizes and times, and the painter's bytes at every colour depth), chosen by KARAOKE_FUZZ_TARGET. Each is seeded with the bundled songs and the corpus folder
 # of its format (CORPUS, default ../shared/corpus, when it exists) and runs FUZZ_SECONDS; `make fuzz-smoke`
 # runs them all for FUZZ_SMOKE_SECONDS each (under a minute in all). A crash lands in bench-data/fuzz-crashes/
 # named for its target; replay it with `KARAOKE_FUZZ_TARGET=srt .build/debug/karaoke-fuzz FILE`.

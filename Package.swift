@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Swift imports _StringProcessing (regex) and _Concurrency (async/await) into every file unless told not to;
+// the code uses neither, but the imports alone make the binary load libswift_StringProcessing,
+// libswift_RegexParser and libswift_Concurrency (with libdispatch) at start-up. Only the shipped binary and the
+// core it links need this; the bench, the fuzzer and the tests pull in Foundation or Testing, which load them anyway.
+let noImplicitImports: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                  "-Xfrontend", "-disable-implicit-concurrency-module-import"]),
+]
+
 let package = Package(
     name: "karaoke",
     products: [
@@ -20,12 +29,14 @@ let package = Package(
         .target(
             name: "KaraokeCore",
             dependencies: ["CTextWidth", "CLibXML2"],
+            swiftSettings: noImplicitImports,
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"]
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"],
+            swiftSettings: noImplicitImports
         ),
         .executableTarget(
             name: "karaoke-bench",

@@ -68,12 +68,20 @@ func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
     }
 }
 
-/// Frames of `song` at a few sizes (tiny ones included) and times around its first lines, in every encoding.
+/// Frames of `song` at a few sizes (tiny ones included) and times around its first lines, in every encoding,
+/// and painted as `play` paints them: one `ScreenWriter` per colour depth gets the frames in turn, so it
+/// paints each over the last, then the terminal changes size.
 ///
 /// Which sizes depends on the input's length, so each run composes two of them and stays fast.
 func composeFrames(of song: Song, variant: Int) {
     let sizes = [(40, 12), (13, 5), (80, 24), (1, 1), (2, 200), (300, 2)]
-    for (columns, rows) in [sizes[variant % sizes.count], sizes[(variant / sizes.count + 1) % sizes.count]] {
+    let chosen = [sizes[variant % sizes.count], sizes[(variant / sizes.count + 1) % sizes.count]]
+    let depths: [ColorDepth] = [.direct, .indexed256, .basic, .none]
+    var writers = depths.map {
+        ScreenWriter(codes: .xterm(direct: $0 == .direct), depth: $0, columns: chosen[0].0, rows: chosen[0].1)
+    }
+    var bytes: [UInt8] = []
+    for (step, (columns, rows)) in chosen.enumerated() {
         var options = FrameOptions()
         options.reduceMotion = variant % 2 == 0
         options.alignment = variant % 3 == 0 ? .left : .center
@@ -86,9 +94,20 @@ func composeFrames(of song: Song, variant: Int) {
                 _ = frame.jsonRendering()
                 _ = frame.ansiRendering(depth: variant % 5 == 0 ? .direct : .indexed256)
                 for row in frame.rows { _ = ScreenRow(row, width: columns, depth: .direct) }
+                for index in writers.indices {
+                    // After a size change the first frame is painted at the old size too, as when the
+                    // terminal shrinks or grows between composing a frame and painting it.
+                    if step > 0, writers[index].columns != columns || writers[index].rows != rows {
+                        writers[index].write(frame, into: &bytes)
+                        writers[index].forgetScreen(columns: columns, rows: rows)
+                    }
+                    writers[index].write(frame, into: &bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
         }
     }
+    for index in writers.indices { writers[index].handOver(row: 0, column: 0, into: &bytes) }
 }
 
 #if FUZZING

@@ -238,6 +238,6 @@ extension String {
 
     /// Every occurrence of `target` replaced (Foundation-free).
     func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        replacingEvery(target, with: replacement)
     }
 }

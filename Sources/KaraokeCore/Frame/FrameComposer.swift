@@ -25,8 +25,9 @@ public struct FrameComposer {
     private let areaStart: Int
     private let areaWidth: Int
     private var layouts: [LineLayout?]
-    /// The last status row and its text: the text changes once a second, the frame thirty times.
-    private var lastStatus: (text: String, row: FrameRow)?
+    /// The last status row, kept while what its text shows stays the same: the text changes about once a
+    /// second, the frame thirty times, and building it was a sixth of `play`'s work.
+    private var lastStatus: (key: StatusKey, barWidth: Int, filled: Int, row: FrameRow)?
     private let titleCells: [FrameCell]
     private let titleWidth: Int
     /// Whether two parts or more sing (each is then drawn in its own ink).
@@ -76,8 +77,9 @@ public struct FrameComposer {
               notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion)
     }
 
-    private mutating func frame(at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
-                                userOffset: Int, reduceMotion: Bool) -> Frame {
+    /// The frame at `time` with every input given (internal so tests can vary the user offset on one composer).
+    mutating func frame(at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
+                        userOffset: Int, reduceMotion: Bool) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
         var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
                                reduceMotion: reduceMotion)
@@ -224,13 +226,35 @@ public struct FrameComposer {
         return FrameRow(kind: .title, cells: cells, isRightToLeft: TextDirection.of(title) == .rightToLeft)
     }
 
+    /// What the status text depends on besides the progress bar's played cells (the width and the total
+    /// are the composer's own).
+    private struct StatusKey: Equatable {
+        /// The whole seconds of the elapsed time shown.
+        var seconds: Int
+        /// Whether playback is paused.
+        var paused: Bool
+        /// The user offset in milliseconds.
+        var userOffset: Int
+        /// The notice in the hints' place.
+        var notice: String?
+    }
+
+    /// The status row at `time`, built again only when its text would change: a different second, pause,
+    /// offset or notice, or another played cell of the bar (DESIGN §4).
     private mutating func statusRow(at time: Double, paused: Bool, notice: String?, userOffset: Int) -> FrameRow {
-        let text = StatusBar.text(elapsed: time, total: Double(song.duration) / 1000, paused: paused,
-                                  userOffset: userOffset, width: columns, notice: notice)
-        if let lastStatus, lastStatus.text == text { return lastStatus.row }
+        let total = max(0, Double(song.duration) / 1000)
+        let shown = StatusBar.shownElapsed(time, total: total)
+        let key = StatusKey(seconds: StatusBar.wholeSeconds(shown), paused: paused, userOffset: userOffset,
+                            notice: notice)
+        if let lastStatus, lastStatus.key == key,
+           StatusBar.filledCells(elapsed: shown, total: total, width: lastStatus.barWidth) == lastStatus.filled {
+            return lastStatus.row
+        }
+        let (text, barWidth) = StatusBar.layOut(elapsed: time, total: total, paused: paused, userOffset: userOffset,
+                                                width: columns, notice: notice)
         let row = FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
                                                                      color: options.theme.status))
-        lastStatus = (text, row)
+        lastStatus = (key, barWidth, StatusBar.filledCells(elapsed: shown, total: total, width: barWidth), row)
         return row
     }
 

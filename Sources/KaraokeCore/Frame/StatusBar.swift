@@ -4,8 +4,20 @@ public enum StatusBar {
     /// A notice (the volume, a missing mpv) takes the hints' place.
     public static func text(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
                             notice: String? = nil) -> String {
+        layOut(elapsed: elapsed, total: total, paused: paused, userOffset: userOffset, width: width, notice: notice).text
+    }
+
+    /// The elapsed time the bar shows: `elapsed` held within 0…`total` (and 0 for a negative total).
+    static func shownElapsed(_ elapsed: Double, total: Double) -> Double { min(max(0, elapsed), max(0, total)) }
+
+    /// The status text and the width of the progress bar in it (0 when there is none).
+    ///
+    /// The text depends on the elapsed time only through its whole seconds and the bar's played cells
+    /// (`filledCells` for that width), so a caller can keep the text while those stay the same.
+    static func layOut(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
+                       notice: String?) -> (text: String, barWidth: Int) {
         let clampedTotal = max(0, total)
-        let clamped = min(max(0, elapsed), clampedTotal)
+        let clamped = shownElapsed(elapsed, total: total)
         let head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
         let offset = userOffset == 0 ? "" : "offset \(signedSeconds(userOffset))"
         let hints = "␣ pause  ←→ seek  ? help  q quit"
@@ -22,7 +34,7 @@ public enum StatusBar {
                 var parts = [head]
                 if barRoom >= 10 { parts.append(bar(elapsed: clamped, total: clampedTotal, width: barRoom)) }
                 parts.append(contentsOf: tail + [fitted])
-                return parts.joined(separator: "  ")
+                return (parts.joined(separator: "  "), barRoom >= 10 ? barRoom : 0)
             }
         }
         let barMinimum = 10
@@ -37,18 +49,26 @@ public enum StatusBar {
         parts.append(contentsOf: tail)
         var line = parts.joined(separator: "  ")
         if line.count > width { line = String(line.prefix(width)) }
-        return line
+        return (line, barWidth >= 4 ? barWidth : 0)
     }
 
     /// The progress bar, `width` cells: heavy for the part played.
     static func bar(elapsed: Double, total: Double, width: Int) -> String {
-        let done = total > 0 ? Int((elapsed / total * Double(width)).rounded(.down)) : 0
+        let done = filledCells(elapsed: elapsed, total: total, width: width)
         return String(repeating: "━", count: done) + String(repeating: "─", count: width - done)
     }
 
+    /// The cells of a `width`-cell bar that show as played, for an elapsed time within 0…`total`.
+    static func filledCells(elapsed: Double, total: Double, width: Int) -> Int {
+        total > 0 ? Int((elapsed / total * Double(width)).rounded(.down)) : 0
+    }
+
+    /// The whole seconds `clock` shows for `seconds`.
+    static func wholeSeconds(_ seconds: Double) -> Int { Int(max(0, seconds).rounded(.down)) }
+
     /// `m:ss` (or `h:mm:ss`) for seconds, rounded down.
     public static func clock(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded(.down))
+        let total = wholeSeconds(seconds)
         let hours = total / 3600, minutes = total / 60 % 60, secs = total % 60
         let paddedSeconds = secs < 10 ? "0\(secs)" : "\(secs)"
         if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(paddedSeconds)" }

@@ -77,7 +77,7 @@ public enum LyricFormat: String, CaseIterable, Sendable {
         let ultraStarTags = ["#version", "#title", "#artist", "#audio", "#mp3"]
         if ultraStarTags.contains(where: { lowered[0].hasPrefix($0) }) { return .ultrastar }
         // SRT: a cue number, then a `-->` line (the number is often missing in files made by hand).
-        if let arrow = lines.firstIndex(where: { $0.contains("-->") }), arrow <= 2,
+        if let arrow = lines.firstIndex(where: { $0.includes("-->") }), arrow <= 2,
            lines[0].allSatisfy(\.isNumber) || arrow == 0 {
             return .srt
         }
