@@ -6,8 +6,10 @@ import PackageDescription
 // libswift_RegexParser and libswift_Concurrency (with libdispatch) at start-up. Only the shipped binary and the
 // core it links need this; the bench, the fuzzer and the tests pull in Foundation or Testing, which load them anyway.
 let noImplicitImports: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
-                  "-Xfrontend", "-disable-implicit-concurrency-module-import"]),
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+        "-Xfrontend", "-disable-implicit-concurrency-module-import",
+    ])
 ]
 
 let package = Package(

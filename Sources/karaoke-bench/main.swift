@@ -81,28 +81,38 @@ func samples(size: Int) -> [Sample] {
         let text = index % 2 == 0 ? "\(a) \(b) \(c)" : "\(a) <\(clock(t + 600))>\(b) <\(clock(t + 1200))>\(c)"
         return "\(clock(t)) --> \(clock(t + 1800))\n\(text)\n\n"
     }
-    let ass = build(size: size, header: "[Script Info]\nTitle: Benchmark\nScriptType: v4.00+\n\n[Events]\n"
-        + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n") { index in
+    let ass = build(
+        size: size,
+        header: "[Script Info]\nTitle: Benchmark\nScriptType: v4.00+\n\n[Events]\n"
+            + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+    ) { index in
         let (a, b, c) = lineWords(index), t = index * 2000
         let text = index % 2 == 0 ? "\(a) \(b) \(c)" : "{\\k60}\(a) {\\k60}\(b) {\\k60}\(c)"
-        return "Dialogue: 0,\(clock(t, hourWidth: 1, fractionDigits: 2)),\(clock(t + 1800, hourWidth: 1, fractionDigits: 2)),"
+        return
+            "Dialogue: 0,\(clock(t, hourWidth: 1, fractionDigits: 2)),\(clock(t + 1800, hourWidth: 1, fractionDigits: 2)),"
             + "Default,,0,0,0,,\(text)\n"
     }
-    let ultrastar = build(size: size, header: "#TITLE:Benchmark\n#ARTIST:Generated\n#BPM:300\n#GAP:0\n",
-                          footer: "E\n") { index in
+    let ultrastar = build(
+        size: size, header: "#TITLE:Benchmark\n#ARTIST:Generated\n#BPM:300\n#GAP:0\n",
+        footer: "E\n"
+    ) { index in
         // 300 BPM is 20 beats a second (UltraStar beats are quarter notes: 4 × BPM a minute).
         let (a, b, c) = lineWords(index), beat = index * 40
         return ": \(beat) 8 5 \(a)\n: \(beat + 10) 8 7  \(b)\n* \(beat + 20) 10 9  \(c)\n- \(beat + 36)\n"
     }
-    let ttml = build(size: size, header: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        + "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">"
-        + "<head><metadata><ttm:title>Benchmark</ttm:title></metadata></head><body><div>\n",
-                     footer: "</div></body></tt>\n") { index in
+    let ttml = build(
+        size: size,
+        header: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">"
+            + "<head><metadata><ttm:title>Benchmark</ttm:title></metadata></head><body><div>\n",
+        footer: "</div></body></tt>\n"
+    ) { index in
         let (a, b, c) = lineWords(index), t = index * 2000
         if index % 2 == 0 {
             return "<p begin=\"\(clock(t))\" end=\"\(clock(t + 1800))\">\(a) \(b) \(c)</p>\n"
         }
-        return "<p begin=\"\(clock(t))\" end=\"\(clock(t + 1800))\"><span begin=\"\(clock(t))\" end=\"\(clock(t + 600))\">"
+        return
+            "<p begin=\"\(clock(t))\" end=\"\(clock(t + 1800))\"><span begin=\"\(clock(t))\" end=\"\(clock(t + 600))\">"
             + "\(a) </span><span begin=\"\(clock(t + 600))\" end=\"\(clock(t + 1200))\">\(b) </span>"
             + "<span begin=\"\(clock(t + 1200))\" end=\"\(clock(t + 1800))\">\(c)</span></p>\n"
     }
@@ -155,8 +165,10 @@ func run(_ arguments: [String], capture: Bool = false) -> (seconds: Double, stat
     let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
     process.waitUntilExit()
     let elapsed = ContinuousClock.now - start
-    return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+        process.terminationStatus, String(decoding: data, as: UTF8.self)
+    )
 }
 
 /// The median wall time of `runs` runs of a command, nil when it cannot run or fails.
@@ -204,9 +216,12 @@ for sample in samples(size: size) {
         lines = LyricsReader.parse(sample.bytes, file: path, format: sample.format).song?.lines.count ?? 0
     }
     let seconds = median(times), megabytes = Double(sample.bytes.count) / 1e6
-    table.append(("parse \(sample.name), \(fixed(megabytes)) MB, \(lines) lines", "\(fixed(seconds * 1e3)) ms",
-                  "\(fixed(megabytes / seconds)) MB/s, \(count(Double(lines) / seconds)) lines/s",
-                  sample.name == "LRC" ? "faster than ffmpeg (below)" : ""))
+    table.append(
+        (
+            "parse \(sample.name), \(fixed(megabytes)) MB, \(lines) lines", "\(fixed(seconds * 1e3)) ms",
+            "\(fixed(megabytes / seconds)) MB/s, \(count(Double(lines) / seconds)) lines/s",
+            sample.name == "LRC" ? "faster than ffmpeg (below)" : ""
+        ))
 }
 
 // Whole processes on the same LRC: each minus its start-up on a one-line file, so the rate is the reading.
@@ -217,18 +232,24 @@ let lrcBytes = Double((try? FileManager.default.attributesOfItem(atPath: lrcPath
     guard let big = processTime(command(lrcPath), runs: 5), let tiny = processTime(command(tinyPath), runs: 5) else {
         return (name, "not run", "", "")
     }
-    return (name, "\(fixed(big * 1e3)) ms (start-up \(fixed(tiny * 1e3)) ms)",
-            "\(fixed(lrcBytes / max(big - tiny, 1e-6))) MB/s without start-up", "")
+    return (
+        name, "\(fixed(big * 1e3)) ms (start-up \(fixed(tiny * 1e3)) ms)",
+        "\(fixed(lrcBytes / max(big - tiny, 1e-6))) MB/s without start-up", ""
+    )
 }
 table.append(processRow("karaoke check, same LRC, whole process") { [karaoke, "check", $0] })
-table.append(processRow("ffmpeg -i, same LRC, whole process") { ["ffmpeg", "-v", "error", "-i", $0, "-map", "0", "-c", "copy", "-f", "null", "-"] })
+table.append(
+    processRow("ffmpeg -i, same LRC, whole process") {
+        ["ffmpeg", "-v", "error", "-i", $0, "-map", "0", "-c", "copy", "-f", "null", "-"]
+    })
 
 // MARK: - Frames
 
 let frameSong = LyricsReader.parse(Array(samples(size: 1 << 20)[1].bytes), file: "bench.lrc", format: .lrc).song!
 for (columns, rows) in [(80, 24), (200, 60)] {
-    var composer = FrameComposer(song: frameSong, fallbackTitle: "bench", columns: columns, rows: rows,
-                                 options: FrameOptions())
+    var composer = FrameComposer(
+        song: frameSong, fallbackTitle: "bench", columns: columns, rows: rows,
+        options: FrameOptions())
     let middle = Double(frameSong.lines[frameSong.lines.count / 2].start) / 1000
     _ = composer.frame(at: middle) // lays out the lines in view once, as the player's first frame does
     var checksum = 0, step = 0.0
@@ -236,9 +257,12 @@ for (columns, rows) in [(80, 24), (200, 60)] {
         step += 0.033
         checksum &+= composer.frame(at: middle + step.truncatingRemainder(dividingBy: 5)).rows.count
     }
-    table.append(("compose one \(columns)×\(rows) frame mid-song (\(checksum / times.count) rows)",
-                  "\(fixed(median(times) * 1e6, 2)) µs median, \(fixed(times.min()! * 1e6, 2)) min",
-                  "\(count(1 / median(times))) frames/s", columns == 200 ? "under 50 µs" : ""))
+    table.append(
+        (
+            "compose one \(columns)×\(rows) frame mid-song (\(checksum / times.count) rows)",
+            "\(fixed(median(times) * 1e6, 2)) µs median, \(fixed(times.min()! * 1e6, 2)) min",
+            "\(count(1 / median(times))) frames/s", columns == 200 ? "under 50 µs" : ""
+        ))
 }
 
 // MARK: - Playing
@@ -249,10 +273,13 @@ func terminalCodes(_ name: String) -> TerminalCodes? {
     var strings: [String: [UInt8]] = [:]
     for capability in TerminalCodes.capabilityNames {
         guard let value = kk_tigetstr(capability) else { continue }
-        strings[capability] = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                                                        count: strlen(value)))
+        strings[capability] = Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                count: strlen(value)))
     }
-    return TerminalCodes(strings: strings, autoMargins: kk_tigetflag("am") != 0, eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
+    return TerminalCodes(
+        strings: strings, autoMargins: kk_tigetflag("am") != 0, eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
 }
 
 /// The byte floor of playing `song` on a `columns` × `rows` terminal with `codes` at `depth`, in bytes a
@@ -269,8 +296,10 @@ func terminalCodes(_ name: String) -> TerminalCodes? {
 /// nothing is reset between frames), and, where a block of rows moved up or down as a whole (the lyrics
 /// gliding to the next line), a scroll of that block instead of its cells when that is shorter. This is
 /// what `ScreenWriter` writes, which is what `play` sends.
-func byteFloor(song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int, rows: Int, fps: Int,
-               window: Range<Double>) -> Double {
+func byteFloor(
+    song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int, rows: Int, fps: Int,
+    window: Range<Double>
+) -> Double {
     var composer = FrameComposer(song: song, fallbackTitle: "", columns: columns, rows: rows, options: FrameOptions())
     var writer = ScreenWriter(codes: codes, depth: depth, columns: columns, rows: rows)
     var bytes = 0
@@ -290,8 +319,10 @@ func byteFloor(song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int
 /// cell written before it and the shortest change of attributes when its weight or colour differs from that
 /// cell's. No scrolling and no rewriting of unchanged cells, so `play` may come in below it when the lyrics
 /// glide (a scroll moves a whole block for a few bytes).
-func cellByCellFloor(song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int, rows: Int, fps: Int,
-                     window: Range<Double>) -> Double {
+func cellByCellFloor(
+    song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int, rows: Int, fps: Int,
+    window: Range<Double>
+) -> Double {
     var composer = FrameComposer(song: song, fallbackTitle: "", columns: columns, rows: rows, options: FrameOptions())
     var shown: [ScreenRow?] = Array(repeating: nil, count: rows)
     var cursor: (row: Int, column: Int)?
@@ -345,11 +376,15 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
     var bytesPerSecond: [Double] = [], cpu: [Double] = [], peak: [Double] = []
     for attempt in 0..<playRuns {
         let reportPath = "\(data)/bench-play-\(term)-\(attempt).json"
-        guard run(["python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", term,
-                                "--seconds", "\(seconds)", "--steady-from", "1", "--stop-keys", "q", "--out", reportPath,
-                                "--", karaoke, "play", "--no-audio", "--fps", "30", song]) != nil,
-              let json = FileManager.default.contents(atPath: reportPath),
-              let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { continue }
+        guard
+            run([
+                "python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", term,
+                "--seconds", "\(seconds)", "--steady-from", "1", "--stop-keys", "q", "--out", reportPath,
+                "--", karaoke, "play", "--no-audio", "--fps", "30", song,
+            ]) != nil,
+            let json = FileManager.default.contents(atPath: reportPath),
+            let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any]
+        else { continue }
         let steadyCPU = ((report["cpu"] as? [String: Any])?["steady_window"] as? [String: Any])?["percent_of_one_core"]
         let output = (report["output"] as? [String: Any])?["steady"] as? [String: Any]
         let memory = report["memory"] as? [String: Any]
@@ -358,26 +393,47 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
         if let value = memory?["peak_rss_kib_largest_process_hwm"] as? Int { peak.append(Double(value) / 1024) }
     }
     let floor = playSong.flatMap { song in
-        terminalCodes(term).map { byteFloor(song: song, codes: $0, depth: depth, columns: 100, rows: 30, fps: 30,
-                                            window: 1..<Double(seconds)) }
+        terminalCodes(term).map {
+            byteFloor(
+                song: song, codes: $0, depth: depth, columns: 100, rows: 30, fps: 30,
+                window: 1..<Double(seconds))
+        }
     }
     let cellFloor = playSong.flatMap { song in
-        terminalCodes(term).map { cellByCellFloor(song: song, codes: $0, depth: depth, columns: 100, rows: 30, fps: 30,
-                                                  window: 1..<Double(seconds)) }
+        terminalCodes(term).map {
+            cellByCellFloor(
+                song: song, codes: $0, depth: depth, columns: 100, rows: 30, fps: 30,
+                window: 1..<Double(seconds))
+        }
     }
     let measured = bytesPerSecond.isEmpty ? nil : median(bytesPerSecond)
-    table.append((name + ": written", measured.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
-                  floor.map { floor in "floor \(fixed(floor / 1000, 2)) KB/s"
-                      + (measured.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "") } ?? "floor ?",
-                  "within 1.15× the floor"))
-    table.append((name + ": cell-by-cell floor", cellFloor.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
-                  "changed cells alone, no scrolling"
-                      + (measured.flatMap { written in cellFloor.map { ", written is \(fixed(written / $0, 2))×" } } ?? ""), ""))
+    table.append(
+        (
+            name + ": written", measured.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
+            floor.map { floor in
+                "floor \(fixed(floor / 1000, 2)) KB/s"
+                    + (measured.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "")
+            } ?? "floor ?",
+            "within 1.15× the floor"
+        ))
+    table.append(
+        (
+            name + ": cell-by-cell floor", cellFloor.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
+            "changed cells alone, no scrolling"
+                + (measured.flatMap { written in cellFloor.map { ", written is \(fixed(written / $0, 2))×" } } ?? ""),
+            ""
+        ))
     // ttymeasure reads the steady window's CPU in clock ticks: 10 ms in 9 s is steps of 0.11 %.
-    table.append((name + ": CPU", cpu.isEmpty ? "?" : "\(fixed(median(cpu), 2)) % of one core",
-                  "runs " + cpu.map { fixed($0, 2) }.joined(separator: ", ") + " (in clock ticks)", "0.5 % of one core"))
-    table.append((name + ": peak memory", peak.isEmpty ? "?" : "\(fixed(median(peak))) MB",
-                  "largest process", "15 MB"))
+    table.append(
+        (
+            name + ": CPU", cpu.isEmpty ? "?" : "\(fixed(median(cpu), 2)) % of one core",
+            "runs " + cpu.map { fixed($0, 2) }.joined(separator: ", ") + " (in clock ticks)", "0.5 % of one core"
+        ))
+    table.append(
+        (
+            name + ": peak memory", peak.isEmpty ? "?" : "\(fixed(median(peak))) MB",
+            "largest process", "15 MB"
+        ))
 }
 
 // MARK: - The table
@@ -388,7 +444,8 @@ let widths = [0, 1, 2, 3].map { column in
 }
 func line(_ row: (String, String, String, String)) -> String {
     let cells = [row.0, row.1, row.2, row.3]
-    return "| " + cells.indices.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
+    return "| "
+        + cells.indices.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
         .joined(separator: " | ") + " |"
 }
 print(line(header))

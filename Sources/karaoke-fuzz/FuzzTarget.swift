@@ -1,7 +1,7 @@
 import KaraokeCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What one fuzz run exercises: a parser, the format detection, or layout and fill over a parsed song.
@@ -29,8 +29,9 @@ enum FuzzTarget: String, CaseIterable {
         guard let raw = getenv("KARAOKE_FUZZ_TARGET") else { return .frame }
         let name = String(cString: raw)
         guard let target = FuzzTarget(rawValue: name) else {
-            print("karaoke-fuzz: unknown KARAOKE_FUZZ_TARGET '\(name)'; expected one of "
-                + FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))
+            print(
+                "karaoke-fuzz: unknown KARAOKE_FUZZ_TARGET '\(name)'; expected one of "
+                    + FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))
             exit(2)
         }
         return target
@@ -111,9 +112,9 @@ func composeFrames(of song: Song, variant: Int) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    exercise(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+        exercise(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
 #endif

@@ -79,11 +79,13 @@ struct CommandLineParserTests {
         #expect(error.message.contains("--at"))
     }
 
-    @Test("a display command without a FILE is a usage error", arguments: [
-        ["play"],                        // nothing after the command
-        ["render", "--at", "3"],         // only options
-        ["play", "--fps", "20"],         // an option value is not a FILE
-    ])
+    @Test(
+        "a display command without a FILE is a usage error",
+        arguments: [
+            ["play"], // nothing after the command
+            ["render", "--at", "3"], // only options
+            ["play", "--fps", "20"], // an option value is not a FILE
+        ])
     func missingFile(arguments: [String]) throws {
         let error = try #require(usageError(arguments))
         #expect(error.message.contains("FILE"))
@@ -141,23 +143,27 @@ struct CommandLineParserTests {
 
     // MARK: Help and version
 
-    @Test("--help, -h and no arguments print the main help", arguments: [
-        [] as [String],    // nothing at all
-        ["--help"],        // the long form
-        ["-h"],            // the short form
-        ["help"],          // as a command
-    ])
+    @Test(
+        "--help, -h and no arguments print the main help",
+        arguments: [
+            [] as [String], // nothing at all
+            ["--help"], // the long form
+            ["-h"], // the short form
+            ["help"], // as a command
+        ])
     func mainHelp(arguments: [String]) throws {
         #expect(try CommandLineParser.parse(arguments) == .help(UsageText.main))
     }
 
-    @Test("each command has its own --help, which wins over a missing FILE or --at", arguments: [
-        (arguments: ["play", "--help"], command: "play"),
-        (arguments: ["render", "--help"], command: "render"),
-        (arguments: ["check", "--help"], command: "check"),
-        (arguments: ["render", "song.lrc", "-h"], command: "render"),
-        (arguments: ["play", "song.lrc", "--fps", "20", "--help"], command: "play"),
-    ])
+    @Test(
+        "each command has its own --help, which wins over a missing FILE or --at",
+        arguments: [
+            (arguments: ["play", "--help"], command: "play"),
+            (arguments: ["render", "--help"], command: "render"),
+            (arguments: ["check", "--help"], command: "check"),
+            (arguments: ["render", "song.lrc", "-h"], command: "render"),
+            (arguments: ["play", "song.lrc", "--fps", "20", "--help"], command: "play"),
+        ])
     func commandHelp(arguments: [String], command: String) throws {
         let invocation = try CommandLineParser.parse(arguments)
         #expect(invocation == .help(UsageText.help(for: command)))
@@ -193,16 +199,18 @@ struct CommandLineParserTests {
         #expect(error.message.contains("takes no value"))
     }
 
-    @Test("--fps takes a whole number from 1 to 120", arguments: [
-        (value: "1", expected: 1 as Int?),  // the lower limit
-        (value: "120", expected: 120),      // the upper limit
-        (value: "45", expected: 45),        // in between
-        (value: "0", expected: nil),        // below
-        (value: "121", expected: nil),      // above
-        (value: "29.97", expected: nil),    // not whole
-        (value: "fast", expected: nil),     // not a number
-        (value: "", expected: nil),         // empty
-    ])
+    @Test(
+        "--fps takes a whole number from 1 to 120",
+        arguments: [
+            (value: "1", expected: 1 as Int?), // the lower limit
+            (value: "120", expected: 120), // the upper limit
+            (value: "45", expected: 45), // in between
+            (value: "0", expected: nil), // below
+            (value: "121", expected: nil), // above
+            (value: "29.97", expected: nil), // not whole
+            (value: "fast", expected: nil), // not a number
+            (value: "", expected: nil), // empty
+        ])
     func fps(value: String, expected: Int?) throws {
         if let expected {
             #expect(try play(["--fps", value]).display.framesPerSecond == expected)
@@ -214,15 +222,17 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("--rest-opacity takes a number from 0 to 1", arguments: [
-        (value: "0", expected: 0.0 as Double?), // fully dark
-        (value: "1", expected: 1.0),            // as bright as sung
-        (value: "0.5", expected: 0.5),          // in between
-        (value: "-0.1", expected: nil),         // below
-        (value: "1.01", expected: nil),         // above
-        (value: "nan", expected: nil),          // not a number
-        (value: "inf", expected: nil),          // not finite
-    ])
+    @Test(
+        "--rest-opacity takes a number from 0 to 1",
+        arguments: [
+            (value: "0", expected: 0.0 as Double?), // fully dark
+            (value: "1", expected: 1.0), // as bright as sung
+            (value: "0.5", expected: 0.5), // in between
+            (value: "-0.1", expected: nil), // below
+            (value: "1.01", expected: nil), // above
+            (value: "nan", expected: nil), // not a number
+            (value: "inf", expected: nil), // not finite
+        ])
     func restOpacity(value: String, expected: Double?) throws {
         if let expected {
             #expect(try play(["--rest-opacity", value]).display.frame.restOpacity == expected)
@@ -232,13 +242,15 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("--offset takes milliseconds, negative ones in either form", arguments: [
-        (arguments: ["--offset", "250"], expected: 250),       // positive
-        (arguments: ["--offset", "-200"], expected: -200),     // a negative value is not an option
-        (arguments: ["--offset=-200"], expected: -200),        // the = form
-        (arguments: ["--offset", "+300"], expected: 300),      // an explicit sign
-        (arguments: ["--offset", "0"], expected: 0),           // none
-    ])
+    @Test(
+        "--offset takes milliseconds, negative ones in either form",
+        arguments: [
+            (arguments: ["--offset", "250"], expected: 250), // positive
+            (arguments: ["--offset", "-200"], expected: -200), // a negative value is not an option
+            (arguments: ["--offset=-200"], expected: -200), // the = form
+            (arguments: ["--offset", "+300"], expected: 300), // an explicit sign
+            (arguments: ["--offset", "0"], expected: 0), // none
+        ])
     func offset(arguments: [String], expected: Int) throws {
         #expect(try play(arguments).display.frame.userOffset == expected)
     }
@@ -273,24 +285,33 @@ struct CommandLineParserTests {
         #expect(error.message.contains("auto, always or never"))
     }
 
-    @Test("--colors takes names in any case and #rrggbb, comma separated", arguments: [
-        (value: "red", expected: [RGB(hex: 0xFF3B30)]),                                    // one name
-        (value: "Pink,#00ff80", expected: [RGB(hex: 0xFF2D55), RGB(hex: 0x00FF80)]),      // name and hex
-        (value: "mint, cyan , WHITE", expected: [RGB(hex: 0x00C7BE), RGB(hex: 0x32ADE6),
-                                                 RGB(hex: 0xFFFFFF)]),                     // spaces and case
-        (value: "#ABCDEF", expected: [RGB(hex: 0xABCDEF)]),                                // upper-case hex
-    ])
+    @Test(
+        "--colors takes names in any case and #rrggbb, comma separated",
+        arguments: [
+            (value: "red", expected: [RGB(hex: 0xFF3B30)]), // one name
+            (value: "Pink,#00ff80", expected: [RGB(hex: 0xFF2D55), RGB(hex: 0x00FF80)]), // name and hex
+            (
+                value: "mint, cyan , WHITE",
+                expected: [
+                    RGB(hex: 0x00C7BE), RGB(hex: 0x32ADE6),
+                    RGB(hex: 0xFFFFFF),
+                ]
+            ), // spaces and case
+            (value: "#ABCDEF", expected: [RGB(hex: 0xABCDEF)]), // upper-case hex
+        ])
     func colors(value: String, expected: [RGB]) throws {
         #expect(try play(["--colors", value]).display.frame.gradient.colors == expected)
     }
 
-    @Test("--colors rejects unknown names, bad hex and empty entries", arguments: [
-        (value: "pinkk", bad: "pinkk"),     // a typo
-        (value: "#12345", bad: "#12345"),   // too short
-        (value: "#12345g", bad: "#12345g"), // not hex
-        (value: "red,,blue", bad: ""),      // an empty entry
-        (value: "", bad: ""),               // nothing at all
-    ])
+    @Test(
+        "--colors rejects unknown names, bad hex and empty entries",
+        arguments: [
+            (value: "pinkk", bad: "pinkk"), // a typo
+            (value: "#12345", bad: "#12345"), // too short
+            (value: "#12345g", bad: "#12345g"), // not hex
+            (value: "red,,blue", bad: ""), // an empty entry
+            (value: "", bad: ""), // nothing at all
+        ])
     func badColors(value: String, bad: String) throws {
         let error = try #require(usageError(["play", "song.lrc", "--colors", value]))
         #expect(error.message.hasPrefix("bad colour '\(bad)'"))
@@ -303,13 +324,15 @@ struct CommandLineParserTests {
         #expect(error.message.contains("did you mean 'purple'?"))
     }
 
-    @Test("--gradient-duration takes seconds above 0", arguments: [
-        (value: "4", expected: 4.0 as Double?), // the default
-        (value: "0.5", expected: 0.5),          // fast
-        (value: "0", expected: nil),            // no cycle at all
-        (value: "-2", expected: nil),           // backwards
-        (value: "slow", expected: nil),         // not a number
-    ])
+    @Test(
+        "--gradient-duration takes seconds above 0",
+        arguments: [
+            (value: "4", expected: 4.0 as Double?), // the default
+            (value: "0.5", expected: 0.5), // fast
+            (value: "0", expected: nil), // no cycle at all
+            (value: "-2", expected: nil), // backwards
+            (value: "slow", expected: nil), // not a number
+        ])
     func gradientDuration(value: String, expected: Double?) throws {
         if let expected {
             #expect(try play(["--gradient-duration", value]).display.frame.gradient.cycle == expected)
@@ -319,13 +342,15 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("--max-size takes megabytes", arguments: [
-        (value: "64", expected: 64 * 1_048_576 as Int?), // the default
-        (value: "0.5", expected: 524_288),               // half a megabyte
-        (value: "0", expected: nil),                     // nothing could be read
-        (value: "-1", expected: nil),                    // negative
-        (value: "lots", expected: nil),                  // not a number
-    ])
+    @Test(
+        "--max-size takes megabytes",
+        arguments: [
+            (value: "64", expected: 64 * 1_048_576 as Int?), // the default
+            (value: "0.5", expected: 524_288), // half a megabyte
+            (value: "0", expected: nil), // nothing could be read
+            (value: "-1", expected: nil), // negative
+            (value: "lots", expected: nil), // not a number
+        ])
     func maxSize(value: String, expected: Int?) throws {
         if let expected {
             #expect(try render(["--max-size", value]).display.maxSize == expected)
@@ -335,12 +360,14 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("--at takes seconds from 0", arguments: [
-        (value: "0", expected: 0.0 as Double?), // the start
-        (value: "12.3", expected: 12.3),        // a fraction
-        (value: "-1", expected: nil),           // before the start
-        (value: "soon", expected: nil),         // not a number
-    ])
+    @Test(
+        "--at takes seconds from 0",
+        arguments: [
+            (value: "0", expected: 0.0 as Double?), // the start
+            (value: "12.3", expected: 12.3), // a fraction
+            (value: "-1", expected: nil), // before the start
+            (value: "soon", expected: nil), // not a number
+        ])
     func at(value: String, expected: Double?) throws {
         let arguments = ["render", "song.lrc", "--at", value]
         if let expected {
@@ -355,14 +382,16 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("--cols and --rows take a whole number of cells", arguments: [
-        (option: "--cols", value: "1", valid: true),     // the smallest
-        (option: "--rows", value: "1000", valid: true),  // the largest
-        (option: "--cols", value: "0", valid: false),    // nothing
-        (option: "--rows", value: "1001", valid: false), // too many
-        (option: "--cols", value: "80.5", valid: false), // not whole
-        (option: "--rows", value: "-24", valid: false),  // negative
-    ])
+    @Test(
+        "--cols and --rows take a whole number of cells",
+        arguments: [
+            (option: "--cols", value: "1", valid: true), // the smallest
+            (option: "--rows", value: "1000", valid: true), // the largest
+            (option: "--cols", value: "0", valid: false), // nothing
+            (option: "--rows", value: "1001", valid: false), // too many
+            (option: "--cols", value: "80.5", valid: false), // not whole
+            (option: "--rows", value: "-24", valid: false), // negative
+        ])
     func size(option: String, value: String, valid: Bool) throws {
         if valid {
             let request = try render([option, value])
@@ -399,9 +428,11 @@ struct CommandLineParserTests {
         #expect(error.message.contains("'--fps'"))
     }
 
-    @Test("an option missing its value at the end is a usage error", arguments: [
-        "--fps", "--offset", "--colors", "--at", "--format",
-    ])
+    @Test(
+        "an option missing its value at the end is a usage error",
+        arguments: [
+            "--fps", "--offset", "--colors", "--at", "--format",
+        ])
     func missingValue(option: String) throws {
         let error = try #require(usageError(["render", "song.lrc", option]))
         #expect(error.message == "'\(option)' needs a value")
@@ -414,15 +445,17 @@ struct CommandLineParserTests {
 
     // MARK: Unknown words
 
-    @Test("an unknown option suggests the near one", arguments: [
-        (arguments: ["play", "song.lrc", "--ofset", "5"], suggestion: "--offset"),           // a letter missing
-        (arguments: ["play", "song.lrc", "--reduce-moton"], suggestion: "--reduce-motion"),  // a letter missing
-        (arguments: ["play", "song.lrc", "--colour=never"], suggestion: "--color"),          // British spelling
-        (arguments: ["render", "s.lrc", "--at", "1", "--fromat", "json"], suggestion: "--format"), // swapped
-        (arguments: ["play", "song.lrc", "--fsp", "20"], suggestion: "--fps"),               // swapped letters
-        (arguments: ["check", "a.lrc", "--stict"], suggestion: "--strict"),                  // a letter missing
-        (arguments: ["--verison"], suggestion: "--version"),                                 // before a command
-    ])
+    @Test(
+        "an unknown option suggests the near one",
+        arguments: [
+            (arguments: ["play", "song.lrc", "--ofset", "5"], suggestion: "--offset"), // a letter missing
+            (arguments: ["play", "song.lrc", "--reduce-moton"], suggestion: "--reduce-motion"), // a letter missing
+            (arguments: ["play", "song.lrc", "--colour=never"], suggestion: "--color"), // British spelling
+            (arguments: ["render", "s.lrc", "--at", "1", "--fromat", "json"], suggestion: "--format"), // swapped
+            (arguments: ["play", "song.lrc", "--fsp", "20"], suggestion: "--fps"), // swapped letters
+            (arguments: ["check", "a.lrc", "--stict"], suggestion: "--strict"), // a letter missing
+            (arguments: ["--verison"], suggestion: "--version"), // before a command
+        ])
     func unknownOptionSuggests(arguments: [String], suggestion: String) throws {
         let error = try #require(usageError(arguments))
         #expect(error.message.hasPrefix("unknown option '"))
@@ -435,22 +468,26 @@ struct CommandLineParserTests {
         #expect(error.message == "unknown option '--brightness' for 'play'")
     }
 
-    @Test("an option of another command is unknown here", arguments: [
-        ["play", "song.lrc", "--at", "3"],           // render's
-        ["render", "song.lrc", "--at", "3", "--strict"], // check's
-        ["render", "song.lrc", "--at", "3", "--start", "1"], // play's
-    ])
+    @Test(
+        "an option of another command is unknown here",
+        arguments: [
+            ["play", "song.lrc", "--at", "3"], // render's
+            ["render", "song.lrc", "--at", "3", "--strict"], // check's
+            ["render", "song.lrc", "--at", "3", "--start", "1"], // play's
+        ])
     func optionOfAnotherCommand(arguments: [String]) throws {
         let error = try #require(usageError(arguments))
         #expect(error.message.hasPrefix("unknown option"))
     }
 
-    @Test("an unknown command suggests the near one, else points to --help", arguments: [
-        (word: "plya", suggestion: "play" as String?),     // swapped letters
-        (word: "rendr", suggestion: "render"),             // a letter missing
-        (word: "chek", suggestion: "check"),               // a letter missing
-        (word: "dance", suggestion: nil),                  // nothing near
-    ])
+    @Test(
+        "an unknown command suggests the near one, else points to --help",
+        arguments: [
+            (word: "plya", suggestion: "play" as String?), // swapped letters
+            (word: "rendr", suggestion: "render"), // a letter missing
+            (word: "chek", suggestion: "check"), // a letter missing
+            (word: "dance", suggestion: nil), // nothing near
+        ])
     func unknownCommand(word: String, suggestion: String?) throws {
         let error = try #require(usageError([word, "song.lrc"]))
         #expect(error.message.hasPrefix("unknown command '\(word)'"))
@@ -461,20 +498,21 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("usage errors read like the house's messages: lower case, quoting the input, no full stop",
-          arguments: [
-              ["play"],                                         // no FILE
-              ["render", "s.lrc"],                              // no --at
-              ["render", "s.lrc", "--at", "x"],                 // a bad number
-              ["play", "s.lrc", "--fps", "0"],                  // out of range
-              ["play", "s.lrc", "--align", "middle"],           // a bad choice
-              ["play", "s.lrc", "--colors", "pinkish"],         // a bad colour
-              ["play", "s.lrc", "--speed", "2"],                // an unknown option
-              ["sing", "s.lrc"],                                // an unknown command
-              ["-x"],                                           // an unknown option before a command
-              ["check"],                                        // no files
-              ["play", "s.lrc", "--fps"],                       // a missing value
-          ])
+    @Test(
+        "usage errors read like the house's messages: lower case, quoting the input, no full stop",
+        arguments: [
+            ["play"], // no FILE
+            ["render", "s.lrc"], // no --at
+            ["render", "s.lrc", "--at", "x"], // a bad number
+            ["play", "s.lrc", "--fps", "0"], // out of range
+            ["play", "s.lrc", "--align", "middle"], // a bad choice
+            ["play", "s.lrc", "--colors", "pinkish"], // a bad colour
+            ["play", "s.lrc", "--speed", "2"], // an unknown option
+            ["sing", "s.lrc"], // an unknown command
+            ["-x"], // an unknown option before a command
+            ["check"], // no files
+            ["play", "s.lrc", "--fps"], // a missing value
+        ])
     func messageStyle(arguments: [String]) throws {
         let error = try #require(usageError(arguments))
         let first = try #require(error.message.first)
@@ -484,15 +522,17 @@ struct CommandLineParserTests {
         #expect(!error.message.contains("\n"))
     }
 
-    @Test("the edit distance counts insertions, deletions, substitutions and swaps", arguments: [
-        (a: "", b: "abc", distance: 3),
-        (a: "abc", b: "abc", distance: 0),
-        (a: "abc", b: "abd", distance: 1),
-        (a: "abc", b: "abcd", distance: 1),
-        (a: "abc", b: "acb", distance: 1),
-        (a: "kitten", b: "sitting", distance: 3),
-        (a: "ça", b: "ca", distance: 1),
-    ])
+    @Test(
+        "the edit distance counts insertions, deletions, substitutions and swaps",
+        arguments: [
+            (a: "", b: "abc", distance: 3),
+            (a: "abc", b: "abc", distance: 0),
+            (a: "abc", b: "abd", distance: 1),
+            (a: "abc", b: "abcd", distance: 1),
+            (a: "abc", b: "acb", distance: 1),
+            (a: "kitten", b: "sitting", distance: 3),
+            (a: "ça", b: "ca", distance: 1),
+        ])
     func editDistance(a: String, b: String, distance: Int) {
         #expect(CommandLineParser.editDistance(a, b) == distance)
         #expect(CommandLineParser.editDistance(b, a) == distance)
@@ -515,13 +555,18 @@ struct AudioOptionTests {
         #expect(try play(["--audio", "x.ogg"]).audio == .file("x.ogg"))
         #expect(try play(["--no-audio"]).audio == PlayRequest.AudioChoice.none)
         #expect(try play(["--volume", "40"]).volume == 40)
-        #expect(try play(["--mpv-option", "ao=null", "--mpv-option=--af=volume=2"]).mpvOptions == ["ao=null", "af=volume=2"])
+        #expect(
+            try play(["--mpv-option", "ao=null", "--mpv-option=--af=volume=2"]).mpvOptions == [
+                "ao=null", "af=volume=2",
+            ])
     }
 
-    @Test("bad audio options are usage errors", arguments: [
-        ["--volume", "131"], ["--volume", "loud"], ["--mpv-option", "=x"], ["--mpv-option", "a b=c"],
-        ["--audio", "x.ogg", "--no-audio"], ["--no-audio=yes"],
-    ])
+    @Test(
+        "bad audio options are usage errors",
+        arguments: [
+            ["--volume", "131"], ["--volume", "loud"], ["--mpv-option", "=x"], ["--mpv-option", "a b=c"],
+            ["--audio", "x.ogg", "--no-audio"], ["--no-audio=yes"],
+        ])
     func badOptions(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["play", "song.lrc"] + arguments) }
     }

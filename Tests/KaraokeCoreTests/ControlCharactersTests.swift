@@ -37,13 +37,15 @@ struct ControlCharactersTests {
         // C1: NEL, CSI and the string terminator.
         Example(label: "C1 controls", input: "a\u{80}\u{85}\u{9B}31m\u{9C}\u{9F}b", output: "a31mb"),
         // Embeddings and overrides would reorder the terminal's line.
-        Example(label: "bidi embeddings and overrides", input: "\u{202A}a\u{202B}b\u{202C}c\u{202D}d\u{202E}e",
-                output: "abcde"),
+        Example(
+            label: "bidi embeddings and overrides", input: "\u{202A}a\u{202B}b\u{202C}c\u{202D}d\u{202E}e",
+            output: "abcde"),
         // Isolates likewise.
         Example(label: "bidi isolates", input: "\u{2066}a\u{2067}b\u{2068}c\u{2069}", output: "abc"),
         // The neighbours of the forbidden ranges stay: no-break space, ZWJ in an emoji, LRM, word joiner.
-        Example(label: "neighbours of the ranges", input: "\u{A0}👨\u{200D}👩\u{200E}\u{2029}\u{202F}\u{2060}\u{206A}",
-                output: "\u{A0}👨\u{200D}👩\u{200E}\u{2029}\u{202F}\u{2060}\u{206A}"),
+        Example(
+            label: "neighbours of the ranges", input: "\u{A0}👨\u{200D}👩\u{200E}\u{2029}\u{202F}\u{2060}\u{206A}",
+            output: "\u{A0}👨\u{200D}👩\u{200E}\u{2029}\u{202F}\u{2060}\u{206A}"),
         // Text without controls is untouched.
         Example(label: "clean text", input: "さくらの駅で 🌸 שלום é", output: "さくらの駅で 🌸 שלום é"),
         // Nothing but controls leaves nothing.
@@ -60,22 +62,24 @@ struct ControlCharactersTests {
         #expect(appendStripped(example.input) == example.output)
     }
 
-    @Test("forbids exactly C0, DEL, C1 and the bidi controls", arguments: [
-        // The first and last C0 controls.
-        (0x00 as UInt32, true), (0x1F, true),
-        // Space and tilde are text.
-        (0x20, false), (0x7E, false),
-        // DEL and the C1 range.
-        (0x7F, true), (0x80, true), (0x9F, true),
-        // No-break space, just after C1.
-        (0xA0, false),
-        // Around the embeddings and overrides.
-        (0x2029, false), (0x202A, true), (0x202E, true), (0x202F, false),
-        // Around the isolates.
-        (0x2065, false), (0x2066, true), (0x2069, true), (0x206A, false),
-        // ZWJ and the marks LRM/RLM are not in DESIGN §3.1's list.
-        (0x200D, false), (0x200E, false),
-    ])
+    @Test(
+        "forbids exactly C0, DEL, C1 and the bidi controls",
+        arguments: [
+            // The first and last C0 controls.
+            (0x00 as UInt32, true), (0x1F, true),
+            // Space and tilde are text.
+            (0x20, false), (0x7E, false),
+            // DEL and the C1 range.
+            (0x7F, true), (0x80, true), (0x9F, true),
+            // No-break space, just after C1.
+            (0xA0, false),
+            // Around the embeddings and overrides.
+            (0x2029, false), (0x202A, true), (0x202E, true), (0x202F, false),
+            // Around the isolates.
+            (0x2065, false), (0x2066, true), (0x2069, true), (0x206A, false),
+            // ZWJ and the marks LRM/RLM are not in DESIGN §3.1's list.
+            (0x200D, false), (0x200E, false),
+        ])
     func forbiddenScalars(_ value: UInt32, _ forbidden: Bool) {
         #expect(ControlCharacters.isForbidden(value) == forbidden)
     }

@@ -184,82 +184,101 @@ struct DisplayWidthTests {
         // Latin letters and symbols beyond ASCII, the soft hyphen included.
         GraphemeFamily(label: "Latin-1 and Latin Extended", graphemes: graphemes(0xA0...0x24F)),
         // Each combining diacritic on a base: the marks add nothing.
-        GraphemeFamily(label: "a with each combining diacritic",
-                       graphemes: graphemes(0x300...0x36F, prefix: [0x61])),
+        GraphemeFamily(
+            label: "a with each combining diacritic",
+            graphemes: graphemes(0x300...0x36F, prefix: [0x61])),
         // More marks than ncurses keeps in one cell (five): the width must not change.
-        GraphemeFamily(label: "a with a stack of five marks",
-                       graphemes: graphemes(0x300...0x30F, suffix: [0x301, 0x302, 0x303, 0x304], prefix: [0x61])),
+        GraphemeFamily(
+            label: "a with a stack of five marks",
+            graphemes: graphemes(0x300...0x30F, suffix: [0x301, 0x302, 0x303, 0x304], prefix: [0x61])),
         // Hebrew letters, bare and pointed.
-        GraphemeFamily(label: "Hebrew letters and points",
-                       graphemes: graphemes(0x5D0...0x5EA) + graphemes(0x5D0...0x5EA, suffix: [0x5B8, 0x5C1])),
+        GraphemeFamily(
+            label: "Hebrew letters and points",
+            graphemes: graphemes(0x5D0...0x5EA) + graphemes(0x5D0...0x5EA, suffix: [0x5B8, 0x5C1])),
         // Arabic letters, with a fatha, and the Arabic-Indic digits.
-        GraphemeFamily(label: "Arabic letters, harakat and digits",
-                       graphemes: graphemes(0x620...0x64A) + graphemes(0x620...0x64A, suffix: [0x64E])
-                           + graphemes(0x660...0x669)),
+        GraphemeFamily(
+            label: "Arabic letters, harakat and digits",
+            graphemes: graphemes(0x620...0x64A) + graphemes(0x620...0x64A, suffix: [0x64E])
+                + graphemes(0x660...0x669)),
         // Clusters with a spacing vowel sign or a conjunct: several spacing scalars in one grapheme.
-        GraphemeFamily(label: "Indic and Thai clusters",
-                       graphemes: graphemes(0x915...0x939, suffix: [0x93F])
-                           + graphemes(0x915...0x939, suffix: [0x94D, 0x937])
-                           + graphemes(0xE01...0xE2E, suffix: [0xE33])),
+        GraphemeFamily(
+            label: "Indic and Thai clusters",
+            graphemes: graphemes(0x915...0x939, suffix: [0x93F])
+                + graphemes(0x915...0x939, suffix: [0x94D, 0x937])
+                + graphemes(0xE01...0xE2E, suffix: [0xE33])),
         // A sample of the basic block and of plane 2.
-        GraphemeFamily(label: "CJK ideographs",
-                       graphemes: graphemes(stride(from: 0x4E00, through: 0x9FFF, by: 31).map(UInt32.init))
-                           + graphemes(stride(from: 0x20000, through: 0x2A6DF, by: 997).map(UInt32.init))),
+        GraphemeFamily(
+            label: "CJK ideographs",
+            graphemes: graphemes(stride(from: 0x4E00, through: 0x9FFF, by: 31).map(UInt32.init))
+                + graphemes(stride(from: 0x20000, through: 0x2A6DF, by: 997).map(UInt32.init))),
         // Every kana, CJK punctuation mark and halfwidth or fullwidth form.
-        GraphemeFamily(label: "kana, CJK punctuation and fullwidth forms",
-                       graphemes: graphemes(0x3000...0x30FF) + graphemes(0xFF01...0xFFEE)),
+        GraphemeFamily(
+            label: "kana, CJK punctuation and fullwidth forms",
+            graphemes: graphemes(0x3000...0x30FF) + graphemes(0xFF01...0xFFEE)),
         // Halfwidth kana with the (spacing) halfwidth voiced and semi-voiced marks.
-        GraphemeFamily(label: "halfwidth kana with voiced marks",
-                       graphemes: graphemes(0xFF66...0xFF9D, suffix: [0xFF9E])
-                           + graphemes(0xFF66...0xFF9D, suffix: [0xFF9F])),
+        GraphemeFamily(
+            label: "halfwidth kana with voiced marks",
+            graphemes: graphemes(0xFF66...0xFF9D, suffix: [0xFF9E])
+                + graphemes(0xFF66...0xFF9D, suffix: [0xFF9F])),
         // A sample of the precomposed syllables.
-        GraphemeFamily(label: "Hangul syllables",
-                       graphemes: graphemes(stride(from: 0xAC00, through: 0xD7A3, by: 7).map(UInt32.init))),
+        GraphemeFamily(
+            label: "Hangul syllables",
+            graphemes: graphemes(stride(from: 0xAC00, through: 0xD7A3, by: 7).map(UInt32.init))),
         // L+V+T, L+V and L+L spelt in conjoining jamo.
-        GraphemeFamily(label: "Hangul conjoining jamo",
-                       graphemes: graphemes(0x1100...0x1112, suffix: [0x1161, 0x11A8])
-                           + graphemes(0x1100...0x1112, suffix: [0x1175])
-                           + graphemes(0x1100...0x1112, suffix: [0x1100])),
+        GraphemeFamily(
+            label: "Hangul conjoining jamo",
+            graphemes: graphemes(0x1100...0x1112, suffix: [0x1161, 0x11A8])
+                + graphemes(0x1100...0x1112, suffix: [0x1175])
+                + graphemes(0x1100...0x1112, suffix: [0x1100])),
         // Every scalar of the emoji blocks alone, those newer than glibc included.
-        GraphemeFamily(label: "single emoji scalars",
-                       graphemes: graphemes(0x1F300...0x1FAFF) + graphemes(0x2600...0x27BF)),
+        GraphemeFamily(
+            label: "single emoji scalars",
+            graphemes: graphemes(0x1F300...0x1FAFF) + graphemes(0x2600...0x27BF)),
         // Every emoji with VS16: emoji presentation, two cells.
-        GraphemeFamily(label: "emoji with VS16",
-                       graphemes: graphemes((0x2000...0x2BFF).filter(isEmoji), suffix: [0xFE0F])
-                           + graphemes((0x1F000...0x1FAFF).filter(isEmoji), suffix: [0xFE0F]),
-                       isEmojiSequence: true),
+        GraphemeFamily(
+            label: "emoji with VS16",
+            graphemes: graphemes((0x2000...0x2BFF).filter(isEmoji), suffix: [0xFE0F])
+                + graphemes((0x1F000...0x1FAFF).filter(isEmoji), suffix: [0xFE0F]),
+            isEmojiSequence: true),
         // Every modifier base with every skin tone.
-        GraphemeFamily(label: "emoji with each skin tone",
-                       graphemes: (0x1F3FB...0x1F3FF).flatMap { tone in
-                           graphemes((0x261D...0x1FAFF).filter(isModifierBase), suffix: [UInt32(tone)])
-                       },
-                       isEmojiSequence: true),
+        GraphemeFamily(
+            label: "emoji with each skin tone",
+            graphemes: (0x1F3FB...0x1F3FF).flatMap { tone in
+                graphemes((0x261D...0x1FAFF).filter(isModifierBase), suffix: [UInt32(tone)])
+            },
+            isEmojiSequence: true),
         // The twelve keycaps, with and without VS16.
-        GraphemeFamily(label: "keycaps",
-                       graphemes: graphemes(keycapBases, suffix: [0xFE0F, 0x20E3])
-                           + graphemes(keycapBases, suffix: [0x20E3]),
-                       isEmojiSequence: true),
+        GraphemeFamily(
+            label: "keycaps",
+            graphemes: graphemes(keycapBases, suffix: [0xFE0F, 0x20E3])
+                + graphemes(keycapBases, suffix: [0x20E3]),
+            isEmojiSequence: true),
         // All 676 pairs of regional indicators, flags or not.
-        GraphemeFamily(label: "every pair of regional indicators",
-                       graphemes: (0x1F1E6...0x1F1FF).flatMap { graphemes(0x1F1E6...0x1F1FF, prefix: [UInt32($0)]) },
-                       isEmojiSequence: true),
+        GraphemeFamily(
+            label: "every pair of regional indicators",
+            graphemes: (0x1F1E6...0x1F1FF).flatMap { graphemes(0x1F1E6...0x1F1FF, prefix: [UInt32($0)]) },
+            isEmojiSequence: true),
         // Families, professions, flags with ZWJ, and sequences newer than glibc.
-        GraphemeFamily(label: "ZWJ sequences",
-                       graphemes: Array("👨‍👩‍👧👨‍👩‍👧‍👦🧑‍🚀👩🏽‍💻🏳️‍🌈🏳️‍⚧️❤️‍🔥❤️‍🩹🐦‍🔥🫱🏼‍🫲🏿👁️‍🗨️🧑‍🤝‍🧑"
-                                        + "👩‍❤️‍💋‍👨🐕‍🦺🐻‍❄️🧔🏻‍♀️🏃‍➡️🙂‍↔️"),
-                       isEmojiSequence: true),
+        GraphemeFamily(
+            label: "ZWJ sequences",
+            graphemes: Array(
+                "👨‍👩‍👧👨‍👩‍👧‍👦🧑‍🚀👩🏽‍💻🏳️‍🌈🏳️‍⚧️❤️‍🔥❤️‍🩹🐦‍🔥🫱🏼‍🫲🏿👁️‍🗨️🧑‍🤝‍🧑"
+                    + "👩‍❤️‍💋‍👨🐕‍🦺🐻‍❄️🧔🏻‍♀️🏃‍➡️🙂‍↔️"),
+            isEmojiSequence: true),
         // Regional indicators alone: one cell each, as glibc says.
         GraphemeFamily(label: "lone regional indicators", graphemes: graphemes(0x1F1E6...0x1F1FF)),
         // C0, DEL, C1, zero-width and bidi format characters, CR LF, BOM and soft hyphen.
-        GraphemeFamily(label: "controls and format characters",
-                       graphemes: graphemes(0x00...0x1F) + graphemes(0x7F...0x9F) + graphemes(0x200B...0x200F)
-                           + graphemes(0x202A...0x202E) + graphemes(0x2060...0x206F)
-                           + Array("\r\n\u{FEFF}\u{AD}")),
+        GraphemeFamily(
+            label: "controls and format characters",
+            graphemes: graphemes(0x00...0x1F) + graphemes(0x7F...0x9F) + graphemes(0x200B...0x200F)
+                + graphemes(0x202A...0x202E) + graphemes(0x2060...0x206F)
+                + Array("\r\n\u{FEFF}\u{AD}")),
         // Unassigned scalars, private use, specials and a tag-sequence flag.
-        GraphemeFamily(label: "oddities: unassigned, private use, tags, specials",
-                       graphemes: graphemes(0x378...0x379) + graphemes(0xE000...0xE004) + graphemes(0xFFF9...0xFFFD)
-                           + graphemes(0x10FFFD...0x10FFFD)
-                           + Array("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}")),
+        GraphemeFamily(
+            label: "oddities: unassigned, private use, tags, specials",
+            graphemes: graphemes(0x378...0x379) + graphemes(0xE000...0xE004) + graphemes(0xFFF9...0xFFFD)
+                + graphemes(0x10FFFD...0x10FFFD)
+                + Array("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}")),
         // What the bundled songs actually hold.
         GraphemeFamily(label: "every grapheme of the bundled songs", graphemes: bundledGraphemes()),
     ]
@@ -273,26 +292,29 @@ struct DisplayWidthTests {
             // The promise that painter and terminal agree: glibc advances exactly `width` for the painted text.
             #expect(glibcWidth(glyph.text) == glyph.width, "painted form of \(scalars)")
             #expect(DisplayWidth.of(grapheme) == glyph.width, "of and glyph disagree for \(scalars)")
-            #expect(!glyph.text.unicodeScalars.contains { ControlCharacters.isForbidden($0.value) },
-                    "a control is painted for \(scalars)")
+            #expect(
+                !glyph.text.unicodeScalars.contains { ControlCharacters.isForbidden($0.value) },
+                "a control is painted for \(scalars)")
             if family.isEmojiSequence {
                 #expect(glyph.width == 2, "emoji sequence \(scalars)")
             }
         }
     }
 
-    @Test("of a string is the sum over its graphemes", arguments: [
-        // Ten narrow cells: DESIGN §3.3's worked example.
-        ("la la land", 10),
-        // Three kana, a space and an emoji.
-        ("さくら 🌸", 9),
-        // A family emoji counts once, as two cells.
-        ("a👨\u{200D}👩\u{200D}👧b", 4),
-        // Controls count nothing.
-        ("a\u{1B}b\u{7F}", 2),
-        // The empty string.
-        ("", 0),
-    ])
+    @Test(
+        "of a string is the sum over its graphemes",
+        arguments: [
+            // Ten narrow cells: DESIGN §3.3's worked example.
+            ("la la land", 10),
+            // Three kana, a space and an emoji.
+            ("さくら 🌸", 9),
+            // A family emoji counts once, as two cells.
+            ("a👨\u{200D}👩\u{200D}👧b", 4),
+            // Controls count nothing.
+            ("a\u{1B}b\u{7F}", 2),
+            // The empty string.
+            ("", 0),
+        ])
     func widthOfText(_ text: String, _ width: Int) {
         #expect(DisplayWidth.of(text) == width)
     }

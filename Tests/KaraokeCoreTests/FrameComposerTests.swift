@@ -2,20 +2,25 @@ import Testing
 @testable import KaraokeCore
 
 /// The frame of a bundled song at `time`.
-private func frame(_ name: String, at time: Double, columns: Int = 80, rows: Int = 24,
-                   options: FrameOptions = FrameOptions(), titleTime: Double? = nil, paused: Bool = false,
-                   showsHelp: Bool = false) throws -> Frame {
+private func frame(
+    _ name: String, at time: Double, columns: Int = 80, rows: Int = 24,
+    options: FrameOptions = FrameOptions(), titleTime: Double? = nil, paused: Bool = false,
+    showsHelp: Bool = false
+) throws -> Frame {
     let song = try Fixtures.song(name)
     var composer = FrameComposer(song: song, fallbackTitle: name, columns: columns, rows: rows, options: options)
     return composer.frame(at: time, titleTime: titleTime, paused: paused, showsHelp: showsHelp)
 }
 
 /// The frame of an inline LRC text at `time`.
-private func frame(text: String, fallbackTitle: String = "inline.lrc", at time: Double, columns: Int = 60,
-                   rows: Int = 16, options: FrameOptions = FrameOptions()) throws -> Frame {
+private func frame(
+    text: String, fallbackTitle: String = "inline.lrc", at time: Double, columns: Int = 60,
+    rows: Int = 16, options: FrameOptions = FrameOptions()
+) throws -> Frame {
     let song = try Fixtures.song(text: text)
-    var composer = FrameComposer(song: song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
-                                 options: options)
+    var composer = FrameComposer(
+        song: song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
+        options: options)
     return composer.frame(at: time)
 }
 
@@ -27,8 +32,11 @@ private func rowIndices(of line: Int, in frame: Frame) -> [Int] {
 /// The current line of a bundled song at playback `time`, as the clock finds it.
 private func currentLine(_ name: String, at time: Double, userOffset: Int = 0) throws -> Int? {
     let song = try Fixtures.song(name)
-    return LyricClock.currentLine(in: song, at: LyricClock.fileTime(playback: time, song: song,
-                                                                    userOffset: userOffset))
+    return LyricClock.currentLine(
+        in: song,
+        at: LyricClock.fileTime(
+            playback: time, song: song,
+            userOffset: userOffset))
 }
 
 /// Options with reduce motion on.
@@ -40,15 +48,17 @@ private var reducedMotion: FrameOptions {
 
 @Suite("Frame composer")
 struct FrameComposerTests {
-    @Test("a frame has exactly as many rows as the screen", arguments: [
-        (columns: 80, rows: 24),   // the render default
-        (columns: 40, rows: 14),   // small
-        (columns: 12, rows: 5),    // the smallest with lyrics
-        (columns: 200, rows: 60),  // large
-        (columns: 11, rows: 24),   // too narrow
-        (columns: 80, rows: 4),    // too short
-        (columns: 1, rows: 1),     // a single cell
-    ])
+    @Test(
+        "a frame has exactly as many rows as the screen",
+        arguments: [
+            (columns: 80, rows: 24), // the render default
+            (columns: 40, rows: 14), // small
+            (columns: 12, rows: 5), // the smallest with lyrics
+            (columns: 200, rows: 60), // large
+            (columns: 11, rows: 24), // too narrow
+            (columns: 80, rows: 4), // too short
+            (columns: 1, rows: 1), // a single cell
+        ])
     func rowCount(columns: Int, rows: Int) throws {
         for time in [0.0, 18.5, 60, 500] {
             let composed = try frame("lantern-river.lrc", at: time, columns: columns, rows: rows)
@@ -58,19 +68,22 @@ struct FrameComposerTests {
         }
     }
 
-    @Test("no row is wider than the screen", arguments: [
-        (name: "lantern-river.lrc", columns: 40, rows: 14),
-        (name: "sakura-station.lrc", columns: 23, rows: 20),
-        (name: "desert-stars.lrc", columns: 30, rows: 16),
-        (name: "paper-boats.lrc", columns: 12, rows: 5),
-    ])
+    @Test(
+        "no row is wider than the screen",
+        arguments: [
+            (name: "lantern-river.lrc", columns: 40, rows: 14),
+            (name: "sakura-station.lrc", columns: 23, rows: 20),
+            (name: "desert-stars.lrc", columns: 30, rows: 16),
+            (name: "paper-boats.lrc", columns: 12, rows: 5),
+        ])
     func rowsFit(name: String, columns: Int, rows: Int) throws {
         for time in stride(from: 0.0, through: 80, by: 2.5) {
             let composed = try frame(name, at: time, columns: columns, rows: rows)
             for row in composed.rows {
                 for cell in row.cells {
-                    #expect(cell.column >= 0 && cell.column + cell.width <= columns,
-                            "\(name) at \(time): '\(cell.grapheme)' at \(cell.column) wide \(cell.width)")
+                    #expect(
+                        cell.column >= 0 && cell.column + cell.width <= columns,
+                        "\(name) at \(time): '\(cell.grapheme)' at \(cell.column) wide \(cell.width)")
                 }
                 // Cells are in increasing column and never overlap.
                 for (left, right) in zip(row.cells, row.cells.dropFirst()) {
@@ -91,12 +104,14 @@ struct FrameComposerTests {
         #expect(abs(left - (80 - DisplayWidth.of(text)) / 2) <= 1)
     }
 
-    @Test("the title is the file name without [ti:], and the title alone without [ar:]", arguments: [
-        (tags: "", expected: "my song.lrc"),                         // no tags
-        (tags: "[ar:Somebody]\n", expected: "my song.lrc"),          // an artist is not a title
-        (tags: "[ti:Only Title]\n", expected: "Only Title"),         // a title alone
-        (tags: "[ti:T]\n[ar:A]\n", expected: "T — A"),               // both
-    ])
+    @Test(
+        "the title is the file name without [ti:], and the title alone without [ar:]",
+        arguments: [
+            (tags: "", expected: "my song.lrc"), // no tags
+            (tags: "[ar:Somebody]\n", expected: "my song.lrc"), // an artist is not a title
+            (tags: "[ti:Only Title]\n", expected: "Only Title"), // a title alone
+            (tags: "[ti:T]\n[ar:A]\n", expected: "T — A"), // both
+        ])
     func titleFallback(tags: String, expected: String) throws {
         let composed = try frame(text: tags + "[00:01.00]hello\n", fallbackTitle: "my song.lrc", at: 2)
         #expect(composed.rows[0].kind == .title)
@@ -105,8 +120,9 @@ struct FrameComposerTests {
 
     @Test("a title wider than the screen is cut with an ellipsis")
     func longTitle() throws {
-        let composed = try frame(text: "[ti:\(String(repeating: "long ", count: 20))]\n[00:01.00]x\n",
-                                 at: 2, columns: 30, rows: 8)
+        let composed = try frame(
+            text: "[ti:\(String(repeating: "long ", count: 20))]\n[00:01.00]x\n",
+            at: 2, columns: 30, rows: 8)
         let text = composed.rows[0].text
         #expect(text.hasSuffix("…"))
         #expect(DisplayWidth.of(text) <= 30)
@@ -133,12 +149,14 @@ struct FrameComposerTests {
         #expect(composer.frame(of: state, at: 0, titleTime: 0).rows[23].text.contains("offset -0.3s"))
     }
 
-    @Test("the current line stands near 40 % of the lyric viewport", arguments: [
-        (rows: 24, time: 18.5),  // a one-row line
-        (rows: 14, time: 22.5),  // a smaller screen
-        (rows: 40, time: 60),    // a taller one, after a gap
-        (rows: 10, time: 0.5),   // before the first line, the first line waits there
-    ])
+    @Test(
+        "the current line stands near 40 % of the lyric viewport",
+        arguments: [
+            (rows: 24, time: 18.5), // a one-row line
+            (rows: 14, time: 22.5), // a smaller screen
+            (rows: 40, time: 60), // a taller one, after a gap
+            (rows: 10, time: 0.5), // before the first line, the first line waits there
+        ])
     func currentLineAtFortyPercent(rows: Int, time: Double) throws {
         let composed = try frame("lantern-river.lrc", at: time, columns: 80, rows: rows)
         let current = try currentLine("lantern-river.lrc", at: time) ?? 0
@@ -280,12 +298,14 @@ struct FrameComposerTests {
         #expect(translation.cells.allSatisfy { $0.fill == 0 && $0.role == .translation })
     }
 
-    @Test("a too-small terminal shows a notice and no lyrics", arguments: [
-        (columns: 10, rows: 4),   // both too small
-        (columns: 11, rows: 30),  // too narrow
-        (columns: 80, rows: 4),   // too short
-        (columns: 1, rows: 1),    // a single cell
-    ])
+    @Test(
+        "a too-small terminal shows a notice and no lyrics",
+        arguments: [
+            (columns: 10, rows: 4), // both too small
+            (columns: 11, rows: 30), // too narrow
+            (columns: 80, rows: 4), // too short
+            (columns: 1, rows: 1), // a single cell
+        ])
     func tooSmall(columns: Int, rows: Int) throws {
         let composed = try frame("lantern-river.lrc", at: 20, columns: columns, rows: rows)
         #expect(composed.rows.count == rows)
@@ -297,16 +317,19 @@ struct FrameComposerTests {
 
     @Test("the smallest layout screen still shows the current line")
     func smallestScreen() throws {
-        let composed = try frame("lantern-river.lrc", at: 20, columns: FrameComposer.minimumColumns,
-                                 rows: FrameComposer.minimumRows)
+        let composed = try frame(
+            "lantern-river.lrc", at: 20, columns: FrameComposer.minimumColumns,
+            rows: FrameComposer.minimumRows)
         #expect(composed.rows[0].kind == .title)
         #expect(composed.rows[4].kind == .status)
         #expect(!rowIndices(of: 3, in: composed).isEmpty)
     }
 
-    @Test("reduce motion gives only whole fills at every moment", arguments: [
-        "lantern-river.lrc", "paper-boats.lrc", "desert-stars.lrc", "sakura-station.lrc",
-    ])
+    @Test(
+        "reduce motion gives only whole fills at every moment",
+        arguments: [
+            "lantern-river.lrc", "paper-boats.lrc", "desert-stars.lrc", "sakura-station.lrc",
+        ])
     func reduceMotionFills(name: String) throws {
         for time in stride(from: 0.0, through: 75, by: 0.37) {
             let composed = try frame(name, at: time, columns: 40, rows: 16, options: reducedMotion)
@@ -374,9 +397,11 @@ struct FrameComposerTests {
         #expect(!composed.rows.contains { $0.kind == .notice })
     }
 
-    @Test("the help overlay fits a small screen", arguments: [
-        (columns: 20, rows: 8), (columns: 12, rows: 5), (columns: 40, rows: 10),
-    ])
+    @Test(
+        "the help overlay fits a small screen",
+        arguments: [
+            (columns: 20, rows: 8), (columns: 12, rows: 5), (columns: 40, rows: 10),
+        ])
     func helpOnSmallScreen(columns: Int, rows: Int) throws {
         let composed = try frame("lantern-river.lrc", at: 18.5, columns: columns, rows: rows, showsHelp: true)
         #expect(composed.rows.count == rows)

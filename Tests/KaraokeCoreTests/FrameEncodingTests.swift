@@ -3,12 +3,15 @@ import Testing
 @testable import KaraokeCore
 
 /// The frame of a bundled song at `time`.
-private func frame(_ name: String, at time: Double, columns: Int = 80, rows: Int = 24,
-                   reduceMotion: Bool = false, showsHelp: Bool = false) throws -> Frame {
+private func frame(
+    _ name: String, at time: Double, columns: Int = 80, rows: Int = 24,
+    reduceMotion: Bool = false, showsHelp: Bool = false
+) throws -> Frame {
     var options = FrameOptions()
     options.reduceMotion = reduceMotion
-    var composer = FrameComposer(song: try Fixtures.song(name), fallbackTitle: name, columns: columns, rows: rows,
-                                 options: options)
+    var composer = FrameComposer(
+        song: try Fixtures.song(name), fallbackTitle: name, columns: columns, rows: rows,
+        options: options)
     return composer.frame(at: time, showsHelp: showsHelp)
 }
 
@@ -21,17 +24,23 @@ private func parsedJSON(_ frame: Frame) throws -> [String: Any] {
 /// A hand-made frame: a title, a lyric row with a wide grapheme and a gap, a status row.
 private func handMadeFrame() -> Frame {
     let white = RGB(hex: 0xFFFFFF), gray = RGB(hex: 0x595959)
-    let lyric = FrameRow(kind: .lyric, line: 2, cells: [
-        FrameCell(column: 3, grapheme: "a", glyph: "a", width: 1, role: .lyric, fill: 1, color: white),
-        FrameCell(column: 4, grapheme: "日", glyph: "日", width: 2, role: .lyric, fill: 0.123_456, color: gray),
-        FrameCell(column: 8, grapheme: "\"", glyph: "\"", width: 1, role: .lyric, fill: 0, color: gray),
-    ])
-    let title = FrameRow(kind: .title, cells: [
-        FrameCell(column: 1, grapheme: "T", glyph: "T", width: 1, role: .title, fill: 1, color: RGB(hex: 0xFF2D55)),
-    ])
-    let status = FrameRow(kind: .status, cells: [
-        FrameCell(column: 0, grapheme: "▶", glyph: "▶", width: 1, role: .status, fill: 1, color: gray),
-    ])
+    let lyric = FrameRow(
+        kind: .lyric, line: 2,
+        cells: [
+            FrameCell(column: 3, grapheme: "a", glyph: "a", width: 1, role: .lyric, fill: 1, color: white),
+            FrameCell(column: 4, grapheme: "日", glyph: "日", width: 2, role: .lyric, fill: 0.123_456, color: gray),
+            FrameCell(column: 8, grapheme: "\"", glyph: "\"", width: 1, role: .lyric, fill: 0, color: gray),
+        ])
+    let title = FrameRow(
+        kind: .title,
+        cells: [
+            FrameCell(column: 1, grapheme: "T", glyph: "T", width: 1, role: .title, fill: 1, color: RGB(hex: 0xFF2D55))
+        ])
+    let status = FrameRow(
+        kind: .status,
+        cells: [
+            FrameCell(column: 0, grapheme: "▶", glyph: "▶", width: 1, role: .status, fill: 1, color: gray)
+        ])
     return Frame(time: 12.3, columns: 20, rows: [title, .blank, lyric, status])
 }
 
@@ -39,11 +48,13 @@ private func handMadeFrame() -> Frame {
 struct FrameEncodingTests {
     // MARK: JSON
 
-    @Test("the JSON has time, cols, rows and exactly `rows` screen entries", arguments: [
-        (columns: 80, rows: 24, time: 18.5),   // the default size
-        (columns: 40, rows: 14, time: 0),      // before the first line
-        (columns: 10, rows: 4, time: 30),      // too small: a notice
-    ])
+    @Test(
+        "the JSON has time, cols, rows and exactly `rows` screen entries",
+        arguments: [
+            (columns: 80, rows: 24, time: 18.5), // the default size
+            (columns: 40, rows: 14, time: 0), // before the first line
+            (columns: 10, rows: 4, time: 30), // too small: a notice
+        ])
     func jsonTopLevel(columns: Int, rows: Int, time: Double) throws {
         let object = try parsedJSON(try frame("lantern-river.lrc", at: time, columns: columns, rows: rows))
         #expect(Set(object.keys) == ["time", "cols", "rows", "screen"])
@@ -102,7 +113,9 @@ struct FrameEncodingTests {
         let composed = try frame("sakura-station.lrc", at: 25, columns: 60, rows: 20)
         let object = try parsedJSON(composed)
         let screen = try #require(object["screen"] as? [[String: Any]])
-        let texts = screen.compactMap { $0["cells"] as? [[String: Any]] }.flatMap { $0 }.compactMap { $0["text"] as? String }
+        let texts = screen.compactMap { $0["cells"] as? [[String: Any]] }.flatMap { $0 }.compactMap {
+            $0["text"] as? String
+        }
         #expect(texts.contains("👨‍👩‍👧"))
     }
 
@@ -160,13 +173,15 @@ struct FrameEncodingTests {
         #expect(fills.contains(1) && fills.contains(0))
     }
 
-    @Test("JSON numbers are valid for whole, fractional, tiny and huge values", arguments: [
-        (value: 12.0, expected: "12.0"),
-        (value: 12.3, expected: "12.3"),
-        (value: 0.001, expected: "0.001"),
-        (value: Double.nan, expected: "0"),
-        (value: Double.infinity, expected: "0"),
-    ])
+    @Test(
+        "JSON numbers are valid for whole, fractional, tiny and huge values",
+        arguments: [
+            (value: 12.0, expected: "12.0"),
+            (value: 12.3, expected: "12.3"),
+            (value: 0.001, expected: "0.001"),
+            (value: Double.nan, expected: "0"),
+            (value: Double.infinity, expected: "0"),
+        ])
     func jsonNumbers(value: Double, expected: String) throws {
         #expect(jsonNumber(value) == expected)
         let data = Data("[\(jsonNumber(value))]".utf8)
@@ -175,9 +190,11 @@ struct FrameEncodingTests {
 
     // MARK: Text
 
-    @Test("the text rendering has exactly `rows` lines, trailing spaces trimmed", arguments: [
-        (columns: 80, rows: 24), (columns: 40, rows: 14), (columns: 10, rows: 4),
-    ])
+    @Test(
+        "the text rendering has exactly `rows` lines, trailing spaces trimmed",
+        arguments: [
+            (columns: 80, rows: 24), (columns: 40, rows: 14), (columns: 10, rows: 4),
+        ])
     func textRendering(columns: Int, rows: Int) throws {
         let composed = try frame("lantern-river.lrc", at: 18.5, columns: columns, rows: rows)
         let text = composed.textRendering()
@@ -195,26 +212,31 @@ struct FrameEncodingTests {
     func rowText() {
         #expect(handMadeFrame().rows[2].text == "   a日  \"")
         #expect(handMadeFrame().rows[1].text == "")
-        let reduced = FrameRow(kind: .lyric, cells: [
-            FrameCell(column: 0, grapheme: "👨‍👩‍👧", glyph: "👨", width: 2, role: .lyric, fill: 0,
-                      color: RGB(hex: 0)),
-            FrameCell(column: 2, grapheme: "x", glyph: "x", width: 1, role: .lyric, fill: 0, color: RGB(hex: 0)),
-        ])
+        let reduced = FrameRow(
+            kind: .lyric,
+            cells: [
+                FrameCell(
+                    column: 0, grapheme: "👨‍👩‍👧", glyph: "👨", width: 2, role: .lyric, fill: 0,
+                    color: RGB(hex: 0)),
+                FrameCell(column: 2, grapheme: "x", glyph: "x", width: 1, role: .lyric, fill: 0, color: RGB(hex: 0)),
+            ])
         #expect(reduced.text == "👨x")
     }
 
     // MARK: ANSI
 
-    @Test("the ANSI rendering colours cells with SGR codes and resets every row", arguments: [
-        (depth: ColorDepth.direct, code: "38;2;"),   // 24-bit colour
-        (depth: ColorDepth.indexed256, code: "38;5;"), // palette
-    ])
+    @Test(
+        "the ANSI rendering colours cells with SGR codes and resets every row",
+        arguments: [
+            (depth: ColorDepth.direct, code: "38;2;"), // 24-bit colour
+            (depth: ColorDepth.indexed256, code: "38;5;"), // palette
+        ])
     func ansiColours(depth: ColorDepth, code: String) throws {
         let ansi = try frame("lantern-river.lrc", at: 18.5).ansiRendering(depth: depth)
         let lines = ansi.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 24)
-        #expect(ansi.contains("\u{1B}[0;1;" + code))   // the bold title
-        #expect(ansi.contains("\u{1B}[0;" + code))     // lyrics
+        #expect(ansi.contains("\u{1B}[0;1;" + code)) // the bold title
+        #expect(ansi.contains("\u{1B}[0;" + code)) // lyrics
         for line in lines where line.contains("\u{1B}[") {
             #expect(line.hasSuffix("\u{1B}[0m"), "a row that set a style must reset it")
         }
@@ -230,9 +252,11 @@ struct FrameEncodingTests {
         #expect(ansi.contains("\u{1B}[0m"))
     }
 
-    @Test("stripping the SGR codes from the ANSI rendering gives the text rendering", arguments: [
-        ColorDepth.direct, .indexed256, .basic, .none,
-    ])
+    @Test(
+        "stripping the SGR codes from the ANSI rendering gives the text rendering",
+        arguments: [
+            ColorDepth.direct, .indexed256, .basic, .none,
+        ])
     func ansiMatchesText(depth: ColorDepth) throws {
         let composed = try frame("sakura-station.lrc", at: 46, columns: 40, rows: 20)
         // The ANSI rows keep the pad of a reduced emoji (`❤ `) at a row's end; the text trims it.
@@ -243,14 +267,23 @@ struct FrameEncodingTests {
         #expect(stripped == composed.textRendering())
     }
 
-    @Test("the exact SGR sequence of a hand-made row at each depth", arguments: [
-        (depth: ColorDepth.direct,
-         expected: "   \u{1B}[0;38;2;255;255;255ma\u{1B}[0;38;2;89;89;89m日\u{1B}[0m  \u{1B}[0;38;2;89;89;89m\"\u{1B}[0m"),
-        (depth: ColorDepth.none,
-         expected: "   \u{1B}[0;1ma\u{1B}[0m日\u{1B}[0m  \u{1B}[0m\"\u{1B}[0m"),
-        (depth: ColorDepth.basic,
-         expected: "   \u{1B}[0;1ma\u{1B}[0m日\u{1B}[0m  \u{1B}[0;2m\"\u{1B}[0m"),
-    ])
+    @Test(
+        "the exact SGR sequence of a hand-made row at each depth",
+        arguments: [
+            (
+                depth: ColorDepth.direct,
+                expected:
+                    "   \u{1B}[0;38;2;255;255;255ma\u{1B}[0;38;2;89;89;89m日\u{1B}[0m  \u{1B}[0;38;2;89;89;89m\"\u{1B}[0m"
+            ),
+            (
+                depth: ColorDepth.none,
+                expected: "   \u{1B}[0;1ma\u{1B}[0m日\u{1B}[0m  \u{1B}[0m\"\u{1B}[0m"
+            ),
+            (
+                depth: ColorDepth.basic,
+                expected: "   \u{1B}[0;1ma\u{1B}[0m日\u{1B}[0m  \u{1B}[0;2m\"\u{1B}[0m"
+            ),
+        ])
     func ansiRow(depth: ColorDepth, expected: String) {
         let lines = handMadeFrame().ansiRendering(depth: depth).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(String(lines[2]) == expected)

@@ -3,12 +3,14 @@ import Testing
 
 @Suite("Frame pacer")
 struct FramePacerTests {
-    @Test("the first frame is due at once, one period apart after that", arguments: [
-        (fps: 30, period: 1.0 / 30),  // the default
-        (fps: 1, period: 1.0),        // the slowest --fps
-        (fps: 120, period: 1.0 / 120), // the fastest
-        (fps: 0, period: 1.0),        // nonsense is treated as 1
-    ])
+    @Test(
+        "the first frame is due at once, one period apart after that",
+        arguments: [
+            (fps: 30, period: 1.0 / 30), // the default
+            (fps: 1, period: 1.0), // the slowest --fps
+            (fps: 120, period: 1.0 / 120), // the fastest
+            (fps: 0, period: 1.0), // nonsense is treated as 1
+        ])
     func firstDeadline(fps: Int, period: Double) {
         var pacer = FramePacer(framesPerSecond: fps, now: 500)
         #expect(pacer.period == period)
@@ -38,8 +40,9 @@ struct FramePacerTests {
         #expect(abs(pacer.deadline - 0.2) < 1e-12)
     }
 
-    @Test("after a stall the missed deadlines are skipped: the next is the first one still ahead",
-          arguments: [2.5, 3.0, 7.25, 40.0, 41.999, 1_000.0])
+    @Test(
+        "after a stall the missed deadlines are skipped: the next is the first one still ahead",
+        arguments: [2.5, 3.0, 7.25, 40.0, 41.999, 1_000.0])
     func stallSkips(periodsLate: Double) {
         let start = 77.7
         var pacer = FramePacer(framesPerSecond: 30, now: start)
@@ -54,8 +57,9 @@ struct FramePacerTests {
         #expect(periods.rounded() == (periodsLate + 1).rounded(.down))
     }
 
-    @Test("a stall ending exactly on a missed deadline waits a whole period, not a sliver",
-          arguments: Array(2...60))
+    @Test(
+        "a stall ending exactly on a missed deadline waits a whole period, not a sliver",
+        arguments: Array(2...60))
     func stallOnTheGrid(periodsLate: Int) {
         let start = 1_234.5
         var pacer = FramePacer(framesPerSecond: 30, now: start)
@@ -82,13 +86,15 @@ struct FramePacerTests {
         #expect(immediate <= 1)
     }
 
-    @Test("the wait is in whole milliseconds, rounded up so a wake is never early", arguments: [
-        (deadlineAfter: 0.25, expected: 250),      // exact
-        (deadlineAfter: 0.0101, expected: 11),     // a fraction rounds up
-        (deadlineAfter: 0.000_2, expected: 1),     // a sliver still waits a millisecond
-        (deadlineAfter: 0.0, expected: 0),         // due now
-        (deadlineAfter: -0.5, expected: 0),        // overdue
-    ])
+    @Test(
+        "the wait is in whole milliseconds, rounded up so a wake is never early",
+        arguments: [
+            (deadlineAfter: 0.25, expected: 250), // exact
+            (deadlineAfter: 0.0101, expected: 11), // a fraction rounds up
+            (deadlineAfter: 0.000_2, expected: 1), // a sliver still waits a millisecond
+            (deadlineAfter: 0.0, expected: 0), // due now
+            (deadlineAfter: -0.5, expected: 0), // overdue
+        ])
     func milliseconds(deadlineAfter: Double, expected: Int) {
         let pacer = FramePacer(framesPerSecond: 4, now: 100)
         #expect(pacer.millisecondsUntilDeadline(from: 100 - deadlineAfter) == expected)

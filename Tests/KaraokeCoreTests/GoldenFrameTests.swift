@@ -22,11 +22,13 @@ struct GoldenFrameTests {
         // A line-timed English song mid-sweep, with a wrapped line above and the gap's end marker.
         Case(golden: "lantern-river-40x14-at-18.5", song: "lantern-river.lrc", time: 18.5, columns: 40, rows: 14),
         // Word-timed: one segment part sung; left aligned.
-        Case(golden: "paper-boats-60x12-at-9.3-left", song: "paper-boats.lrc", time: 9.3, columns: 60, rows: 12,
-             alignment: .left),
+        Case(
+            golden: "paper-boats-60x12-at-9.3-left", song: "paper-boats.lrc", time: 9.3, columns: 60, rows: 12,
+            alignment: .left),
         // Reduce motion: whole segments, no partial cells.
-        Case(golden: "paper-boats-60x12-at-9.3-reduced", song: "paper-boats.lrc", time: 9.3, columns: 60, rows: 12,
-             reduceMotion: true),
+        Case(
+            golden: "paper-boats-60x12-at-9.3-reduced", song: "paper-boats.lrc", time: 9.3, columns: 60, rows: 12,
+            reduceMotion: true),
         // CJK wrapping, emoji in reduced painted forms, translations under their line.
         Case(golden: "sakura-station-40x20-at-46", song: "sakura-station.lrc", time: 46, columns: 40, rows: 20),
         // Right-to-left rows in visual order, filling from the right.
@@ -43,8 +45,9 @@ struct GoldenFrameTests {
         var options = FrameOptions()
         options.reduceMotion = golden.reduceMotion
         options.alignment = golden.alignment
-        var composer = FrameComposer(song: song, fallbackTitle: golden.song, columns: golden.columns,
-                                     rows: golden.rows, options: options)
+        var composer = FrameComposer(
+            song: song, fallbackTitle: golden.song, columns: golden.columns,
+            rows: golden.rows, options: options)
         let frame = composer.frame(at: golden.time)
         try #require(frame.rows.count == golden.rows)
         let actual = GoldenFrameTests.describe(frame)

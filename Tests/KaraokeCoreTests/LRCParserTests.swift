@@ -58,7 +58,9 @@ enum LRC {
     static func timeline(_ song: Song) -> [TimedText] { song.lines.map { TimedText($0.start, $0.text) } }
 
     /// `(start, end, text)` of every segment of a line.
-    static func segments(_ line: LyricLine) -> [TimedSpan] { line.segments.map { TimedSpan($0.start, $0.end, $0.text) } }
+    static func segments(_ line: LyricLine) -> [TimedSpan] {
+        line.segments.map { TimedSpan($0.start, $0.end, $0.text) }
+    }
 }
 
 /// A start time with a text, compared as a pair.
@@ -82,20 +84,22 @@ struct TimedSpan: Equatable, CustomStringConvertible {
 struct LRCParserTests {
     // MARK: Timestamps
 
-    @Test("every timestamp form found in the wild gives the right time", arguments: [
-        (stamp: "[01:02]", milliseconds: 62_000),         // no fraction
-        (stamp: "[01:02.5]", milliseconds: 62_500),       // tenths
-        (stamp: "[01:02.34]", milliseconds: 62_340),      // hundredths, the usual form
-        (stamp: "[01:02.345]", milliseconds: 62_345),     // milliseconds
-        (stamp: "[01:02:34]", milliseconds: 62_340),      // hundredths after a colon
-        (stamp: "[01:02,34]", milliseconds: 62_340),      // a decimal comma
-        (stamp: "[1:02.34]", milliseconds: 62_340),       // one digit of minutes
-        (stamp: "[01:2.34]", milliseconds: 62_340),       // one digit of seconds
-        (stamp: "[00:00.00]", milliseconds: 0),           // the very start
-        (stamp: "[75:30.10]", milliseconds: 4_530_100),   // minutes above 59
-        (stamp: "[123:00.00]", milliseconds: 7_380_000),  // three digits of minutes
-        (stamp: "[+01:02.34]", milliseconds: 62_340),     // an explicit plus sign
-    ])
+    @Test(
+        "every timestamp form found in the wild gives the right time",
+        arguments: [
+            (stamp: "[01:02]", milliseconds: 62_000), // no fraction
+            (stamp: "[01:02.5]", milliseconds: 62_500), // tenths
+            (stamp: "[01:02.34]", milliseconds: 62_340), // hundredths, the usual form
+            (stamp: "[01:02.345]", milliseconds: 62_345), // milliseconds
+            (stamp: "[01:02:34]", milliseconds: 62_340), // hundredths after a colon
+            (stamp: "[01:02,34]", milliseconds: 62_340), // a decimal comma
+            (stamp: "[1:02.34]", milliseconds: 62_340), // one digit of minutes
+            (stamp: "[01:2.34]", milliseconds: 62_340), // one digit of seconds
+            (stamp: "[00:00.00]", milliseconds: 0), // the very start
+            (stamp: "[75:30.10]", milliseconds: 4_530_100), // minutes above 59
+            (stamp: "[123:00.00]", milliseconds: 7_380_000), // three digits of minutes
+            (stamp: "[+01:02.34]", milliseconds: 62_340), // an explicit plus sign
+        ])
     func timestampForms(stamp: String, milliseconds: Int) throws {
         let result = LRC.parse("\(stamp)words")
         let song = try #require(result.song)
@@ -105,14 +109,18 @@ struct LRCParserTests {
 
     @Test("a line with several leading timestamps is sung at each of them, in time order")
     func severalLeadingTimestamps() throws {
-        let song = try #require(LRC.parse("""
-            [00:30.00][00:10.00] [00:50.00]Chorus line
-            [00:20.00]Verse
-            """).song)
-        #expect(LRC.timeline(song) == [
-            TimedText(10_000, "Chorus line"), TimedText(20_000, "Verse"), TimedText(30_000, "Chorus line"),
-            TimedText(50_000, "Chorus line"),
-        ])
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:30.00][00:10.00] [00:50.00]Chorus line
+                [00:20.00]Verse
+                """
+            ).song)
+        #expect(
+            LRC.timeline(song) == [
+                TimedText(10_000, "Chorus line"), TimedText(20_000, "Verse"), TimedText(30_000, "Chorus line"),
+                TimedText(50_000, "Chorus line"),
+            ])
         #expect(song.lines.map(\.sourceLine) == [1, 2, 1, 1])
     }
 
@@ -125,10 +133,13 @@ struct LRCParserTests {
 
     @Test("word tags are relative to the first leading timestamp and shift with each repeat")
     func wordTagsShiftWithRepeats() throws {
-        let song = try #require(LRC.parse("""
-            [00:10.00][01:10.00][00:05.00]<00:10.00>la <00:11.00>di<00:12.00>
-            [02:00.00]
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:10.00][01:10.00][00:05.00]<00:10.00>la <00:11.00>di<00:12.00>
+                [02:00.00]
+                """
+            ).song)
         try #require(song.lines.count == 3)
         #expect(song.lines.map(\.start) == [5_000, 10_000, 70_000])
         #expect(LRC.segments(song.lines[0]) == [TimedSpan(5_000, 6_000, "la "), TimedSpan(6_000, 7_000, "di")])
@@ -153,18 +164,20 @@ struct LRCParserTests {
         }
     }
 
-    @Test("metadata tags are read in any letter case, with or without a space after the colon", arguments: [
-        (tag: "[ti:Blue Moon]", field: TextField.title),
-        (tag: "[TI: Blue Moon]", field: .title),        // upper case, a space after the colon
-        (tag: "[ar:Blue Moon]", field: .artist),
-        (tag: "[Ar:  Blue Moon  ]", field: .artist),    // mixed case, outer spaces trimmed
-        (tag: "[al:Blue Moon]", field: .album),
-        (tag: "[AL: Blue Moon]", field: .album),
-        (tag: "[au:Blue Moon]", field: .author),
-        (tag: "[aU: Blue Moon]", field: .author),
-        (tag: "[by:Blue Moon]", field: .creator),
-        (tag: "[BY: Blue Moon]", field: .creator),
-    ])
+    @Test(
+        "metadata tags are read in any letter case, with or without a space after the colon",
+        arguments: [
+            (tag: "[ti:Blue Moon]", field: TextField.title),
+            (tag: "[TI: Blue Moon]", field: .title), // upper case, a space after the colon
+            (tag: "[ar:Blue Moon]", field: .artist),
+            (tag: "[Ar:  Blue Moon  ]", field: .artist), // mixed case, outer spaces trimmed
+            (tag: "[al:Blue Moon]", field: .album),
+            (tag: "[AL: Blue Moon]", field: .album),
+            (tag: "[au:Blue Moon]", field: .author),
+            (tag: "[aU: Blue Moon]", field: .author),
+            (tag: "[by:Blue Moon]", field: .creator),
+            (tag: "[BY: Blue Moon]", field: .creator),
+        ])
     func metadataTags(tag: String, field: TextField) throws {
         let result = LRC.parse("\(tag)\n[00:01.00]la")
         let song = try #require(result.song)
@@ -174,11 +187,14 @@ struct LRCParserTests {
 
     @Test("a tag's value runs to the last ']' of its line")
     func valueRunsToLastBracket() throws {
-        let song = try #require(LRC.parse("""
-            [ti:Songs [Live] (Remastered)]
-            [ar:AC/DC]
-            [00:01.00]la
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [ti:Songs [Live] (Remastered)]
+                [ar:AC/DC]
+                [00:01.00]la
+                """
+            ).song)
         #expect(song.metadata.title == "Songs [Live] (Remastered)")
         #expect(song.metadata.artist == "AC/DC")
     }
@@ -190,11 +206,13 @@ struct LRCParserTests {
         #expect(song.metadata.artist == nil)
     }
 
-    @Test("[length:] is read as mm:ss or mm:ss.xx", arguments: [
-        (tag: "[length:03:25]", milliseconds: 205_000),
-        (tag: "[length: 03:25.50]", milliseconds: 205_500),
-        (tag: "[LENGTH:3:25]", milliseconds: 205_000),
-    ])
+    @Test(
+        "[length:] is read as mm:ss or mm:ss.xx",
+        arguments: [
+            (tag: "[length:03:25]", milliseconds: 205_000),
+            (tag: "[length: 03:25.50]", milliseconds: 205_500),
+            (tag: "[LENGTH:3:25]", milliseconds: 205_000),
+        ])
     func lengthTag(tag: String, milliseconds: Int) throws {
         let result = LRC.parse("\(tag)\n[00:01.00]la")
         let song = try #require(result.song)
@@ -202,13 +220,15 @@ struct LRCParserTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test("[offset:] is milliseconds with an optional sign", arguments: [
-        (tag: "[offset:500]", offset: 500),
-        (tag: "[offset:+500]", offset: 500),
-        (tag: "[offset:-500]", offset: -500),
-        (tag: "[OFFSET: +250]", offset: 250),    // any case, a space after the colon
-        (tag: "[oFfSeT:75]", offset: 75),
-    ])
+    @Test(
+        "[offset:] is milliseconds with an optional sign",
+        arguments: [
+            (tag: "[offset:500]", offset: 500),
+            (tag: "[offset:+500]", offset: 500),
+            (tag: "[offset:-500]", offset: -500),
+            (tag: "[OFFSET: +250]", offset: 250), // any case, a space after the colon
+            (tag: "[oFfSeT:75]", offset: 75),
+        ])
     func offsetTag(tag: String, offset: Int) throws {
         let result = LRC.parse("\(tag)\n[00:10.00]la")
         let song = try #require(result.song)
@@ -222,7 +242,8 @@ struct LRCParserTests {
         let later = try #require(LRC.parse("[offset:-500]\n[00:10.00]la").song)
         /// The current line at `seconds` of playback.
         func current(_ song: Song, at seconds: Double, userOffset: Int = 0) -> Int? {
-            LyricClock.currentLine(in: song, at: LyricClock.fileTime(playback: seconds, song: song, userOffset: userOffset))
+            LyricClock.currentLine(
+                in: song, at: LyricClock.fileTime(playback: seconds, song: song, userOffset: userOffset))
         }
         // Effective time = stamp − offset: the line shows at 9.5 s with +500 and at 10.5 s with −500.
         #expect(current(sooner, at: 9.49) == nil)
@@ -233,16 +254,18 @@ struct LRCParserTests {
         #expect(current(later, at: 10.0, userOffset: 500) == 0)
     }
 
-    @Test("unknown and ignored tags are skipped without a warning", arguments: [
-        "[re:Some Editor 1.0]",   // the editor, known and ignored
-        "[ve:1.0]",               // its version
-        "[#:a comment]",          // a comment
-        "[lang:eng]",             // tags from other tools
-        "[tool:LRC Maker]",
-        "[attr1:]",               // a key with a digit and no value
-        "[attr2:value][attr3]",   // two tags on one line: the value runs to the last ']'
-        "[offset_ms:12]",         // an underscore in the key
-    ])
+    @Test(
+        "unknown and ignored tags are skipped without a warning",
+        arguments: [
+            "[re:Some Editor 1.0]", // the editor, known and ignored
+            "[ve:1.0]", // its version
+            "[#:a comment]", // a comment
+            "[lang:eng]", // tags from other tools
+            "[tool:LRC Maker]",
+            "[attr1:]", // a key with a digit and no value
+            "[attr2:value][attr3]", // two tags on one line: the value runs to the last ']'
+            "[offset_ms:12]", // an underscore in the key
+        ])
     func unknownTagsIgnored(tag: String) throws {
         let result = LRC.parse("\(tag)\n[00:01.00]la")
         let song = try #require(result.song)
@@ -254,17 +277,21 @@ struct LRCParserTests {
 
     @Test("Enhanced LRC word tags cut the text into segments, each with its trailing space")
     func enhancedSegments() throws {
-        let song = try #require(LRC.parse("""
-            [00:02.00]<00:02.00>la <00:03.00>la <00:05.00>land<00:06.00>
-            [00:08.00]next
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:02.00]<00:02.00>la <00:03.00>la <00:05.00>land<00:06.00>
+                [00:08.00]next
+                """
+            ).song)
         try #require(song.lines.count == 2)
         let line = song.lines[0]
         #expect(line.text == "la la land")
         #expect(line.isWordTimed)
-        #expect(LRC.segments(line) == [
-            TimedSpan(2_000, 3_000, "la "), TimedSpan(3_000, 5_000, "la "), TimedSpan(5_000, 6_000, "land"),
-        ])
+        #expect(
+            LRC.segments(line) == [
+                TimedSpan(2_000, 3_000, "la "), TimedSpan(3_000, 5_000, "la "), TimedSpan(5_000, 6_000, "land"),
+            ])
         #expect(line.end == 8_000)
         #expect(!song.lines[1].isWordTimed)
     }
@@ -277,22 +304,28 @@ struct LRCParserTests {
 
     @Test("an open last segment ends at the line's end")
     func openLastSegment() throws {
-        let song = try #require(LRC.parse("""
-            [00:01.00]<00:01.00>a <00:02.00>b
-            [00:03.00]next
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:01.00]<00:01.00>a <00:02.00>b
+                [00:03.00]next
+                """
+            ).song)
         #expect(LRC.segments(song.lines[0]) == [TimedSpan(1_000, 2_000, "a "), TimedSpan(2_000, 3_000, "b")])
     }
 
     @Test("an open last segment before a long gap is capped at the sweep cap; the line still ends at the next stamp")
     func openLastSegmentCapped() throws {
-        let song = try #require(LRC.parse("""
-            [00:01.00]one
-            [00:02.00]two
-            [00:03.00]three
-            [00:04.00]<00:04.00>word <00:04.50>timed
-            [01:00.00]after the gap
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:01.00]one
+                [00:02.00]two
+                [00:03.00]three
+                [00:04.00]<00:04.00>word <00:04.50>timed
+                [01:00.00]after the gap
+                """
+            ).song)
         try #require(song.lines.count == 5)
         #expect(song.medianLineDuration == 1_000)
         #expect(song.sweepCap == 2_000)
@@ -307,9 +340,10 @@ struct LRCParserTests {
         #expect(song.lines.count == 1)
         let line = song.lines[0]
         #expect(line.text == "Hello big world")
-        #expect(LRC.segments(line) == [
-            TimedSpan(1_000, 2_000, "Hello "), TimedSpan(2_000, 3_000, "big "), TimedSpan(3_000, 4_000, "world"),
-        ])
+        #expect(
+            LRC.segments(line) == [
+                TimedSpan(1_000, 2_000, "Hello "), TimedSpan(2_000, 3_000, "big "), TimedSpan(3_000, 4_000, "world"),
+            ])
     }
 
     @Test("leading timestamps separated only by spaces are all line stamps")
@@ -345,12 +379,14 @@ struct LRCParserTests {
         #expect(LRC.segments(song.lines[0]) == [TimedSpan(2_000, 2_000, "la "), TimedSpan(2_000, 3_000, "di")])
     }
 
-    @Test("angle and square brackets that are not timestamps stay in the text", arguments: [
-        (line: "[00:01.00][Chorus] la la", text: "[Chorus] la la"),
-        (line: "[00:01.00]I <3 you <3", text: "I <3 you <3"),
-        (line: "[00:01.00]a <b> c [d]", text: "a <b> c [d]"),
-        (line: "[00:01.00]x < 3 and y > 2", text: "x < 3 and y > 2"),
-    ])
+    @Test(
+        "angle and square brackets that are not timestamps stay in the text",
+        arguments: [
+            (line: "[00:01.00][Chorus] la la", text: "[Chorus] la la"),
+            (line: "[00:01.00]I <3 you <3", text: "I <3 you <3"),
+            (line: "[00:01.00]a <b> c [d]", text: "a <b> c [d]"),
+            (line: "[00:01.00]x < 3 and y > 2", text: "x < 3 and y > 2"),
+        ])
     func bracketsInText(line: String, text: String) throws {
         let result = LRC.parse(line)
         let song = try #require(result.song)
@@ -367,16 +403,18 @@ struct LRCParserTests {
         #expect(song.lines.map(\.text) == ["la  la"])
     }
 
-    @Test("control characters are stripped from lyric text", arguments: [
-        (raw: "a\tb", shown: "a b"),                           // a tab becomes a space
-        (raw: "\u{1B}]52;x", shown: "]52;x"),                  // ESC dropped, the rest stays harmless text
-        (raw: "a\u{1B}[31mred", shown: "a[31mred"),            // a colour sequence loses its ESC
-        (raw: "a\u{07}b\u{7F}c", shown: "abc"),                // BEL and DEL
-        (raw: "a\u{85}b\u{9B}c", shown: "abc"),                // C1: NEL and CSI
-        (raw: "a\u{202E}b\u{202A}c", shown: "abc"),            // bidi override and embedding
-        (raw: "a\u{2066}b\u{2069}c", shown: "abc"),            // bidi isolates
-        (raw: "a\u{200D}b", shown: "a\u{200D}b"),              // a ZWJ is not a control: it stays
-    ])
+    @Test(
+        "control characters are stripped from lyric text",
+        arguments: [
+            (raw: "a\tb", shown: "a b"), // a tab becomes a space
+            (raw: "\u{1B}]52;x", shown: "]52;x"), // ESC dropped, the rest stays harmless text
+            (raw: "a\u{1B}[31mred", shown: "a[31mred"), // a colour sequence loses its ESC
+            (raw: "a\u{07}b\u{7F}c", shown: "abc"), // BEL and DEL
+            (raw: "a\u{85}b\u{9B}c", shown: "abc"), // C1: NEL and CSI
+            (raw: "a\u{202E}b\u{202A}c", shown: "abc"), // bidi override and embedding
+            (raw: "a\u{2066}b\u{2069}c", shown: "abc"), // bidi isolates
+            (raw: "a\u{200D}b", shown: "a\u{200D}b"), // a ZWJ is not a control: it stays
+        ])
     func controlCharactersStripped(raw: String, shown: String) throws {
         let song = try #require(LRC.parse("[00:01.00]\(raw)").song)
         #expect(song.lines.map(\.text) == [shown])
@@ -384,17 +422,22 @@ struct LRCParserTests {
 
     @Test("control characters are stripped from metadata and word segments too")
     func controlCharactersStrippedEverywhere() throws {
-        let song = try #require(LRC.parse("""
-            [ti:\u{1B}]0;evil\u{07}]
-            [00:01.00]<00:01.00>a\u{9B}b <00:02.00>c\u{202E}
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [ti:\u{1B}]0;evil\u{07}]
+                [00:01.00]<00:01.00>a\u{9B}b <00:02.00>c\u{202E}
+                """
+            ).song)
         #expect(song.metadata.title == "]0;evil")
         #expect(song.lines[0].segments.map(\.text) == ["ab ", "c"])
     }
 
-    @Test("LF, CRLF and a lone CR all end a line, and are counted alike for positions", arguments: [
-        "\n", "\r\n", "\r",
-    ])
+    @Test(
+        "LF, CRLF and a lone CR all end a line, and are counted alike for positions",
+        arguments: [
+            "\n", "\r\n", "\r",
+        ])
     func lineEndings(newline: String) throws {
         let text = ["[ti:T]", "[00:01.00]one", "oops", "[00:02.00]two", ""].joined(separator: newline)
         let result = LRC.parse(text)
@@ -424,12 +467,15 @@ struct LRCParserTests {
 
     @Test("lines come out sorted by start whatever the file's order, ties in file order")
     func unsortedInput() throws {
-        let song = try #require(LRC.parse("""
-            [00:30.00]third
-            [00:10.00]first
-            [00:20.00]second
-            [00:05.00]zeroth
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:30.00]third
+                [00:10.00]first
+                [00:20.00]second
+                [00:05.00]zeroth
+                """
+            ).song)
         try #require(song.lines.count == 4)
         #expect(song.lines.map(\.text) == ["zeroth", "first", "second", "third"])
         #expect(song.lines.map(\.end) == [10_000, 20_000, 30_000, song.lines[3].end])
@@ -438,10 +484,13 @@ struct LRCParserTests {
 
     @Test("the line's text is valid Unicode with non-ASCII scripts intact")
     func nonASCII() throws {
-        let song = try #require(LRC.parse("""
-            [00:01.00]中文歌词 👩‍👩‍👧 שלום
-            [00:02.00]<00:02.00>日本 <00:03.00>語
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:01.00]中文歌词 👩‍👩‍👧 שלום
+                [00:02.00]<00:02.00>日本 <00:03.00>語
+                """
+            ).song)
         try #require(song.lines.count == 2)
         #expect(song.lines.map(\.text) == ["中文歌词 👩‍👩‍👧 שלום", "日本 語"])
         #expect(song.lines[1].segments.map(\.text) == ["日本 ", "語"])
@@ -492,9 +541,9 @@ enum LyricsCorpus {
 struct LRCCorpusTests {
     /// Files in which no line can be used: each gives warnings and the closing error.
     static let unusable: Set<String> = [
-        "lrc/osdlyrics__lrc_tail.lrc",    // `[10.00]` has no minutes field
-        "lrc/osdlyrics__lyric3.lrc",      // only an unterminated `[offset:-12345`
-        "lrc/osdlyrics__lyric4.lrc",      // unterminated and malformed stamps
+        "lrc/osdlyrics__lrc_tail.lrc", // `[10.00]` has no minutes field
+        "lrc/osdlyrics__lyric3.lrc", // only an unterminated `[offset:-12345`
+        "lrc/osdlyrics__lyric4.lrc", // unterminated and malformed stamps
     ]
 
     @Test("every LRC file parses to lines sorted by start, or to a clear error")
@@ -542,7 +591,8 @@ struct LRCCorpusTests {
         // The offset of 250 ms moves the line at 0.02 s before 0:00.
         let notes = result.diagnostics.map { "\($0.location): \($0.message)" }
         #expect(notes.count == 1)
-        #expect(notes.first?.hasPrefix("lrc/lrcparser-py__example.lrc: the offset 250 ms moves 1 line before 0:00") == true)
+        #expect(
+            notes.first?.hasPrefix("lrc/lrcparser-py__example.lrc: the offset 250 ms moves 1 line before 0:00") == true)
     }
 
     @Test("the lrcparser example states its own expansion, which the parser matches")
@@ -554,18 +604,21 @@ struct LRCCorpusTests {
         try #require(song.lines.count == 7)
         let hate = "I hate this kind of lyrics", totally = "Totally outrageous line | ？？？"
         // `{02:83.375}` is 3:23.375, so "true, dude" at [03:23.375] is its translation.
-        #expect(LRC.timeline(song) == [
-            TimedText(83_456, hate), TimedText(154_560, hate), TimedText(157_500, "Very fast speed!"),
-            TimedText(203_370, totally), TimedText(203_375, "Actually invalid lyric"), TimedText(225_678, hate),
-            TimedText(513_750, totally),
-        ])
-        #expect(song.lines.map(\.translations) == [
-            ["他说的对"], ["他说的对"], ["确实"], [], ["true, dude"], ["他说的对"], [],
-        ])
-        #expect(LRC.segments(song.lines[2]) == [
-            TimedSpan(157_500, 157_520, "Very "), TimedSpan(157_520, 157_550, "fast "),
-            TimedSpan(157_550, 203_370, "speed!"),
-        ])
+        #expect(
+            LRC.timeline(song) == [
+                TimedText(83_456, hate), TimedText(154_560, hate), TimedText(157_500, "Very fast speed!"),
+                TimedText(203_370, totally), TimedText(203_375, "Actually invalid lyric"), TimedText(225_678, hate),
+                TimedText(513_750, totally),
+            ])
+        #expect(
+            song.lines.map(\.translations) == [
+                ["他说的对"], ["他说的对"], ["确实"], [], ["true, dude"], ["他说的对"], [],
+            ])
+        #expect(
+            LRC.segments(song.lines[2]) == [
+                TimedSpan(157_500, 157_520, "Very "), TimedSpan(157_520, 157_550, "fast "),
+                TimedSpan(157_550, 203_370, "speed!"),
+            ])
         // DESIGN §2: word tags shift with each repeat (the file's own expansion leaves them as written).
         #expect(song.lines[6].segments.first?.start == 203_375 + (513_750 - 203_370))
         // The hand-written expansion at the end is prose, reported line by line.
@@ -585,11 +638,13 @@ struct LRCCorpusTests {
     func osdlyricsBasic() throws {
         let result = try LyricsCorpus.parse("lrc/osdlyrics__lrc_basic.lrc")
         let song = try #require(result.song)
-        #expect(LRC.timeline(song) == [
-            TimedText(0, "Text 1"), TimedText(94_000, "中文歌词"), TimedText(153_260, "中文歌词"),
-        ])
+        #expect(
+            LRC.timeline(song) == [
+                TimedText(0, "Text 1"), TimedText(94_000, "中文歌词"), TimedText(153_260, "中文歌词"),
+            ])
         // `[03:04:05.06]` is malformed (6:1) and `No tags` has no timestamp (7:1).
-        #expect(LRC.warningPositions(result) == [LyricsPosition(line: 6, column: 1), LyricsPosition(line: 7, column: 1)])
+        #expect(
+            LRC.warningPositions(result) == [LyricsPosition(line: 6, column: 1), LyricsPosition(line: 7, column: 1)])
     }
 
     @Test("the GBK twin warns about invalid UTF-8 at the first bad byte and still plays")
@@ -598,9 +653,10 @@ struct LRCCorpusTests {
         let song = try #require(result.song)
         try #require(song.lines.count == 3)
         let invalid = result.diagnostics.filter { $0.message.hasPrefix("invalid UTF-8") }
-        #expect(invalid.map { LyricsPosition(line: $0.line, column: $0.column) } == [
-            LyricsPosition(line: 5, column: 18), LyricsPosition(line: 6, column: 14),
-        ])
+        #expect(
+            invalid.map { LyricsPosition(line: $0.line, column: $0.column) } == [
+                LyricsPosition(line: 5, column: 18), LyricsPosition(line: 6, column: 14),
+            ])
         #expect(song.lines.map(\.start) == [0, 94_000, 153_260])
         #expect(song.lines[1].text.contains("\u{FFFD}"))
         #expect(song.lines[1].text == song.lines[2].text)
@@ -652,9 +708,10 @@ struct LRCCorpusTests {
         let song = try #require(try LyricsCorpus.parse("elrc/navidrome__test-enhanced.lrc").song)
         try #require(song.lines.count == 3)
         #expect(song.lines.map(\.isWordTimed) == [true, true, false])
-        #expect(LRC.segments(song.lines[0]) == [
-            TimedSpan(1_000, 1_500, "Some "), TimedSpan(1_500, 2_000, "lyrics "), TimedSpan(2_000, 3_000, "here"),
-        ])
+        #expect(
+            LRC.segments(song.lines[0]) == [
+                TimedSpan(1_000, 1_500, "Some "), TimedSpan(1_500, 2_000, "lyrics "), TimedSpan(2_000, 3_000, "here"),
+            ])
         #expect(song.lines[2].text == "Plain line without inline markers")
     }
 }

@@ -28,8 +28,9 @@ private struct Sweep {
 
     /// The fill of each slot at `fileTime` milliseconds.
     func fills(at fileTime: Double, reduceMotion: Bool = false) -> [Double] {
-        LineFill.fills(of: line, slots: layout.slots, totalCells: layout.totalCells,
-                       segmentCells: layout.segmentCells, at: fileTime, cap: cap, reduceMotion: reduceMotion)
+        LineFill.fills(
+            of: line, slots: layout.slots, totalCells: layout.totalCells,
+            segmentCells: layout.segmentCells, at: fileTime, cap: cap, reduceMotion: reduceMotion)
     }
 
     /// Cells sung at `fileTime`: the sum of fill × width.
@@ -132,7 +133,9 @@ struct LineFillTests {
             try #require(duration > 0)
             let rowOfSlot = sweep.rowOfSlot
             var rowStart = 0
-            let rowStarts = rowWidths.map { width -> Int in defer { rowStart += width }; return rowStart }
+            let rowStarts = rowWidths.map { width -> Int in
+                defer { rowStart += width }; return rowStart
+            }
             for moment in sweep.moments {
                 let progress = min(1, max(0, (moment - Double(bundled.line.start)) / duration))
                 let sung = progress * Double(sweep.layout.totalCells)
@@ -168,8 +171,9 @@ struct LineFillTests {
                 #expect(fills.allSatisfy { $0 >= 0 && $0 <= 1 })
                 #expect(zip(previous, fills).allSatisfy { $0 <= $1 }, "fill fell at \(moment), width \(width)")
                 let ordered = readingOrder.map { fills[$0] }
-                #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0 >= $1 },
-                        "a later grapheme is ahead at \(moment), width \(width)")
+                #expect(
+                    zip(ordered, ordered.dropFirst()).allSatisfy { $0 >= $1 },
+                    "a later grapheme is ahead at \(moment), width \(width)")
                 previous = fills
             }
         }
@@ -204,8 +208,9 @@ struct LineFillTests {
                     let rowFills = Array(fills[slot..<(slot + row.count)])
                     slot += row.count
                     let ordered = rightToLeft ? Array(rowFills.reversed()) : rowFills
-                    #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0 >= $1 },
-                            "row \(row.map(\.grapheme)) at \(moment), width \(width)")
+                    #expect(
+                        zip(ordered, ordered.dropFirst()).allSatisfy { $0 >= $1 },
+                        "row \(row.map(\.grapheme)) at \(moment), width \(width)")
                 }
             }
         }
@@ -238,37 +243,41 @@ struct LineFillTests {
 
     // MARK: The gap cap
 
-    @Test("sweeps for min(end − start, cap) after the line starts", arguments: [
-        // A long gap after the line: the cap (4 s) decides, half way at 2 s.
-        (0, 20_000, 4000, 2000.0, 0.5),
-        // And it is done at the cap, long before the next line.
-        (0, 20_000, 4000, 4000.0, 1.0),
-        // A short line is not stretched to the cap.
-        (0, 1000, 4000, 500.0, 0.5),
-        // Without a median there is no cap: the whole span.
-        (0, 20_000, Int.max, 10_000.0, 0.5),
-        // Before the line starts nothing is sung.
-        (1000, 3000, 4000, 0.0, 0.0),
-        // A line of no length is a step at its start: before it…
-        (1000, 1000, 4000, 999.0, 0.0),
-        // …and at it.
-        (1000, 1000, 4000, 1000.0, 1.0),
-    ])
+    @Test(
+        "sweeps for min(end − start, cap) after the line starts",
+        arguments: [
+            // A long gap after the line: the cap (4 s) decides, half way at 2 s.
+            (0, 20_000, 4000, 2000.0, 0.5),
+            // And it is done at the cap, long before the next line.
+            (0, 20_000, 4000, 4000.0, 1.0),
+            // A short line is not stretched to the cap.
+            (0, 1000, 4000, 500.0, 0.5),
+            // Without a median there is no cap: the whole span.
+            (0, 20_000, Int.max, 10_000.0, 0.5),
+            // Before the line starts nothing is sung.
+            (1000, 3000, 4000, 0.0, 0.0),
+            // A line of no length is a step at its start: before it…
+            (1000, 1000, 4000, 999.0, 0.0),
+            // …and at it.
+            (1000, 1000, 4000, 1000.0, 1.0),
+        ])
     func progressUnderTheCap(_ start: Int, _ end: Int, _ cap: Int, _ time: Double, _ progress: Double) {
         let line = LyricLine(start: start, end: end, text: "x")
         #expect(abs(LineFill.progress(of: line, at: time, cap: cap) - progress) < 1e-12)
     }
 
-    @Test("caps the sweep at max(2 s, 2 × M)", arguments: [
-        // A median under a second: the 2 s floor.
-        (500 as Int?, 2000),
-        // Otherwise twice the median.
-        (1500, 3000),
-        // The worked example's M = 4 s.
-        (4000, 8000),
-        // No median: no cap.
-        (nil, Int.max),
-    ])
+    @Test(
+        "caps the sweep at max(2 s, 2 × M)",
+        arguments: [
+            // A median under a second: the 2 s floor.
+            (500 as Int?, 2000),
+            // Otherwise twice the median.
+            (1500, 3000),
+            // The worked example's M = 4 s.
+            (4000, 8000),
+            // No median: no cap.
+            (nil, Int.max),
+        ])
     func capOfASong(_ median: Int?, _ cap: Int) {
         #expect(Song(metadata: SongMetadata(), lines: [], medianLineDuration: median).sweepCap == cap)
     }
@@ -286,8 +295,9 @@ struct LineFillTests {
 
     // MARK: Word segments
 
-    @Test("fills each word segment over its own cells in its own span",
-          arguments: bundledLines.filter(\.line.isWordTimed))
+    @Test(
+        "fills each word segment over its own cells in its own span",
+        arguments: bundledLines.filter(\.line.isWordTimed))
     func segmentsFillInTheirSpans(_ bundled: BundledLine) throws {
         let segments = bundled.line.segments
         for width in sweepWidths {
@@ -301,10 +311,13 @@ struct LineFillTests {
                         sung += fill * Double(slot.width)
                     }
                     let span = Double(segment.end - segment.start)
-                    let progress = span > 0 ? min(1, max(0, (moment - Double(segment.start)) / span))
-                                            : (moment >= Double(segment.start) ? 1 : 0)
-                    #expect(abs(sung - progress * Double(sweep.layout.segmentCells[index])) < 1e-9,
-                            "segment \(index) '\(segment.text)' at \(moment), width \(width)")
+                    let progress =
+                        span > 0
+                        ? min(1, max(0, (moment - Double(segment.start)) / span))
+                        : (moment >= Double(segment.start) ? 1 : 0)
+                    #expect(
+                        abs(sung - progress * Double(sweep.layout.segmentCells[index])) < 1e-9,
+                        "segment \(index) '\(segment.text)' at \(moment), width \(width)")
                 }
             }
         }
@@ -364,12 +377,15 @@ struct LineFillTests {
     func handMadeSlots() {
         // A right-to-left row of three narrow cells shown left to right: reading offsets 2, 1, 0;
         // then a second row of one wide cell at reading offset 3.
-        let slots = [FillSlot(offset: 2, width: 1), FillSlot(offset: 1, width: 1), FillSlot(offset: 0, width: 1),
-                     FillSlot(offset: 3, width: 2, rowStart: 3)]
+        let slots = [
+            FillSlot(offset: 2, width: 1), FillSlot(offset: 1, width: 1), FillSlot(offset: 0, width: 1),
+            FillSlot(offset: 3, width: 2, rowStart: 3),
+        ]
         let line = LyricLine(start: 0, end: 5000, text: "abc d")
         func fills(_ time: Double, _ reduceMotion: Bool = false) -> [Double] {
-            LineFill.fills(of: line, slots: slots, totalCells: 5, segmentCells: [], at: time, cap: Int.max,
-                           reduceMotion: reduceMotion)
+            LineFill.fills(
+                of: line, slots: slots, totalCells: 5, segmentCells: [], at: time, cap: Int.max,
+                reduceMotion: reduceMotion)
         }
         // 1.5 of 5 cells: the rightmost cell and half the middle one.
         #expect(fills(1500).prefix(3) == [0, 0.5, 1])
@@ -383,61 +399,69 @@ struct LineFillTests {
 
     // MARK: One grapheme
 
-    @Test("of one grapheme is the share of its cells sung", arguments: [
-        // Sung past it.
-        (5.0, 4, 1, 1.0),
-        // Half way through a narrow grapheme.
-        (5.5, 5, 1, 0.5),
-        // Not reached.
-        (3.0, 4, 2, 0.0),
-        // One of the two cells of a wide grapheme.
-        (5.0, 4, 2, 0.5),
-        // Exactly at its start.
-        (4.0, 4, 2, 0.0),
-        // A zero-width grapheme is sung once the sweep passes it.
-        (4.5, 4, 0, 1.0),
-        // And not before.
-        (4.0, 4, 0, 0.0),
-    ])
+    @Test(
+        "of one grapheme is the share of its cells sung",
+        arguments: [
+            // Sung past it.
+            (5.0, 4, 1, 1.0),
+            // Half way through a narrow grapheme.
+            (5.5, 5, 1, 0.5),
+            // Not reached.
+            (3.0, 4, 2, 0.0),
+            // One of the two cells of a wide grapheme.
+            (5.0, 4, 2, 0.5),
+            // Exactly at its start.
+            (4.0, 4, 2, 0.0),
+            // A zero-width grapheme is sung once the sweep passes it.
+            (4.5, 4, 0, 1.0),
+            // And not before.
+            (4.0, 4, 0, 0.0),
+        ])
     func fillOfOneGrapheme(_ sung: Double, _ offset: Int, _ width: Int, _ fill: Double) {
         #expect(LineFill.fill(sung: sung, offset: offset, width: width) == fill)
     }
 }
 
 extension LineFillTests {
-@Suite("The lyric clock")
-struct LyricClockTests {
-    @Test("turns playback time into file time with both offsets", arguments: [
-        // No offsets.
-        (4.0, 0, 0, 4000.0),
-        // A positive file offset shows lyrics sooner: the file's clock is ahead.
-        (4.0, 500, 0, 4500.0),
-        // The user's offset adds to the file's.
-        (4.0, 500, -200, 4300.0),
-        // Before the song, file time can be negative.
-        (0.0, -1000, 0, -1000.0),
-    ])
-    func fileTime(_ playback: Double, _ fileOffset: Int, _ userOffset: Int, _ expected: Double) {
-        let song = Song(metadata: SongMetadata(offset: fileOffset), lines: [], medianLineDuration: nil)
-        #expect(LyricClock.fileTime(playback: playback, song: song, userOffset: userOffset) == expected)
-    }
+    @Suite("The lyric clock")
+    struct LyricClockTests {
+        @Test(
+            "turns playback time into file time with both offsets",
+            arguments: [
+                // No offsets.
+                (4.0, 0, 0, 4000.0),
+                // A positive file offset shows lyrics sooner: the file's clock is ahead.
+                (4.0, 500, 0, 4500.0),
+                // The user's offset adds to the file's.
+                (4.0, 500, -200, 4300.0),
+                // Before the song, file time can be negative.
+                (0.0, -1000, 0, -1000.0),
+            ])
+        func fileTime(_ playback: Double, _ fileOffset: Int, _ userOffset: Int, _ expected: Double) {
+            let song = Song(metadata: SongMetadata(offset: fileOffset), lines: [], medianLineDuration: nil)
+            #expect(LyricClock.fileTime(playback: playback, song: song, userOffset: userOffset) == expected)
+        }
 
-    @Test("makes the last line that has started current", arguments: [
-        // Before the first line there is none.
-        (1999.0, nil as Int?),
-        // A line is current from its start.
-        (2000.0, 0),
-        // During the gap after a line's end it stays current.
-        (5000.0, 0),
-        // The next line takes over at its start.
-        (8000.0, 1),
-        // After the last line it stays current.
-        (99_000.0, 1),
-    ])
-    func currentLine(_ time: Double, _ expected: Int?) {
-        let lines = [LyricLine(start: 2000, end: 4000, text: "one"), LyricLine(start: 8000, end: 10_000, text: "two")]
-        let song = Song(metadata: SongMetadata(), lines: lines, medianLineDuration: 2000)
-        #expect(LyricClock.currentLine(in: song, at: time) == expected)
+        @Test(
+            "makes the last line that has started current",
+            arguments: [
+                // Before the first line there is none.
+                (1999.0, nil as Int?),
+                // A line is current from its start.
+                (2000.0, 0),
+                // During the gap after a line's end it stays current.
+                (5000.0, 0),
+                // The next line takes over at its start.
+                (8000.0, 1),
+                // After the last line it stays current.
+                (99_000.0, 1),
+            ])
+        func currentLine(_ time: Double, _ expected: Int?) {
+            let lines = [
+                LyricLine(start: 2000, end: 4000, text: "one"), LyricLine(start: 8000, end: 10_000, text: "two"),
+            ]
+            let song = Song(metadata: SongMetadata(), lines: lines, medianLineDuration: 2000)
+            #expect(LyricClock.currentLine(in: song, at: time) == expected)
+        }
     }
-}
 }

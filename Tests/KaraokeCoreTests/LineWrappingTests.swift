@@ -17,8 +17,9 @@ enum BundledLyricFiles {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.filter { $0.hasSuffix(".lrc") }.sorted().compactMap { name in
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).path),
-                  case .success(let utf8) = SourceText.utf8(from: Array(data)),
-                  let song = LRCParser.parse(utf8, file: name).song else { return nil }
+                case .success(let utf8) = SourceText.utf8(from: Array(data)),
+                let song = LRCParser.parse(utf8, file: name).song
+            else { return nil }
             return Entry(name: name, song: song)
         }
     }()
@@ -63,9 +64,10 @@ private func isHidden(_ character: Character) -> Bool { isBreakSpace(character) 
 
 /// Characters Japanese typesetting never starts a row with (kinsoku): closing punctuation, small kana,
 /// iteration and prolonged sound marks. Written out here, independently of the code under test.
-private let noRowStart: Set<Character> = Set("、。，．：；？！）］｝」』】〕〉》〟〗〙ー・ゝゞヽヾ々"
-    + "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
-    + "｡｣､･ｧｨｩｪｫｬｭｮｯｰ")
+private let noRowStart: Set<Character> = Set(
+    "、。，．：；？！）］｝」』】〕〉》〟〗〙ー・ゝゞヽヾ々"
+        + "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+        + "｡｣､･ｧｨｩｪｫｬｭｮｯｰ")
 
 /// Opening brackets never end a row.
 private let noRowEnd: Set<Character> = Set("（［｛「『【〔〈《〝〖〘｢")
@@ -122,8 +124,9 @@ struct LineWrappingTests {
                 let cells = wrapped.widths[row.range].reduce(0, +)
                 #expect(row.width == cells, "row width at \(width)")
                 let visible = wrapped.widths[row.range].filter { $0 > 0 }.count
-                #expect(row.width <= width || visible == 1,
-                        "row '\(String(wrapped.graphemes[row.range]))' is \(row.width) cells in \(width)")
+                #expect(
+                    row.width <= width || visible == 1,
+                    "row '\(String(wrapped.graphemes[row.range]))' is \(row.width) cells in \(width)")
             }
         }
     }
@@ -138,8 +141,9 @@ struct LineWrappingTests {
                 try #require(row.range.lowerBound >= next && row.range.upperBound <= wrapped.graphemes.count)
                 // Whatever lies between two rows (or before the first) is break spaces, or graphemes
                 // that paint nothing.
-                #expect(wrapped.graphemes[next..<row.range.lowerBound].allSatisfy(isHidden),
-                        "graphemes lost before row at \(width)")
+                #expect(
+                    wrapped.graphemes[next..<row.range.lowerBound].allSatisfy(isHidden),
+                    "graphemes lost before row at \(width)")
                 next = row.range.upperBound
             }
             #expect(wrapped.graphemes[next...].allSatisfy(isHidden), "graphemes lost at the end at \(width)")
@@ -181,8 +185,9 @@ struct LineWrappingTests {
         }
     }
 
-    @Test("keeps closing punctuation and small kana off the start of a row, and opening brackets off its end",
-          arguments: allLines)
+    @Test(
+        "keeps closing punctuation and small kana off the start of a row, and opening brackets off its end",
+        arguments: allLines)
     func kinsokuHoldsWhenAvoidable(_ line: Line) throws {
         // From three wide cells on, every bundled line can avoid a bad break.
         for width in 6...120 {
@@ -195,9 +200,11 @@ struct LineWrappingTests {
         }
     }
 
-    @Test("fills a row with words before it starts the next", arguments: allLines.filter {
-        !$0.text.isEmpty && $0.text.allSatisfy { $0.isASCII && $0 != "\u{3000}" }
-    })
+    @Test(
+        "fills a row with words before it starts the next",
+        arguments: allLines.filter {
+            !$0.text.isEmpty && $0.text.allSatisfy { $0.isASCII && $0 != "\u{3000}" }
+        })
     func breaksNoEarlierThanNeeded(_ line: Line) throws {
         let longestWord = line.text.split(separator: " ").map(\.count).max() ?? 0
         for width in longestWord...120 {
@@ -213,8 +220,9 @@ struct LineWrappingTests {
 
     static let examples: [Example] = [
         // A row breaks after a space, and the space is not shown.
-        Example(label: "break after spaces", text: "Down where the lantern", width: 10,
-                rows: ["Down where", "the", "lantern"]),
+        Example(
+            label: "break after spaces", text: "Down where the lantern", width: 10,
+            rows: ["Down where", "the", "lantern"]),
         // Spaces may run past the edge; they vanish at the break.
         Example(label: "spaces past the edge", text: "abc   def", width: 3, rows: ["abc", "def"]),
         // Outer spaces are never shown.
@@ -224,8 +232,9 @@ struct LineWrappingTests {
         // A long word after a short one starts its own row first.
         Example(label: "long word on its own row", text: "a karaoke", width: 4, rows: ["a", "kara", "oke"]),
         // A long word never splits a cluster: the accented e stays whole.
-        Example(label: "long word with combining marks", text: "e\u{301}e\u{301}e\u{301}e\u{301}", width: 3,
-                rows: ["e\u{301}e\u{301}e\u{301}", "e\u{301}"]),
+        Example(
+            label: "long word with combining marks", text: "e\u{301}e\u{301}e\u{301}e\u{301}", width: 3,
+            rows: ["e\u{301}e\u{301}e\u{301}", "e\u{301}"]),
         // Between two ideographs or kana any boundary may break.
         Example(label: "CJK boundary", text: "春風が線路の上", width: 6, rows: ["春風が", "線路の", "上"]),
         // Wide characters do not fit in the one cell left over: odd widths leave a cell empty.
@@ -241,8 +250,9 @@ struct LineWrappingTests {
         // A ZWJ family is one grapheme of two cells.
         Example(label: "ZWJ family", text: "ab👨\u{200D}👩\u{200D}👧", width: 3, rows: ["ab", "👨\u{200D}👩\u{200D}👧"]),
         // A zero-width space goes along with the grapheme after it rather than make a blank row.
-        Example(label: "zero-width space in a one-cell area", text: "日\u{200B}本", width: 1,
-                rows: ["日", "\u{200B}本"]),
+        Example(
+            label: "zero-width space in a one-cell area", text: "日\u{200B}本", width: 1,
+            rows: ["日", "\u{200B}本"]),
         // A zero-width space between a grapheme and a break is left out rather than make a blank row.
         Example(label: "zero-width space before a break", text: "日\u{200B} 本", width: 1, rows: ["日", "本"]),
         // A line of nothing visible keeps its one row.

@@ -15,13 +15,15 @@ struct ParserBadInputTests {
     /// The closing error of a file without a timed line.
     static let noSongMessage = "no timed lyric line (a lyric line starts with a timestamp such as '[00:12.34]')"
 
-    @Test("a file without a timed line gives no song and one error about the whole file", arguments: [
-        "",                                        // empty
-        "\n\n\r\n",                                // only line ends
-        "   \t  \n",                               // only blanks
-        "[ti:Title]\n[ar:Artist]\n[length:03:00]", // only metadata
-        "[00:01.00]\n[00:02.00]   ",               // only end markers
-    ])
+    @Test(
+        "a file without a timed line gives no song and one error about the whole file",
+        arguments: [
+            "", // empty
+            "\n\n\r\n", // only line ends
+            "   \t  \n", // only blanks
+            "[ti:Title]\n[ar:Artist]\n[length:03:00]", // only metadata
+            "[00:01.00]\n[00:02.00]   ", // only end markers
+        ])
     func noSong(text: String) throws {
         let result = LRC.parse(text)
         #expect(result.song == nil)
@@ -52,19 +54,21 @@ struct ParserBadInputTests {
 
     // MARK: Invalid UTF-8
 
-    @Test("invalid UTF-8 warns at the first bad byte's column and the line still plays with U+FFFD", arguments: [
-        (bytes: [0x80] as [UInt8], note: "a lone continuation byte"),
-        (bytes: [0xC3], note: "a two-byte sequence cut short at the end of the line"),
-        (bytes: [0xE6, 0xAD, 0x41], note: "a three-byte sequence cut short by ASCII"),
-        (bytes: [0xC0, 0x80], note: "an overlong NUL"),
-        (bytes: [0xE0, 0x80, 0x80], note: "an overlong three-byte form"),
-        (bytes: [0xED, 0xA0, 0x80], note: "a UTF-16 surrogate"),
-        (bytes: [0xF4, 0x90, 0x80, 0x80], note: "above U+10FFFF"),
-        (bytes: [0xF5, 0x80, 0x80, 0x80], note: "a lead byte that never starts a sequence"),
-        (bytes: [0xFF], note: "0xFF"),
-        (bytes: [0xD6, 0xD0, 0xCE, 0xC4], note: "GBK for 中文"),
-        (bytes: [0xE9], note: "Latin-1 é"),
-    ])
+    @Test(
+        "invalid UTF-8 warns at the first bad byte's column and the line still plays with U+FFFD",
+        arguments: [
+            (bytes: [0x80] as [UInt8], note: "a lone continuation byte"),
+            (bytes: [0xC3], note: "a two-byte sequence cut short at the end of the line"),
+            (bytes: [0xE6, 0xAD, 0x41], note: "a three-byte sequence cut short by ASCII"),
+            (bytes: [0xC0, 0x80], note: "an overlong NUL"),
+            (bytes: [0xE0, 0x80, 0x80], note: "an overlong three-byte form"),
+            (bytes: [0xED, 0xA0, 0x80], note: "a UTF-16 surrogate"),
+            (bytes: [0xF4, 0x90, 0x80, 0x80], note: "above U+10FFFF"),
+            (bytes: [0xF5, 0x80, 0x80, 0x80], note: "a lead byte that never starts a sequence"),
+            (bytes: [0xFF], note: "0xFF"),
+            (bytes: [0xD6, 0xD0, 0xCE, 0xC4], note: "GBK for 中文"),
+            (bytes: [0xE9], note: "Latin-1 é"),
+        ])
     func invalidUTF8(bytes: [UInt8], note: String) throws {
         // `[00:01.00]歌 ` is 14 bytes: the bad bytes start at column 15.
         let line = Array("[00:01.00]歌 ".utf8) + bytes + Array("x".utf8)
@@ -85,20 +89,23 @@ struct ParserBadInputTests {
         #expect(result.song?.lines.first?.text == "a é 歌 𝄞 \u{10FFFF} \u{FFFD}")
     }
 
-    @Test("a dropped control byte never joins invalid bytes into a control character", arguments: [
-        (bytes: [0xC2, 0x1B, 0x9B] as [UInt8], note: "C2 ESC 9B would become U+009B, the 8-bit CSI"),
-        (bytes: [0xC2, 0x07, 0x85], note: "C2 BEL 85 would become U+0085"),
-        (bytes: [0xE2, 0x80, 0x09, 0xAE], note: "a tab inside the bytes of U+202E"),
-        (bytes: [0xE2, 0x1B, 0x81, 0xA6], note: "ESC inside the bytes of U+2066"),
-    ])
+    @Test(
+        "a dropped control byte never joins invalid bytes into a control character",
+        arguments: [
+            (bytes: [0xC2, 0x1B, 0x9B] as [UInt8], note: "C2 ESC 9B would become U+009B, the 8-bit CSI"),
+            (bytes: [0xC2, 0x07, 0x85], note: "C2 BEL 85 would become U+0085"),
+            (bytes: [0xE2, 0x80, 0x09, 0xAE], note: "a tab inside the bytes of U+202E"),
+            (bytes: [0xE2, 0x1B, 0x81, 0xA6], note: "ESC inside the bytes of U+2066"),
+        ])
     func noSplicedControls(bytes: [UInt8], note: String) throws {
         let line = Array("[ti:".utf8) + bytes + Array("]\n[00:01.00]a".utf8) + bytes + Array("b".utf8)
         let result = LRCParser.parse(line, file: "t.lrc")
         let song = try #require(result.song)
         let texts = [song.lines[0].text, song.metadata.title ?? ""] + result.diagnostics.map(\.message)
         for text in texts {
-            #expect(text.unicodeScalars.allSatisfy { !ControlCharacters.isForbidden($0.value) },
-                    "\(note): \(text.debugDescription)")
+            #expect(
+                text.unicodeScalars.allSatisfy { !ControlCharacters.isForbidden($0.value) },
+                "\(note): \(text.debugDescription)")
         }
         #expect(song.lines[0].text.hasPrefix("a\u{FFFD}"))
         #expect(song.lines[0].text.hasSuffix("b"))
@@ -117,18 +124,20 @@ struct ParserBadInputTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test("a 100,000-character line of brackets and tag openers is handled in one pass", arguments: [
-        // One tag that never closes.
-        (line: String(repeating: "[", count: 100_000), warnings: 1),
-        // Word-tag openers that never close stay text.
-        (line: "[00:01.00]" + String(repeating: "<", count: 100_000), warnings: 0),
-        // A second leading tag that never closes drops the line.
-        (line: "[00:01.00]" + String(repeating: "[0", count: 50_000), warnings: 1),
-        // Openers that look like the start of a time.
-        (line: "[00:01.00]" + String(repeating: "<1:", count: 33_333), warnings: 0),
-        // A title that runs to the last of 100,000 closing brackets.
-        (line: "[ti:" + String(repeating: "]", count: 100_000), warnings: 0),
-    ])
+    @Test(
+        "a 100,000-character line of brackets and tag openers is handled in one pass",
+        arguments: [
+            // One tag that never closes.
+            (line: String(repeating: "[", count: 100_000), warnings: 1),
+            // Word-tag openers that never close stay text.
+            (line: "[00:01.00]" + String(repeating: "<", count: 100_000), warnings: 0),
+            // A second leading tag that never closes drops the line.
+            (line: "[00:01.00]" + String(repeating: "[0", count: 50_000), warnings: 1),
+            // Openers that look like the start of a time.
+            (line: "[00:01.00]" + String(repeating: "<1:", count: 33_333), warnings: 0),
+            // A title that runs to the last of 100,000 closing brackets.
+            (line: "[ti:" + String(repeating: "]", count: 100_000), warnings: 0),
+        ])
     func longBracketLines(line: String, warnings: Int) {
         let result = LRC.parse(line + "\n[00:05.00]end")
         #expect(result.song != nil)
@@ -153,7 +162,8 @@ struct ParserBadInputTests {
 
     @Test("a line of 200,000 empty word segments is trimmed in one pass")
     func manyBlankSegments() throws {
-        let line = "[00:01.00]" + String(repeating: "<00:01.00> ", count: 200_000) + "x"
+        let line =
+            "[00:01.00]" + String(repeating: "<00:01.00> ", count: 200_000) + "x"
             + String(repeating: " <00:02.00>", count: 200_000)
         let clock = ContinuousClock()
         var result: LRCParser.Result?
@@ -173,10 +183,13 @@ struct ParserBadInputTests {
         bytes += Array("[ti:Big]\n[ar:Generated]\n".utf8)
         /// Appends `[mmm:ss.xx]` or `<mmm:ss.xx>`.
         func appendStamp(_ milliseconds: Int, open: UInt8, close: UInt8) {
-            let minutes = milliseconds / 60_000, seconds = milliseconds / 1000 % 60, hundredths = milliseconds % 1000 / 10
-            bytes += [open, UInt8(48 + minutes / 100), UInt8(48 + minutes / 10 % 10), UInt8(48 + minutes % 10),
-                      UInt8(ascii: ":"), UInt8(48 + seconds / 10), UInt8(48 + seconds % 10),
-                      UInt8(ascii: "."), UInt8(48 + hundredths / 10), UInt8(48 + hundredths % 10), close]
+            let minutes = milliseconds / 60_000, seconds = milliseconds / 1000 % 60,
+                hundredths = milliseconds % 1000 / 10
+            bytes += [
+                open, UInt8(48 + minutes / 100), UInt8(48 + minutes / 10 % 10), UInt8(48 + minutes % 10),
+                UInt8(ascii: ":"), UInt8(48 + seconds / 10), UInt8(48 + seconds % 10),
+                UInt8(ascii: "."), UInt8(48 + hundredths / 10), UInt8(48 + hundredths % 10), close,
+            ]
         }
         // Lines of about a kilobyte: long enough that the bytes, not the line count, set the pace.
         let lyric = Array(String(repeating: "sing along, 一起唱 la la la ", count: 30).utf8)
@@ -185,7 +198,7 @@ struct ParserBadInputTests {
         var lines = 0, wordTimed = 0, time = 0
         while bytes.count < target {
             if lines % 97 == 96 {
-                bytes += untimed   // a warning
+                bytes += untimed // a warning
             } else if lines % 3 == 0 {
                 appendStamp(time, open: UInt8(ascii: "["), close: UInt8(ascii: "]"))
                 for index in 0..<50 {
@@ -214,18 +227,20 @@ struct ParserBadInputTests {
 
     // MARK: Timestamps out of range
 
-    @Test("a malformed leading timestamp is a warning at its bracket and the rest of the file plays", arguments: [
-        (line: "‸[99999999:99.99]huge", reason: "beyond 100 hours"),
-        (line: "‸[-1:00.00]negative", reason: "negative timestamp"),
-        (line: "‸[01:7x.20]typo", reason: "unexpected 'x'"),
-        (line: "‸[01:.20]no seconds", reason: "expected two digits of seconds"),
-        (line: "‸[01:234.5]three digits of seconds", reason: "expected two digits of seconds"),
-        (line: "‸[01:02.3456]four digits of fraction", reason: "expected 1 to 3 digits of fraction"),
-        (line: "‸[01:02.]empty fraction", reason: "expected 1 to 3 digits of fraction"),
-        (line: "‸[10.00]no minutes", reason: "expected ':' after the minutes"),
-        (line: "  ‸[1:1:1.1]three fields", reason: "unexpected text after the fraction"),
-        (line: "[00:01.00]‸[0x:00]second stamp", reason: "expected ':' after the minutes"),
-    ])
+    @Test(
+        "a malformed leading timestamp is a warning at its bracket and the rest of the file plays",
+        arguments: [
+            (line: "‸[99999999:99.99]huge", reason: "beyond 100 hours"),
+            (line: "‸[-1:00.00]negative", reason: "negative timestamp"),
+            (line: "‸[01:7x.20]typo", reason: "unexpected 'x'"),
+            (line: "‸[01:.20]no seconds", reason: "expected two digits of seconds"),
+            (line: "‸[01:234.5]three digits of seconds", reason: "expected two digits of seconds"),
+            (line: "‸[01:02.3456]four digits of fraction", reason: "expected 1 to 3 digits of fraction"),
+            (line: "‸[01:02.]empty fraction", reason: "expected 1 to 3 digits of fraction"),
+            (line: "‸[10.00]no minutes", reason: "expected ':' after the minutes"),
+            (line: "  ‸[1:1:1.1]three fields", reason: "unexpected text after the fraction"),
+            (line: "[00:01.00]‸[0x:00]second stamp", reason: "expected ':' after the minutes"),
+        ])
     func malformedStamp(line: String, reason: String) throws {
         let fixture = MarkedLyrics("[00:00.50]before\n\(line)\n[00:09.00]after")
         let result = fixture.parse()
@@ -239,11 +254,13 @@ struct ParserBadInputTests {
         #expect(song.lines.last?.text == "after")
     }
 
-    @Test("a malformed stamp beside good ones leaves the good ones", arguments: [
-        (line: "[00:01.00]‸[0x:00]text", starts: [1_000]),
-        (line: "‸[01:7x.20][00:01.00]text", starts: [1_000]),
-        (line: "‸[01:7x.20] [00:01.00]‸[-0:01.00][00:02.00]text", starts: [1_000, 2_000]),
-    ])
+    @Test(
+        "a malformed stamp beside good ones leaves the good ones",
+        arguments: [
+            (line: "[00:01.00]‸[0x:00]text", starts: [1_000]),
+            (line: "‸[01:7x.20][00:01.00]text", starts: [1_000]),
+            (line: "‸[01:7x.20] [00:01.00]‸[-0:01.00][00:02.00]text", starts: [1_000, 2_000]),
+        ])
     func malformedBesideGood(line: String, starts: [Int]) throws {
         let fixture = MarkedLyrics(line)
         let result = fixture.parse()
@@ -262,12 +279,14 @@ struct ParserBadInputTests {
         #expect(LRC.warningPositions(result) == fixture.marks)
     }
 
-    @Test("a timestamp with a hundred digits is malformed, not an overflow", arguments: [
-        "[00:\(String(repeating: "9", count: 100))]",
-        "[\(String(repeating: "9", count: 100)):00]",
-        "[00:00.\(String(repeating: "9", count: 100))]",
-        "[00:00:\(String(repeating: "9", count: 100))]",
-    ])
+    @Test(
+        "a timestamp with a hundred digits is malformed, not an overflow",
+        arguments: [
+            "[00:\(String(repeating: "9", count: 100))]",
+            "[\(String(repeating: "9", count: 100)):00]",
+            "[00:00.\(String(repeating: "9", count: 100))]",
+            "[00:00:\(String(repeating: "9", count: 100))]",
+        ])
     func hugeDigitRuns(stamp: String) throws {
         let nines = String(repeating: "9", count: 100)
         // The word tag is too long to be one (it stays text); the length is malformed.
@@ -276,7 +295,8 @@ struct ParserBadInputTests {
         let song = try #require(result.song)
         #expect(song.lines.map(\.text) == ["<00:\(nines)>ok"])
         #expect(song.metadata.length == nil)
-        #expect(result.diagnostics.first.map { LyricsPosition(line: $0.line, column: $0.column) } == fixture.marks.first)
+        #expect(
+            result.diagnostics.first.map { LyricsPosition(line: $0.line, column: $0.column) } == fixture.marks.first)
         #expect(result.diagnostics.count == 2)
     }
 
@@ -296,19 +316,22 @@ struct ParserBadInputTests {
     func offsetBelowZero() throws {
         let result = LRC.parse("[offset:5000]\n[00:01.00]a\n[00:10.00]b")
         let song = try #require(result.song)
-        #expect(result.diagnostics.map(\.description) == [
-            "t.lrc: warning: the offset 5000 ms moves 1 line before 0:00; it shows as already sung",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.lrc: warning: the offset 5000 ms moves 1 line before 0:00; it shows as already sung"
+            ])
         #expect(LyricClock.currentLine(in: song, at: LyricClock.fileTime(playback: 0, song: song, userOffset: 0)) == 0)
     }
 
-    @Test("a malformed offset or length warns at the value and is ignored", arguments: [
-        "[offset:‸soon]",            // not a number
-        "[offset: ‸+5 s]",           // a unit; the position skips the space after the colon
-        "[offset:‸99999999999]",     // an hour or more
-        "[length:‸three minutes]",   // words
-        "[length:  ‸180]",           // seconds alone
-    ])
+    @Test(
+        "a malformed offset or length warns at the value and is ignored",
+        arguments: [
+            "[offset:‸soon]", // not a number
+            "[offset: ‸+5 s]", // a unit; the position skips the space after the colon
+            "[offset:‸99999999999]", // an hour or more
+            "[length:‸three minutes]", // words
+            "[length:  ‸180]", // seconds alone
+        ])
     func malformedValues(line: String) throws {
         let fixture = MarkedLyrics("\(line)\n[00:01.00]a")
         let result = fixture.parse()
@@ -320,13 +343,15 @@ struct ParserBadInputTests {
 
     // MARK: Unclosed tags and stray text
 
-    @Test("a tag with no closing bracket is a warning at its bracket", arguments: [
-        "‸[00:01.00 no close",
-        "‸[ti:Title",
-        "[00:01.00]‸[00:02.00",
-        "‸[offset:-12345",
-        "‸[",
-    ])
+    @Test(
+        "a tag with no closing bracket is a warning at its bracket",
+        arguments: [
+            "‸[00:01.00 no close",
+            "‸[ti:Title",
+            "[00:01.00]‸[00:02.00",
+            "‸[offset:-12345",
+            "‸[",
+        ])
     func unclosed(line: String) throws {
         let fixture = MarkedLyrics("[00:00.00]first\n\(line)\n[00:05.00]last")
         let result = fixture.parse()
@@ -346,9 +371,11 @@ struct ParserBadInputTests {
         #expect(result.song?.lines.count == 2)
     }
 
-    @Test("a bracket that is neither a timestamp nor a tag is a warning", arguments: [
-        "‸[Chorus]", "‸[]", "‸[:value]", "‸[ti tle:x]",
-    ])
+    @Test(
+        "a bracket that is neither a timestamp nor a tag is a warning",
+        arguments: [
+            "‸[Chorus]", "‸[]", "‸[:value]", "‸[ti tle:x]",
+        ])
     func unrecognisedTag(line: String) throws {
         let fixture = MarkedLyrics("\(line)\n[00:01.00]a")
         let result = fixture.parse()
@@ -376,17 +403,20 @@ struct ParserBadInputTests {
         #expect(song.lines[0].text == "line 1")
         #expect(song.lines[0].translations.count == 999)
         #expect(song.lines[0].translations.last == "line 1000")
-        #expect(result.diagnostics.map(\.description) == [
-            "t.lrc:1: warning: 1000 lines share the timestamp [00:12.00]; "
-                + "the first is sung, the others are shown as translations",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.lrc:1: warning: 1000 lines share the timestamp [00:12.00]; "
+                    + "the first is sung, the others are shown as translations"
+            ])
     }
 
-    @Test("diagnostics stop at the limit and a last one counts the rest", arguments: [
-        (badLines: 100, shown: 100, hidden: 0),
-        (badLines: 101, shown: 100, hidden: 1),
-        (badLines: 5_000, shown: 100, hidden: 4_900),
-    ])
+    @Test(
+        "diagnostics stop at the limit and a last one counts the rest",
+        arguments: [
+            (badLines: 100, shown: 100, hidden: 0),
+            (badLines: 101, shown: 100, hidden: 1),
+            (badLines: 5_000, shown: 100, hidden: 4_900),
+        ])
     func diagnosticLimit(badLines: Int, shown: Int, hidden: Int) throws {
         let text = "[00:00.00]start\n" + String(repeating: "oops\n", count: badLines)
         let result = LRC.parse(text)

@@ -3,25 +3,28 @@ import Testing
 
 /// A short song for the loop: four lines at 2, 5, 9 and 14 s, 30 s long.
 private let songText = """
-[ti:Clockwork]
-[length:00:30]
-[00:02.00]one
-[00:05.00]two
-[00:09.00]three
-[00:14.00]four
-"""
+    [ti:Clockwork]
+    [length:00:30]
+    [00:02.00]one
+    [00:05.00]two
+    [00:09.00]three
+    [00:14.00]four
+    """
 
 /// The monotonic time the fake clock starts at: not 0, so anchoring mistakes show.
 private let t0 = 1_000.0
 
 /// A loop playing `songText` on a 60 × 16 screen, started at `t0`.
-private func playLoop(start: Double = 0, fps: Int = 30, audio: AudioStatus = .none, audioProblem: String? = nil,
-                      reduceMotion: Bool = false, logsClock: Bool = false) throws -> FakeEdge {
+private func playLoop(
+    start: Double = 0, fps: Int = 30, audio: AudioStatus = .none, audioProblem: String? = nil,
+    reduceMotion: Bool = false, logsClock: Bool = false
+) throws -> FakeEdge {
     var options = FrameOptions()
     options.reduceMotion = reduceMotion
-    let loop = PlayLoop(song: try Fixtures.song(text: songText), fallbackTitle: "inline.lrc", options: options,
-                        columns: 60, rows: 16, start: start, framesPerSecond: fps, audio: audio, volume: 80,
-                        audioProblem: audioProblem, logsClock: logsClock, now: t0)
+    let loop = PlayLoop(
+        song: try Fixtures.song(text: songText), fallbackTitle: "inline.lrc", options: options,
+        columns: 60, rows: 16, start: start, framesPerSecond: fps, audio: audio, volume: 80,
+        audioProblem: audioProblem, logsClock: logsClock, now: t0)
     return FakeEdge(loop: loop)
 }
 
@@ -108,8 +111,9 @@ private func actions(_ effects: [PlayLoop.Effect]) -> [PlayLoop.Effect] {
 
 @Suite("The play loop on a fake clock: pacing")
 struct PlayLoopPacingTests {
-    @Test("the first frame is painted at once, then one at each deadline of the frame rate",
-          arguments: [30, 12, 1])
+    @Test(
+        "the first frame is painted at once, then one at each deadline of the frame rate",
+        arguments: [30, 12, 1])
     func framesAtTheRate(fps: Int) throws {
         var edge = try playLoop(fps: fps)
         #expect(edge.paints.first?.at == t0)
@@ -129,12 +133,14 @@ struct PlayLoopPacingTests {
         #expect(answer == [.wait(until: deadline)])
     }
 
-    @Test("the rate needed drops while paused, and to none while paused under reduce motion", arguments: [
-        (paused: false, reduceMotion: false, expected: 30 as Int?), // the sweep moves
-        (paused: false, reduceMotion: true, expected: 30),           // the clock and rows still move
-        (paused: true, reduceMotion: false, expected: 15),           // only the title drifts
-        (paused: true, reduceMotion: true, expected: nil),           // nothing moves: wait for input
-    ])
+    @Test(
+        "the rate needed drops while paused, and to none while paused under reduce motion",
+        arguments: [
+            (paused: false, reduceMotion: false, expected: 30 as Int?), // the sweep moves
+            (paused: false, reduceMotion: true, expected: 30), // the clock and rows still move
+            (paused: true, reduceMotion: false, expected: 15), // only the title drifts
+            (paused: true, reduceMotion: true, expected: nil), // nothing moves: wait for input
+        ])
     func rateNeeded(paused: Bool, reduceMotion: Bool, expected: Int?) throws {
         var edge = try playLoop(reduceMotion: reduceMotion)
         if paused { edge.send(.key(.character(" ")), at: t0 + 1) }
@@ -176,12 +182,14 @@ struct PlayLoopPacingTests {
         #expect(idle.allSatisfy { $0.until - $0.at == PlayLoop.longestWait })
     }
 
-    @Test("no wait is ever longer than the cap", arguments: [
-        (fps: 1, paused: false, reduceMotion: false), // a one-second period, at the cap
-        (fps: 30, paused: true, reduceMotion: true),  // nothing moves
-        (fps: 30, paused: true, reduceMotion: false), // the title drifts
-        (fps: 120, paused: false, reduceMotion: true),
-    ])
+    @Test(
+        "no wait is ever longer than the cap",
+        arguments: [
+            (fps: 1, paused: false, reduceMotion: false), // a one-second period, at the cap
+            (fps: 30, paused: true, reduceMotion: true), // nothing moves
+            (fps: 30, paused: true, reduceMotion: false), // the title drifts
+            (fps: 120, paused: false, reduceMotion: true),
+        ])
     func waitNeverExceedsTheCap(fps: Int, paused: Bool, reduceMotion: Bool) throws {
         var edge = try playLoop(fps: fps, reduceMotion: reduceMotion)
         if paused { edge.send(.key(.character(" ")), at: t0 + 0.5) }
@@ -192,8 +200,9 @@ struct PlayLoopPacingTests {
         #expect(edge.waits.allSatisfy { $0.until - $0.at <= PlayLoop.longestWait })
     }
 
-    @Test("the song's end is not overslept: the last wait ends at the end, where the loop exits",
-          arguments: [30, 1])
+    @Test(
+        "the song's end is not overslept: the last wait ends at the end, where the loop exits",
+        arguments: [30, 1])
     func endNotOverslept(fps: Int) throws {
         // 10 ms left, less than a frame's period.
         var edge = try playLoop(start: 29.99, fps: fps)
@@ -215,13 +224,15 @@ struct PlayLoopPacingTests {
         #expect(late.allSatisfy { $0.until - $0.at > 0.01 })
     }
 
-    @Test("the wait in milliseconds is rounded up and never beyond the cap", arguments: [
-        (after: 0.034, expected: 34),   // exact
-        (after: 0.0101, expected: 11),  // a fraction rounds up
-        (after: 0.0, expected: 0),      // due now
-        (after: -2.0, expected: 0),     // overdue
-        (after: 5.0, expected: 1000),   // beyond the cap
-    ])
+    @Test(
+        "the wait in milliseconds is rounded up and never beyond the cap",
+        arguments: [
+            (after: 0.034, expected: 34), // exact
+            (after: 0.0101, expected: 11), // a fraction rounds up
+            (after: 0.0, expected: 0), // due now
+            (after: -2.0, expected: 0), // overdue
+            (after: 5.0, expected: 1000), // beyond the cap
+        ])
     func milliseconds(after: Double, expected: Int) {
         #expect(PlayLoop.milliseconds(until: t0 + after, from: t0) == expected)
     }
@@ -239,10 +250,12 @@ struct PlayLoopBehaviourTests {
         #expect(abs(edge.now - (t0 + 5)) < 1e-9)
     }
 
-    @Test("with audio the loop exits 0 only when the lyrics and the audio have both ended", arguments: [
-        (audioEnds: 40.0, exitsAt: 40.0), // the audio runs on after the lyrics
-        (audioEnds: 10.0, exitsAt: 30.0), // the lyrics go on after the audio
-    ])
+    @Test(
+        "with audio the loop exits 0 only when the lyrics and the audio have both ended",
+        arguments: [
+            (audioEnds: 40.0, exitsAt: 40.0), // the audio runs on after the lyrics
+            (audioEnds: 10.0, exitsAt: 30.0), // the lyrics go on after the audio
+        ])
     func endsWhenBothEnded(audioEnds: Double, exitsAt: Double) throws {
         var edge = try playLoop(audio: .starting)
         edge.send(.audio(.position(0), at: t0), at: t0)
@@ -335,7 +348,8 @@ struct PlayLoopBehaviourTests {
         edge.send(.audio(.position(0), at: t0), at: t0)
         let answer = edge.send(.key(.character(" ")), at: t0 + 1)
         #expect(answer.first == .send(.setPaused(true)))
-        #expect(actions(edge.send(.key(.character("0")), at: t0 + 2)) == [.send(.setMuted(false)), .send(.setVolume(85))])
+        #expect(
+            actions(edge.send(.key(.character("0")), at: t0 + 2)) == [.send(.setMuted(false)), .send(.setVolume(85))])
     }
 
     @Test("q exits 0 at once", arguments: [Key.character("q"), .character("Q"), .escape])
@@ -387,11 +401,13 @@ struct PlayLoopEdgeEventTests {
         #expect(!edge.status.contains("no audio"))
     }
 
-    @Test("a signal that ends the player exits 128 + its number", arguments: [
-        (signal: PlayLoop.Signal.hangup, status: Int32(129)),
-        (signal: .interrupt, status: 130),
-        (signal: .terminate, status: 143),
-    ])
+    @Test(
+        "a signal that ends the player exits 128 + its number",
+        arguments: [
+            (signal: PlayLoop.Signal.hangup, status: Int32(129)),
+            (signal: .interrupt, status: 130),
+            (signal: .terminate, status: 143),
+        ])
     func signalsExit(signal: PlayLoop.Signal, status: Int32) throws {
         var edge = try playLoop()
         #expect(edge.send(.signal(signal), at: t0 + 1) == [.exit(status)])
@@ -409,10 +425,12 @@ struct PlayLoopEdgeEventTests {
         #expect(abs(edge.loop.state.position(at: t0 + 66) - 6) < 1e-9)
     }
 
-    @Test("suspending while paused or without audio sends nothing to mpv", arguments: [
-        (audio: AudioStatus.none, paused: false),
-        (audio: .starting, paused: true),
-    ])
+    @Test(
+        "suspending while paused or without audio sends nothing to mpv",
+        arguments: [
+            (audio: AudioStatus.none, paused: false),
+            (audio: .starting, paused: true),
+        ])
     func suspendSendsNothing(audio: AudioStatus, paused: Bool) throws {
         var edge = try playLoop(start: 4, audio: audio)
         if audio == .starting { edge.send(.audio(.position(4), at: t0), at: t0) }

@@ -14,8 +14,9 @@ struct PlaybackClockTests {
         #expect(clock.position(at: t0 + 2) == 12)
     }
 
-    @Test("a small disagreement is absorbed at no more than the slew rate, without a jump",
-          arguments: [0.05, -0.05, 0.2, -0.2, 0.29, -0.29])
+    @Test(
+        "a small disagreement is absorbed at no more than the slew rate, without a jump",
+        arguments: [0.05, -0.05, 0.2, -0.2, 0.29, -0.29])
     func absorbsSmallErrors(error: Double) {
         var clock = PlaybackClock(position: 10, at: t0)
         clock.synchronize(toAudio: 11 + error, at: t0 + 1)

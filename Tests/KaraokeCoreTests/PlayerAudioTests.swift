@@ -2,12 +2,12 @@ import Testing
 @testable import KaraokeCore
 
 private let songText = """
-[ti:Clockwork]
-[00:02.00]one
-[00:05.00]two
-[00:09.00]three
-[00:14.00]four
-"""
+    [ti:Clockwork]
+    [00:02.00]one
+    [00:05.00]two
+    [00:09.00]three
+    [00:14.00]four
+    """
 
 private let t0 = 1_000.0
 

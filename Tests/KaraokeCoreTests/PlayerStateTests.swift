@@ -3,13 +3,13 @@ import Testing
 
 /// A short song for the player: four lines at 2, 5, 9 and 14 s, 30 s long.
 private let songText = """
-[ti:Clockwork]
-[length:00:30]
-[00:02.00]one
-[00:05.00]two
-[00:09.00]three
-[00:14.00]four
-"""
+    [ti:Clockwork]
+    [length:00:30]
+    [00:02.00]one
+    [00:05.00]two
+    [00:09.00]three
+    [00:14.00]four
+    """
 
 /// The playback seconds each line of `songText` starts at, with no offset.
 private let lineStarts = [2.0, 5.0, 9.0, 14.0]
@@ -18,8 +18,10 @@ private let lineStarts = [2.0, 5.0, 9.0, 14.0]
 private let t0 = 1_000.0
 
 /// A player on the fake clock, playing `songText` from `start`.
-private func player(start: Double = 0, fileOffset: Int? = nil, userOffset: Int = 0,
-                    reduceMotion: Bool = false) throws -> PlayerState {
+private func player(
+    start: Double = 0, fileOffset: Int? = nil, userOffset: Int = 0,
+    reduceMotion: Bool = false
+) throws -> PlayerState {
     let header = fileOffset.map { "[offset:\($0)]\n" } ?? ""
     let song = try Fixtures.song(text: header + songText)
     return PlayerState(song: song, start: start, now: t0, reduceMotion: reduceMotion, userOffset: userOffset)
@@ -41,11 +43,13 @@ struct PlayerStateTests {
         #expect(state.position(at: t0 + 12.25) == 12.25)
     }
 
-    @Test("a start position is honoured and clamped to the song", arguments: [
-        (start: 7.5, expected: 7.5),   // inside the song
-        (start: -3.0, expected: 0.0),  // before it
-        (start: 99.0, expected: 30.0), // after it
-    ])
+    @Test(
+        "a start position is honoured and clamped to the song",
+        arguments: [
+            (start: 7.5, expected: 7.5), // inside the song
+            (start: -3.0, expected: 0.0), // before it
+            (start: 99.0, expected: 30.0), // after it
+        ])
     func startIsClamped(start: Double, expected: Double) throws {
         let state = try player(start: start)
         #expect(state.position(at: t0) == expected)
@@ -70,12 +74,14 @@ struct PlayerStateTests {
         #expect(state.position(at: t0 + 52.5) == 5.5)
     }
 
-    @Test("seeking moves by five seconds and clamps at both ends", arguments: [
-        (from: 10.0, action: PlayerAction.seek(5), expected: 15.0),   // forward
-        (from: 10.0, action: PlayerAction.seek(-5), expected: 5.0),   // back
-        (from: 3.0, action: PlayerAction.seek(-5), expected: 0.0),    // back past the start
-        (from: 27.0, action: PlayerAction.seek(5), expected: 30.0),   // forward past the end
-    ])
+    @Test(
+        "seeking moves by five seconds and clamps at both ends",
+        arguments: [
+            (from: 10.0, action: PlayerAction.seek(5), expected: 15.0), // forward
+            (from: 10.0, action: PlayerAction.seek(-5), expected: 5.0), // back
+            (from: 3.0, action: PlayerAction.seek(-5), expected: 0.0), // back past the start
+            (from: 27.0, action: PlayerAction.seek(5), expected: 30.0), // forward past the end
+        ])
     func seekClamps(from: Double, action: PlayerAction, expected: Double) throws {
         var state = try player(start: from)
         state.apply(action, at: t0)
@@ -126,19 +132,21 @@ struct PlayerStateTests {
     @Test("line jumps keep counting from the moving clock while playing")
     func lineJumpsWhilePlaying() throws {
         var state = try player()
-        state.apply(.nextLine, at: t0 + 0.5)           // to line 0 at 2 s
+        state.apply(.nextLine, at: t0 + 0.5) // to line 0 at 2 s
         #expect(abs(state.position(at: t0 + 1.5) - 3) < 0.000_1)
-        state.apply(.nextLine, at: t0 + 1.5)           // from 3 s (line 0) to line 1 at 5 s
+        state.apply(.nextLine, at: t0 + 1.5) // from 3 s (line 0) to line 1 at 5 s
         #expect(state.currentLine(at: state.position(at: t0 + 1.5)) == 1)
         #expect(abs(state.position(at: t0 + 2.5) - 6) < 0.000_1)
     }
 
-    @Test("line jumps land on the line starts the offsets make", arguments: [
-        (fileOffset: nil as Int?, userOffset: 700),   // the user's offset alone
-        (fileOffset: 1_300, userOffset: 0),           // the file's [offset:] alone
-        (fileOffset: -400, userOffset: 300),          // both, of opposite signs
-        (fileOffset: 250, userOffset: -1_100),        // lyrics later than the stamps
-    ])
+    @Test(
+        "line jumps land on the line starts the offsets make",
+        arguments: [
+            (fileOffset: nil as Int?, userOffset: 700), // the user's offset alone
+            (fileOffset: 1_300, userOffset: 0), // the file's [offset:] alone
+            (fileOffset: -400, userOffset: 300), // both, of opposite signs
+            (fileOffset: 250, userOffset: -1_100), // lyrics later than the stamps
+        ])
     func lineJumpsWithOffsets(fileOffset: Int?, userOffset: Int) throws {
         var state = try player(fileOffset: fileOffset, userOffset: userOffset)
         let shift = Double((fileOffset ?? 0) + userOffset) / 1000

@@ -3,17 +3,26 @@ import Testing
 
 /// A lyric row from (column, grapheme, width, fill) cells, in gray on black.
 private func row(_ cells: [(column: Int, text: Character, width: Int, fill: Double)], kind: RowKind = .lyric)
-    -> FrameRow {
-    FrameRow(kind: kind, cells: cells.map {
-        FrameCell(column: $0.column, grapheme: $0.text, glyph: String($0.text), width: $0.width, role: kind,
-                  fill: $0.fill, color: Theme.dark.lyric(brightness: 0.35 + 0.65 * $0.fill))
-    })
+    -> FrameRow
+{
+    FrameRow(
+        kind: kind,
+        cells: cells.map {
+            FrameCell(
+                column: $0.column, grapheme: $0.text, glyph: String($0.text), width: $0.width, role: kind,
+                fill: $0.fill, color: Theme.dark.lyric(brightness: 0.35 + 0.65 * $0.fill))
+        })
 }
 
 /// A title row with one cell at column 0 in `color`.
 private func titleRow(_ color: RGB) -> FrameRow {
-    FrameRow(kind: .title, cells: [FrameCell(column: 0, grapheme: "T", glyph: "T", width: 1, role: .title, fill: 1,
-                                              color: color)])
+    FrameRow(
+        kind: .title,
+        cells: [
+            FrameCell(
+                column: 0, grapheme: "T", glyph: "T", width: 1, role: .title, fill: 1,
+                color: color)
+        ])
 }
 
 @Suite("Screen rows")
@@ -56,8 +65,10 @@ struct ScreenRowTests {
 
     @Test("no change sends no columns", arguments: [ColorDepth.direct, .indexed256, .basic, .none])
     func noChange(depth: ColorDepth) {
-        let cells: [(column: Int, text: Character, width: Int, fill: Double)] = [(0, "a", 1, 1), (1, "日", 2, 0.5),
-                                                                                (4, "b", 1, 0)]
+        let cells: [(column: Int, text: Character, width: Int, fill: Double)] = [
+            (0, "a", 1, 1), (1, "日", 2, 0.5),
+            (4, "b", 1, 0),
+        ]
         let old = ScreenRow(row(cells), width: 10, depth: depth)
         let new = ScreenRow(row(cells), width: 10, depth: depth)
         #expect(new.changedColumns(from: old).isEmpty)
@@ -65,11 +76,13 @@ struct ScreenRowTests {
 
     @Test("only the columns whose glyph or style changed are sent")
     func onlyChanged() {
-        let old = ScreenRow(row([(0, "a", 1, 1), (1, "b", 1, 0), (2, "c", 1, 0), (3, "d", 1, 0)]), width: 6,
-                            depth: .direct)
+        let old = ScreenRow(
+            row([(0, "a", 1, 1), (1, "b", 1, 0), (2, "c", 1, 0), (3, "d", 1, 0)]), width: 6,
+            depth: .direct)
         // The sweep reached "b"; "d" became "e".
-        let new = ScreenRow(row([(0, "a", 1, 1), (1, "b", 1, 1), (2, "c", 1, 0), (3, "e", 1, 0)]), width: 6,
-                            depth: .direct)
+        let new = ScreenRow(
+            row([(0, "a", 1, 1), (1, "b", 1, 1), (2, "c", 1, 0), (3, "e", 1, 0)]), width: 6,
+            depth: .direct)
         #expect(new.changedColumns(from: old) == [1, 3])
     }
 

@@ -95,8 +95,13 @@ private struct TinyTerminal {
                 case .empty: return Cell()
                 case .continuation: return Cell(text: "", pen: nil)
                 case .glyph(let glyph, _, let style):
-                    return Cell(text: glyph, pen: glyph == " " ? nil : TerminalCodes.Pen(weight: style.weight,
-                                                                                       color: style.colorNumber))
+                    return Cell(
+                        text: glyph,
+                        pen: glyph == " "
+                            ? nil
+                            : TerminalCodes.Pen(
+                                weight: style.weight,
+                                color: style.colorNumber))
                 }
             }
         }
@@ -105,9 +110,11 @@ private struct TinyTerminal {
 
 /// A title row of `colors`, one letter each from column 0.
 private func title(_ colors: [RGB]) -> FrameRow {
-    FrameRow(kind: .title, cells: colors.enumerated().map { index, color in
-        FrameCell(column: index, grapheme: "T", glyph: "T", width: 1, role: .title, fill: 1, color: color)
-    })
+    FrameRow(
+        kind: .title,
+        cells: colors.enumerated().map { index, color in
+            FrameCell(column: index, grapheme: "T", glyph: "T", width: 1, role: .title, fill: 1, color: color)
+        })
 }
 
 /// A one-row frame.
@@ -117,21 +124,25 @@ private func frame(_ row: FrameRow, columns: Int = 10) -> Frame {
 
 @Suite("Terminfo strings")
 struct TerminfoTemplateTests {
-    @Test("xterm's strings expand as ncurses' tparm expands them", arguments: [
-        // cup counts from 1 (%i)
-        ("\u{1B}[%i%p1%d;%p2%dH", [2, 4], "\u{1B}[3;5H"),
-        // 256-colour setaf: the eight ANSI colours, the bright ones, then 38;5
-        ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", [5], "\u{1B}[35m"),
-        ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", [12], "\u{1B}[94m"),
-        ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", [200], "\u{1B}[38;5;200m"),
-        // direct colour: the channels of 0xRRGGBB
-        ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m", [0xFF8001],
-         "\u{1B}[38:2::255:128:1m"),
-        // width and zero flag, a character constant, a variable
-        ("%p1%02d|%'A'%c|%p2%Pa%ga%d%%", [7, 42], "07|A|42%"),
-        // negative numbers, hexadecimal, a padded width
-        ("%p1%d|%p2%x|%p2%X|%p2%4d", [-12, 255], "-12|ff|FF| 255"),
-    ] as [(String, [Int], String)])
+    @Test(
+        "xterm's strings expand as ncurses' tparm expands them",
+        arguments: [
+            // cup counts from 1 (%i)
+            ("\u{1B}[%i%p1%d;%p2%dH", [2, 4], "\u{1B}[3;5H"),
+            // 256-colour setaf: the eight ANSI colours, the bright ones, then 38;5
+            ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", [5], "\u{1B}[35m"),
+            ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", [12], "\u{1B}[94m"),
+            ("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", [200], "\u{1B}[38;5;200m"),
+            // direct colour: the channels of 0xRRGGBB
+            (
+                "\u{1B}[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m", [0xFF8001],
+                "\u{1B}[38:2::255:128:1m"
+            ),
+            // width and zero flag, a character constant, a variable
+            ("%p1%02d|%'A'%c|%p2%Pa%ga%d%%", [7, 42], "07|A|42%"),
+            // negative numbers, hexadecimal, a padded width
+            ("%p1%d|%p2%x|%p2%X|%p2%4d", [-12, 255], "-12|ff|FF| 255"),
+        ] as [(String, [Int], String)])
     func expands(template: String, parameters: [Int], expected: String) {
         let expanded = TerminfoTemplate(template).expanded(parameters[0], parameters.count > 1 ? parameters[1] : 0)
         #expect(String(decoding: expanded, as: UTF8.self) == expected)
@@ -142,14 +153,16 @@ struct TerminfoTemplateTests {
 struct ScreenWriterTests {
     let codes = TerminalCodes.xterm()
 
-    @Test("the cheapest cursor move: none, one byte, hpa, or cup", arguments: [
-        ((row: 3, column: 5), (row: 3, column: 6), "\u{1B}[C"),
-        ((row: 3, column: 5), (row: 3, column: 0), "\r"),
-        ((row: 3, column: 5), (row: 3, column: 4), "\u{8}"),
-        ((row: 3, column: 5), (row: 3, column: 40), "\u{1B}[35C"),
-        ((row: 3, column: 50), (row: 3, column: 10), "\u{1B}[11G"),
-        ((row: 3, column: 5), (row: 4, column: 5), "\u{1B}[5;6H"),
-    ] as [((row: Int, column: Int), (row: Int, column: Int), String)])
+    @Test(
+        "the cheapest cursor move: none, one byte, hpa, or cup",
+        arguments: [
+            ((row: 3, column: 5), (row: 3, column: 6), "\u{1B}[C"),
+            ((row: 3, column: 5), (row: 3, column: 0), "\r"),
+            ((row: 3, column: 5), (row: 3, column: 4), "\u{8}"),
+            ((row: 3, column: 5), (row: 3, column: 40), "\u{1B}[35C"),
+            ((row: 3, column: 50), (row: 3, column: 10), "\u{1B}[11G"),
+            ((row: 3, column: 5), (row: 4, column: 5), "\u{1B}[5;6H"),
+        ] as [((row: Int, column: Int), (row: Int, column: Int), String)])
     func move(from: (row: Int, column: Int), to: (row: Int, column: Int), expected: String) {
         #expect(String(decoding: codes.move(from: from, to: to), as: UTF8.self) == expected)
     }
@@ -157,7 +170,8 @@ struct ScreenWriterTests {
     @Test("leaving bold resets and sets the colour again; the same pen costs nothing")
     func penChanges() {
         let bold = TerminalCodes.Pen(weight: .bold, color: 100), normal = TerminalCodes.Pen(weight: .normal, color: 100)
-        #expect(String(decoding: codes.change(from: bold, to: normal), as: UTF8.self) == "\u{1B}(B\u{1B}[m\u{1B}[38;5;100m")
+        #expect(
+            String(decoding: codes.change(from: bold, to: normal), as: UTF8.self) == "\u{1B}(B\u{1B}[m\u{1B}[38;5;100m")
         #expect(String(decoding: codes.change(from: normal, to: bold), as: UTF8.self) == "\u{1B}[1m")
         #expect(codes.change(from: bold, to: bold).isEmpty)
     }
@@ -196,21 +210,28 @@ struct ScreenWriterTests {
         let red = RGB(hex: 0xFF0000), green = RGB(hex: 0x00FF00)
         _ = writer.write(frame(title([red, green, red])))
         // Cells 0 and 2 turn green; cell 1 was green already: "T" again (1 byte) beats ESC [ C (3 bytes).
-        #expect(String(decoding: writer.write(frame(title([green, green, green]))), as: UTF8.self) == "\r\u{1B}[38;5;46mTTT")
+        #expect(
+            String(decoding: writer.write(frame(title([green, green, green]))), as: UTF8.self) == "\r\u{1B}[38;5;46mTTT"
+        )
         // In another pen the gap is moved over.
-        #expect(String(decoding: writer.write(frame(title([red, green, red]))), as: UTF8.self)
+        #expect(
+            String(decoding: writer.write(frame(title([red, green, red]))), as: UTF8.self)
                 == "\r\u{1B}[38;5;196mT\u{1B}[CT")
     }
 
     @Test("rows that glide up by one are scrolled, not rewritten, and the screen ends up as the frame")
     func glideScrolls() {
         func lyric(_ text: String, at row: Int) -> FrameRow {
-            FrameRow(kind: .lyric, cells: FrameComposer.cells(of: text, from: 2, limit: 40, role: .lyric,
-                                                              color: RGB(hex: 0x808080)))
+            FrameRow(
+                kind: .lyric,
+                cells: FrameComposer.cells(
+                    of: text, from: 2, limit: 40, role: .lyric,
+                    color: RGB(hex: 0x808080)))
         }
         let lines = ["one lantern", "two rivers", "three bridges", "four willows", "five flames"]
         let before = Frame(time: 0, columns: 40, rows: [.blank] + lines.map { lyric($0, at: 0) } + [.blank])
-        let after = Frame(time: 0, columns: 40, rows: [.blank] + lines.dropFirst().map { lyric($0, at: 0) } + [.blank, .blank])
+        let after = Frame(
+            time: 0, columns: 40, rows: [.blank] + lines.dropFirst().map { lyric($0, at: 0) } + [.blank, .blank])
         var writer = ScreenWriter(codes: codes, depth: .indexed256, columns: 40, rows: 7)
         var terminal = TinyTerminal(columns: 40, rows: 7)
         terminal.feed(writer.write(before))
@@ -222,7 +243,9 @@ struct ScreenWriterTests {
         #expect(matches, "the terminal does not show the frame")
     }
 
-    @Test("playing a song, the terminal shows every frame exactly", arguments: [ColorDepth.indexed256, .direct, .basic, .none])
+    @Test(
+        "playing a song, the terminal shows every frame exactly",
+        arguments: [ColorDepth.indexed256, .direct, .basic, .none])
     func playsExactly(depth: ColorDepth) throws {
         let song = try Fixtures.song("lantern-river.lrc")
         var composer = FrameComposer(song: song, fallbackTitle: "", columns: 60, rows: 16, options: FrameOptions())
@@ -231,7 +254,8 @@ struct ScreenWriterTests {
         // Through the first lines and a few glides, with the help overlay over a stretch of it.
         for k in stride(from: 0, to: 30 * 24, by: 3) {
             let time = Double(k) / 30
-            let shown = composer.frame(at: time, titleTime: (time * 10).rounded(.down) / 10, showsHelp: (300..<360).contains(k))
+            let shown = composer.frame(
+                at: time, titleTime: (time * 10).rounded(.down) / 10, showsHelp: (300..<360).contains(k))
             terminal.feed(writer.write(shown))
             let expected = TinyTerminal.expected(shown, columns: 60, depth: depth)
             guard terminal.cells == expected else {

@@ -14,12 +14,15 @@ struct SongAssemblyTests {
 
     @Test("a timestamp with empty text ends the line before it and is not shown")
     func endMarker() throws {
-        let song = try #require(LRC.parse("""
-            [00:01.00]sung
-            [00:03.00]
-            [00:10.00]after a break
-            [00:12.00]   
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:01.00]sung
+                [00:03.00]
+                [00:10.00]after a break
+                [00:12.00]   
+                """
+            ).song)
         #expect(LRC.timeline(song) == [TimedText(1_000, "sung"), TimedText(10_000, "after a break")])
         #expect(song.lines.map(\.end) == [3_000, 12_000])
         #expect(song.lines.map(\.endIsEstimated) == [false, false])
@@ -48,26 +51,30 @@ struct SongAssemblyTests {
         #expect(song.duration == 60_000)
     }
 
-    @Test("without a later [length:] the last line ends after the documented estimate from its width", arguments: [
-        (file: "[00:20.00]last", end: 20_000 + SongAssembly.lastLineEstimate(width: 4)),
-        (file: "[00:20.00]\(String(repeating: "x", count: 45))", end: 20_000 + 4_500),
-        // A [length:] before the line's start says nothing about it.
-        (file: "[length:00:10]\n[00:20.00]last", end: 22_000),
-        // A [length:] only just after the start would cut the line short of its estimate.
-        (file: "[length:00:20.50]\n[00:20.00]last", end: 22_000),
-        // Wide characters count their cells: 30 ideographs are 60 cells.
-        (file: "[00:20.00]\(String(repeating: "歌", count: 30))", end: 26_000),
-    ])
+    @Test(
+        "without a later [length:] the last line ends after the documented estimate from its width",
+        arguments: [
+            (file: "[00:20.00]last", end: 20_000 + SongAssembly.lastLineEstimate(width: 4)),
+            (file: "[00:20.00]\(String(repeating: "x", count: 45))", end: 20_000 + 4_500),
+            // A [length:] before the line's start says nothing about it.
+            (file: "[length:00:10]\n[00:20.00]last", end: 22_000),
+            // A [length:] only just after the start would cut the line short of its estimate.
+            (file: "[length:00:20.50]\n[00:20.00]last", end: 22_000),
+            // Wide characters count their cells: 30 ideographs are 60 cells.
+            (file: "[00:20.00]\(String(repeating: "歌", count: 30))", end: 26_000),
+        ])
     func lastLineEstimate(file: String, end: Int) throws {
         let song = try #require(LRC.parse(file).song)
         #expect(song.lines.last?.end == end)
         #expect(song.lines.last?.endIsEstimated == true)
     }
 
-    @Test("the estimate for the last line is at least 2 s and 0.1 s a cell", arguments: [
-        (width: 0, milliseconds: 2_000), (width: 1, milliseconds: 2_000), (width: 20, milliseconds: 2_000),
-        (width: 21, milliseconds: 2_100), (width: 80, milliseconds: 8_000),
-    ])
+    @Test(
+        "the estimate for the last line is at least 2 s and 0.1 s a cell",
+        arguments: [
+            (width: 0, milliseconds: 2_000), (width: 1, milliseconds: 2_000), (width: 20, milliseconds: 2_000),
+            (width: 21, milliseconds: 2_100), (width: 80, milliseconds: 8_000),
+        ])
     func estimateFormula(width: Int, milliseconds: Int) {
         #expect(SongAssembly.lastLineEstimate(width: width) == milliseconds)
     }
@@ -84,7 +91,8 @@ struct SongAssemblyTests {
 
     @Test("lines that share a timestamp: the first in the file is sung, the others are its translations")
     func translations() throws {
-        let result = LRC.parse("""
+        let result = LRC.parse(
+            """
             [00:05.00]Hello
             [00:10.00]Goodbye
             [00:05.00]Bonjour
@@ -107,11 +115,14 @@ struct SongAssemblyTests {
 
     @Test("a word-timed sung line keeps its segments and its translations carry only text")
     func wordTimedWithTranslation() throws {
-        let song = try #require(LRC.parse("""
-            [00:01.00]<00:01.00>la <00:02.00>di
-            [00:01.00]<00:01.00>ra <00:02.00>da
-            [00:03.00]
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:01.00]<00:01.00>la <00:02.00>di
+                [00:01.00]<00:01.00>ra <00:02.00>da
+                [00:03.00]
+                """
+            ).song)
         #expect(song.lines.count == 1)
         #expect(song.lines[0].segments.map(\.text) == ["la ", "di"])
         #expect(song.lines[0].translations == ["ra da"])
@@ -119,7 +130,8 @@ struct SongAssemblyTests {
 
     @Test("five or more lines at one stamp give one warning on the sung line")
     func manySharedStamps() throws {
-        let fixture = MarkedLyrics("""
+        let fixture = MarkedLyrics(
+            """
             [00:01.00]one
             [00:01.00]two
             [00:01.00]three
@@ -134,27 +146,31 @@ struct SongAssemblyTests {
         let song = try #require(result.song)
         #expect(song.lines.map(\.translations.count) == [3, 4])
         let warnings = result.diagnostics.filter { $0.severity == .warning }
-        #expect(warnings.map { LyricsPosition(line: $0.line, column: $0.column) } == [LyricsPosition(line: 5, column: 0)])
-        #expect(warnings.first?.message
-            == "5 lines share the timestamp [00:02.00]; the first is sung, the others are shown as translations")
+        #expect(
+            warnings.map { LyricsPosition(line: $0.line, column: $0.column) } == [LyricsPosition(line: 5, column: 0)])
+        #expect(
+            warnings.first?.message
+                == "5 lines share the timestamp [00:02.00]; the first is sung, the others are shown as translations")
     }
 
     // MARK: The median M and the sweep cap
 
-    @Test("M is the median of line-timed spans ended by a stamp", arguments: [
-        // Spans 1, 2 and 9 s: the middle one.
-        (file: "[00:00.00]a\n[00:01.00]b\n[00:03.00]c\n[00:12.00]d", median: 2_000),
-        // An even count, 1, 2, 3 and 20 s: the mean of the two middle values.
-        (file: "[00:00.00]a\n[00:01.00]b\n[00:03.00]c\n[00:06.00]d\n[00:26.00]e", median: 2_500),
-        // The last line's estimated end does not count, even when [length:] sets it.
-        (file: "[length:10:00]\n[00:00.00]a\n[00:01.00]b\n[00:04.00]c", median: 2_000),
-        // An end marker ends a line as well as a stamp does, and the last line ended by one counts.
-        (file: "[00:00.00]a\n[00:01.00]\n[00:10.00]b\n[00:12.00]", median: 1_500),
-        // Word-timed lines are not line-timed: only a (4 s) and c (2 s) count.
-        (file: "[00:00.00]a\n[00:04.00]<00:04.00>b\n[00:05.00]c\n[00:07.00]d", median: 3_000),
-        // Translations do not add spans of their own.
-        (file: "[00:00.00]a\n[00:00.00]A\n[00:00.00]Á\n[00:02.00]b\n[00:10.00]c", median: 5_000),
-    ])
+    @Test(
+        "M is the median of line-timed spans ended by a stamp",
+        arguments: [
+            // Spans 1, 2 and 9 s: the middle one.
+            (file: "[00:00.00]a\n[00:01.00]b\n[00:03.00]c\n[00:12.00]d", median: 2_000),
+            // An even count, 1, 2, 3 and 20 s: the mean of the two middle values.
+            (file: "[00:00.00]a\n[00:01.00]b\n[00:03.00]c\n[00:06.00]d\n[00:26.00]e", median: 2_500),
+            // The last line's estimated end does not count, even when [length:] sets it.
+            (file: "[length:10:00]\n[00:00.00]a\n[00:01.00]b\n[00:04.00]c", median: 2_000),
+            // An end marker ends a line as well as a stamp does, and the last line ended by one counts.
+            (file: "[00:00.00]a\n[00:01.00]\n[00:10.00]b\n[00:12.00]", median: 1_500),
+            // Word-timed lines are not line-timed: only a (4 s) and c (2 s) count.
+            (file: "[00:00.00]a\n[00:04.00]<00:04.00>b\n[00:05.00]c\n[00:07.00]d", median: 3_000),
+            // Translations do not add spans of their own.
+            (file: "[00:00.00]a\n[00:00.00]A\n[00:00.00]Á\n[00:02.00]b\n[00:10.00]c", median: 5_000),
+        ])
     func median(file: String, median: Int) throws {
         let song = try #require(LRC.parse(file).song)
         #expect(song.medianLineDuration == median)
@@ -169,37 +185,45 @@ struct SongAssemblyTests {
 
     @Test("a song timed only word by word takes M from its word-timed lines, so an open segment is capped")
     func wordTimedMedian() throws {
-        let song = try #require(LRC.parse("""
-            [00:01.00]<00:01.00>a
-            [00:03.00]<00:03.00>b
-            [00:05.00]<00:05.00>c
-            [01:00.00]<01:00.00>d
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:01.00]<00:01.00>a
+                [00:03.00]<00:03.00>b
+                [00:05.00]<00:05.00>c
+                [01:00.00]<01:00.00>d
+                """
+            ).song)
         // Spans 2 s, 2 s and 55 s: M = 2 s, the cap 4 s, so "c" sweeps from 5 s to 9 s, not to 1:00.
         #expect(song.medianLineDuration == 2_000)
         #expect(LRC.segments(song.lines[2]) == [TimedSpan(5_000, 9_000, "c")])
         #expect(song.lines[2].end == 60_000)
     }
 
-    @Test("the sweep cap is max(2 s, 2 × M)", arguments: [
-        (median: 500, cap: 2_000),      // the 2 s floor
-        (median: 1_000, cap: 2_000),    // where the two meet
-        (median: 1_001, cap: 2_002),
-        (median: 4_000, cap: 8_000),    // twice M
-    ])
+    @Test(
+        "the sweep cap is max(2 s, 2 × M)",
+        arguments: [
+            (median: 500, cap: 2_000), // the 2 s floor
+            (median: 1_000, cap: 2_000), // where the two meet
+            (median: 1_001, cap: 2_002),
+            (median: 4_000, cap: 8_000), // twice M
+        ])
     func sweepCap(median: Int, cap: Int) {
         #expect(Song(metadata: SongMetadata(), lines: [], medianLineDuration: median).sweepCap == cap)
     }
 
     @Test("a long instrumental gap after one line does not move M")
     func gapDoesNotMoveMedian() throws {
-        let song = try #require(LRC.parse("""
-            [00:00.00]a
-            [00:03.00]b
-            [00:06.00]c
-            [03:00.00]d
-            [03:03.00]e
-            """).song)
+        let song = try #require(
+            LRC.parse(
+                """
+                [00:00.00]a
+                [00:03.00]b
+                [00:06.00]c
+                [03:00.00]d
+                [03:03.00]e
+                """
+            ).song)
         try #require(song.lines.count == 5)
         #expect(song.medianLineDuration == 3_000)
         #expect(song.lines[2].end == 180_000)

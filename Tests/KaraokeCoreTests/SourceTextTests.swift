@@ -41,23 +41,27 @@ struct SourceTextTests {
         #expect(song.lines.map(\.text) == ["歌 👩‍👩‍👧 ok"])
     }
 
-    @Test("data with NUL bytes is not text", arguments: [
-        [0x00] as [UInt8],                                     // a lone NUL
-        Array("[00:01.00]la".utf8) + [0x00, 0x01, 0x02],       // text that turns binary
-        [0xEF, 0xBB, 0xBF, 0x00],                              // a BOM, then binary
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D],  // a PNG header
-        utf16Bytes("[00:01.00]", bigEndian: false, bom: false),  // UTF-16 without a BOM
-    ])
+    @Test(
+        "data with NUL bytes is not text",
+        arguments: [
+            [0x00] as [UInt8], // a lone NUL
+            Array("[00:01.00]la".utf8) + [0x00, 0x01, 0x02], // text that turns binary
+            [0xEF, 0xBB, 0xBF, 0x00], // a BOM, then binary
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D], // a PNG header
+            utf16Bytes("[00:01.00]", bigEndian: false, bom: false), // UTF-16 without a BOM
+        ])
     func binary(bytes: [UInt8]) {
         #expect(SourceText.utf8(from: bytes) == .failure(.notText))
     }
 
-    @Test("UTF-16 that cannot be decoded is not text", arguments: [
-        [0xFF, 0xFE, 0x41] as [UInt8],          // an odd number of bytes
-        [0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00],   // a lone high surrogate, then 'A'
-        [0xFE, 0xFF, 0xDC, 0x00],               // a lone low surrogate
-        [0xFF, 0xFE, 0x41, 0x00, 0x00, 0x00],   // a NUL character
-    ])
+    @Test(
+        "UTF-16 that cannot be decoded is not text",
+        arguments: [
+            [0xFF, 0xFE, 0x41] as [UInt8], // an odd number of bytes
+            [0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00], // a lone high surrogate, then 'A'
+            [0xFE, 0xFF, 0xDC, 0x00], // a lone low surrogate
+            [0xFF, 0xFE, 0x41, 0x00, 0x00, 0x00], // a NUL character
+        ])
     func badUTF16(bytes: [UInt8]) {
         #expect(SourceText.utf8(from: bytes) == .failure(.notText))
     }
@@ -85,19 +89,21 @@ struct UTF8ValidationTests {
         }
     }
 
-    @Test("the first invalid byte is found at its index", arguments: [
-        (bytes: Array("abc".utf8), index: nil as Int?),
-        (bytes: Array("a歌𝄞é".utf8), index: nil),
-        (bytes: [0x61, 0x80], index: 1),                   // a lone continuation byte
-        (bytes: [0x61, 0xE6, 0xAD], index: 1),             // cut short by the end
-        (bytes: [0x61, 0x62, 0xE6, 0xAD, 0x41], index: 2), // cut short by ASCII
-        (bytes: [0xC1, 0xBF], index: 0),                   // overlong two-byte form
-        (bytes: [0xE0, 0x9F, 0xBF], index: 0),             // overlong three-byte form
-        (bytes: [0xED, 0xBF, 0xBF], index: 0),             // a surrogate
-        (bytes: [0xF0, 0x8F, 0xBF, 0xBF], index: 0),       // overlong four-byte form
-        (bytes: [0xF4, 0x90, 0x80, 0x80], index: 0),       // above U+10FFFF
-        (bytes: [0xEF, 0xBF, 0xBD, 0xFE], index: 3),       // U+FFFD is fine, 0xFE is not
-    ])
+    @Test(
+        "the first invalid byte is found at its index",
+        arguments: [
+            (bytes: Array("abc".utf8), index: nil as Int?),
+            (bytes: Array("a歌𝄞é".utf8), index: nil),
+            (bytes: [0x61, 0x80], index: 1), // a lone continuation byte
+            (bytes: [0x61, 0xE6, 0xAD], index: 1), // cut short by the end
+            (bytes: [0x61, 0x62, 0xE6, 0xAD, 0x41], index: 2), // cut short by ASCII
+            (bytes: [0xC1, 0xBF], index: 0), // overlong two-byte form
+            (bytes: [0xE0, 0x9F, 0xBF], index: 0), // overlong three-byte form
+            (bytes: [0xED, 0xBF, 0xBF], index: 0), // a surrogate
+            (bytes: [0xF0, 0x8F, 0xBF, 0xBF], index: 0), // overlong four-byte form
+            (bytes: [0xF4, 0x90, 0x80, 0x80], index: 0), // above U+10FFFF
+            (bytes: [0xEF, 0xBF, 0xBD, 0xFE], index: 3), // U+FFFD is fine, 0xFE is not
+        ])
     func firstInvalidIndex(bytes: [UInt8], index: Int?) {
         #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidIndex($0, 0..<$0.count) } == index)
     }
@@ -113,8 +119,10 @@ struct UTF8ValidationTests {
     func agreesWithStandardLibrary() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         // Bytes drawn mostly from the interesting ranges: ASCII, continuations and every lead byte.
-        let pool: [UInt8] = [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
-                             0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let pool: [UInt8] = [
+            0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
+            0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         for _ in 0..<5_000 {
             var bytes: [UInt8] = []
             for _ in 0..<8 {

@@ -45,13 +45,15 @@ struct StatusBarTests {
         #expect(tiny == "▶ 0:30 / 2:00")
     }
 
-    @Test("the progress bar fills in proportion to the position", arguments: [
-        (elapsed: 0.0, done: 0.0),     // the start
-        (elapsed: 50.0, done: 0.5),    // half way
-        (elapsed: 100.0, done: 1.0),   // the end
-        (elapsed: 150.0, done: 1.0),   // past the end is the end
-        (elapsed: -5.0, done: 0.0),    // before the start is the start
-    ])
+    @Test(
+        "the progress bar fills in proportion to the position",
+        arguments: [
+            (elapsed: 0.0, done: 0.0), // the start
+            (elapsed: 50.0, done: 0.5), // half way
+            (elapsed: 100.0, done: 1.0), // the end
+            (elapsed: 150.0, done: 1.0), // past the end is the end
+            (elapsed: -5.0, done: 0.0), // before the start is the start
+        ])
     func progress(elapsed: Double, done: Double) {
         let text = StatusBar.text(elapsed: elapsed, total: 100, paused: false, userOffset: 0, width: 60)
         let heavy = text.filter { $0 == "━" }.count, light = text.filter { $0 == "─" }.count
@@ -73,30 +75,34 @@ struct StatusBarTests {
         #expect(text.contains("offset -0.3s"))
     }
 
-    @Test("the clock is m:ss, or h:mm:ss past an hour, rounded down", arguments: [
-        (seconds: 0.0, text: "0:00"),
-        (seconds: 9.99, text: "0:09"),
-        (seconds: 61.0, text: "1:01"),
-        (seconds: 599.5, text: "9:59"),
-        (seconds: 3_599.0, text: "59:59"),
-        (seconds: 3_600.0, text: "1:00:00"),
-        (seconds: 3_725.0, text: "1:02:05"),
-        (seconds: -4.0, text: "0:00"),
-    ])
+    @Test(
+        "the clock is m:ss, or h:mm:ss past an hour, rounded down",
+        arguments: [
+            (seconds: 0.0, text: "0:00"),
+            (seconds: 9.99, text: "0:09"),
+            (seconds: 61.0, text: "1:01"),
+            (seconds: 599.5, text: "9:59"),
+            (seconds: 3_599.0, text: "59:59"),
+            (seconds: 3_600.0, text: "1:00:00"),
+            (seconds: 3_725.0, text: "1:02:05"),
+            (seconds: -4.0, text: "0:00"),
+        ])
     func clock(seconds: Double, text: String) {
         #expect(StatusBar.clock(seconds) == text)
     }
 
-    @Test("offsets are shown in seconds with their sign, exactly", arguments: [
-        (milliseconds: 100, text: "+0.1s"),     // one key press
-        (milliseconds: -100, text: "-0.1s"),    // the other way
-        (milliseconds: 1_200, text: "+1.2s"),   // twelve presses
-        (milliseconds: 2_000, text: "+2.0s"),   // whole seconds keep a decimal
-        (milliseconds: -250, text: "-0.25s"),   // --offset need not be a multiple of 100
-        (milliseconds: 30, text: "+0.03s"),     // a small offset is not shown as 0
-        (milliseconds: -1, text: "-0.001s"),    // the smallest
-        (milliseconds: 61_005, text: "+61.005s"),
-    ])
+    @Test(
+        "offsets are shown in seconds with their sign, exactly",
+        arguments: [
+            (milliseconds: 100, text: "+0.1s"), // one key press
+            (milliseconds: -100, text: "-0.1s"), // the other way
+            (milliseconds: 1_200, text: "+1.2s"), // twelve presses
+            (milliseconds: 2_000, text: "+2.0s"), // whole seconds keep a decimal
+            (milliseconds: -250, text: "-0.25s"), // --offset need not be a multiple of 100
+            (milliseconds: 30, text: "+0.03s"), // a small offset is not shown as 0
+            (milliseconds: -1, text: "-0.001s"), // the smallest
+            (milliseconds: 61_005, text: "+61.005s"),
+        ])
     func signedSeconds(milliseconds: Int, text: String) {
         #expect(StatusBar.signedSeconds(milliseconds) == text)
     }
@@ -118,7 +124,8 @@ struct StatusBarNoticeTests {
 
     @Test("a short notice leaves the progress bar")
     func shortNoticeKeepsBar() {
-        let text = StatusBar.text(elapsed: 50, total: 100, paused: false, userOffset: 0, width: 80, notice: "volume 85%")
+        let text = StatusBar.text(
+            elapsed: 50, total: 100, paused: false, userOffset: 0, width: 80, notice: "volume 85%")
         #expect(text.contains("━") && text.hasSuffix("volume 85%"))
         #expect(text.count <= 80)
     }

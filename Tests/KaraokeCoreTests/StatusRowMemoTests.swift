@@ -22,11 +22,12 @@ private func moments(seconds: Double, start: Double = -0.5) -> [Moment] {
     var frame = 0
     while time < seconds {
         let paused = (frame / 45) % 4 == 3
-        let notice: String? = switch (frame / 20) % 5 {
-        case 1: "volume 40 %"
-        case 3: "mpv not found: playing without sound, which is a rather long notice to fit"
-        default: nil
-        }
+        let notice: String? =
+            switch (frame / 20) % 5 {
+            case 1: "volume 40 %"
+            case 3: "mpv not found: playing without sound, which is a rather long notice to fit"
+            default: nil
+            }
         let userOffset = (frame / 70) % 3 == 1 ? -300 : (frame / 70) % 3 == 2 ? 1_250 : 0
         result.append(Moment(time: time, paused: paused, notice: notice, userOffset: userOffset))
         frame += 1
@@ -49,20 +50,27 @@ private let shortSong = "[ti:Short]\n[00:00.50]<00:00.50>one <00:01.20>two\n[00:
 
 @Suite("Status row memo")
 struct StatusRowMemoTests {
-    @Test("the status row a composer keeps between frames equals the one a fresh composer builds",
-          arguments: [nil, shortSong], [(24, 5), (40, 12), (80, 24), (100, 30), (200, 8), (12, 5)])
+    @Test(
+        "the status row a composer keeps between frames equals the one a fresh composer builds",
+        arguments: [nil, shortSong], [(24, 5), (40, 12), (80, 24), (100, 30), (200, 8), (12, 5)])
     func keptRowEqualsFresh(inline: String?, size: (columns: Int, rows: Int)) throws {
         let song = try inline.map { try Fixtures.song(text: $0) } ?? Fixtures.song("lantern-river.lrc")
-        var kept = FrameComposer(song: song, fallbackTitle: "memo", columns: size.columns, rows: size.rows,
-                                 options: FrameOptions())
+        var kept = FrameComposer(
+            song: song, fallbackTitle: "memo", columns: size.columns, rows: size.rows,
+            options: FrameOptions())
         for moment in moments(seconds: Double(song.duration) / 1000) {
-            var fresh = FrameComposer(song: song, fallbackTitle: "memo", columns: size.columns, rows: size.rows,
-                                      options: FrameOptions())
-            let keptRow = kept.frame(at: moment.time, titleTime: nil, paused: moment.paused, showsHelp: false,
-                                     notice: moment.notice, userOffset: moment.userOffset, reduceMotion: false).rows.last
-            let freshRow = fresh.frame(at: moment.time, titleTime: nil, paused: moment.paused, showsHelp: false,
-                                       notice: moment.notice, userOffset: moment.userOffset,
-                                       reduceMotion: false).rows.last
+            var fresh = FrameComposer(
+                song: song, fallbackTitle: "memo", columns: size.columns, rows: size.rows,
+                options: FrameOptions())
+            let keptRow = kept.frame(
+                at: moment.time, titleTime: nil, paused: moment.paused, showsHelp: false,
+                notice: moment.notice, userOffset: moment.userOffset, reduceMotion: false
+            ).rows.last
+            let freshRow = fresh.frame(
+                at: moment.time, titleTime: nil, paused: moment.paused, showsHelp: false,
+                notice: moment.notice, userOffset: moment.userOffset,
+                reduceMotion: false
+            ).rows.last
             #expect(keptRow == freshRow, "\(size) at \(moment.time) s, notice \(moment.notice ?? "none")")
             if keptRow != freshRow { return }
         }
@@ -76,10 +84,12 @@ struct StatusRowMemoTests {
         var kept = FrameComposer(song: song, fallbackTitle: "memo", columns: columns, rows: 10, options: FrameOptions())
         for moment in moments(seconds: 3) {
             let row = kept.frame(at: moment.time, paused: moment.paused, notice: moment.notice).rows.last
-            let text = StatusBar.text(elapsed: moment.time, total: Double(song.duration) / 1000, paused: moment.paused,
-                                      userOffset: 0, width: columns, notice: moment.notice)
-            let cells = FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
-                                            color: FrameOptions().theme.status)
+            let text = StatusBar.text(
+                elapsed: moment.time, total: Double(song.duration) / 1000, paused: moment.paused,
+                userOffset: 0, width: columns, notice: moment.notice)
+            let cells = FrameComposer.cells(
+                of: text, from: 0, limit: columns, role: .status,
+                color: FrameOptions().theme.status)
             #expect(row?.cells == cells, "at \(moment.time) s")
         }
     }

@@ -9,8 +9,10 @@ private func close(_ a: RGB, _ b: RGB, tolerance: Int = 1) -> Bool {
 
 /// A gradient with `n` distinct colours.
 private func gradient(_ n: Int) -> TitleGradient {
-    let palette: [RGB] = [RGB(hex: 0xFF0000), RGB(hex: 0x00FF00), RGB(hex: 0x0000FF), RGB(hex: 0xFFFFFF),
-                          RGB(hex: 0x123456), RGB(hex: 0xFEDCBA), RGB(hex: 0x808000)]
+    let palette: [RGB] = [
+        RGB(hex: 0xFF0000), RGB(hex: 0x00FF00), RGB(hex: 0x0000FF), RGB(hex: 0xFFFFFF),
+        RGB(hex: 0x123456), RGB(hex: 0xFEDCBA), RGB(hex: 0x808000),
+    ]
     return TitleGradient(colors: Array(palette.prefix(n)), cycle: 4)
 }
 
@@ -18,8 +20,11 @@ private func gradient(_ n: Int) -> TitleGradient {
 struct TitleGradientTests {
     @Test("the default colours are pink, orange, yellow, mint, cyan and purple")
     func defaults() {
-        #expect(TitleGradient().colors == [RGB(hex: 0xFF2D55), RGB(hex: 0xFF9500), RGB(hex: 0xFFCC00),
-                                           RGB(hex: 0x00C7BE), RGB(hex: 0x32ADE6), RGB(hex: 0xAF52DE)])
+        #expect(
+            TitleGradient().colors == [
+                RGB(hex: 0xFF2D55), RGB(hex: 0xFF9500), RGB(hex: 0xFFCC00),
+                RGB(hex: 0x00C7BE), RGB(hex: 0x32ADE6), RGB(hex: 0xAF52DE),
+            ])
         #expect(TitleGradient().cycle == 4)
         #expect(TitleGradient(colors: []).colors == TitleGradient.defaultColors)
         #expect(TitleGradient(cycle: 0).cycle == 4)
@@ -38,8 +43,9 @@ struct TitleGradientTests {
         #expect(g.shift(at: 1, still: false) == 0.25)
     }
 
-    @Test("the 2n + 1 stops c0…c(n−1) c0…c(n−1) c0 sit evenly on [0, 1], exact at their positions",
-          arguments: [1, 2, 3, 6, 7])
+    @Test(
+        "the 2n + 1 stops c0…c(n−1) c0…c(n−1) c0 sit evenly on [0, 1], exact at their positions",
+        arguments: [1, 2, 3, 6, 7])
     func stops(n: Int) {
         let g = gradient(n)
         for k in 0...(2 * n) {
@@ -107,14 +113,16 @@ struct TitleGradientTests {
         }
     }
 
-    @Test("the shift is the fraction of the cycle, wrapping each cycle", arguments: [
-        (time: 0.0, expected: 0.0),    // the start
-        (time: 1.0, expected: 0.25),   // a quarter of a 4 s cycle
-        (time: 3.0, expected: 0.75),   // three quarters
-        (time: 4.0, expected: 0.0),    // a whole cycle
-        (time: 9.0, expected: 0.25),   // two cycles and a quarter
-        (time: -1.0, expected: 0.75),  // before 0 it still lands in [0, 1)
-    ])
+    @Test(
+        "the shift is the fraction of the cycle, wrapping each cycle",
+        arguments: [
+            (time: 0.0, expected: 0.0), // the start
+            (time: 1.0, expected: 0.25), // a quarter of a 4 s cycle
+            (time: 3.0, expected: 0.75), // three quarters
+            (time: 4.0, expected: 0.0), // a whole cycle
+            (time: 9.0, expected: 0.25), // two cycles and a quarter
+            (time: -1.0, expected: 0.75), // before 0 it still lands in [0, 1)
+        ])
     func shift(time: Double, expected: Double) {
         let g = TitleGradient(cycle: 4)
         #expect(abs(g.shift(at: time, still: false) - expected) < 1e-12)

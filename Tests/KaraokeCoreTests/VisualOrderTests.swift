@@ -41,8 +41,9 @@ struct VisualOrderTests {
         // A time keeps its colon between the digits.
         Example(label: "time in a Hebrew line", logical: "בשעה 12:30", visual: "12:30 העשב"),
         // A Latin word keeps its order inside a Hebrew line.
-        Example(label: "Latin word in a Hebrew line", logical: "שרים karaoke מתחת",
-                visual: "תחתמ karaoke םירש"),
+        Example(
+            label: "Latin word in a Hebrew line", logical: "שרים karaoke מתחת",
+            visual: "תחתמ karaoke םירש"),
         // A space between two Latin words joins them into one left-to-right run.
         Example(label: "neutral between Latin words", logical: "שיר hello world", visual: "hello world ריש"),
         // Punctuation between two Latin words stays in their run too.
@@ -62,8 +63,9 @@ struct VisualOrderTests {
         // Arabic-Indic digits keep their order.
         Example(label: "Arabic-Indic digits", logical: "سنة ٢٠٢٤", visual: "٢٠٢٤ ةنس"),
         // Points stay with their letter: reordering moves graphemes, not scalars.
-        Example(label: "Hebrew with niqqud", logical: "\u{5E9}\u{5B8}\u{5DC}\u{5D5}\u{5B9}\u{5DD}",
-                visual: "\u{5DD}\u{5D5}\u{5B9}\u{5DC}\u{5E9}\u{5B8}"),
+        Example(
+            label: "Hebrew with niqqud", logical: "\u{5E9}\u{5B8}\u{5DC}\u{5D5}\u{5B9}\u{5DD}",
+            visual: "\u{5DD}\u{5D5}\u{5B9}\u{5DC}\u{5E9}\u{5B8}"),
         // An LTR line with an embedded Hebrew word reverses only that word.
         Example(label: "Hebrew word in an English line", logical: "I said שלום to you", visual: "I said םולש to you"),
         // Two embedded Hebrew words reverse together, the space between them included.
@@ -163,30 +165,32 @@ struct VisualOrderTests {
         #expect(TextDirection.of(text) == direction)
     }
 
-    @Test("classes graphemes by their first scalar", arguments: [
-        // A Hebrew letter.
-        ("ש" as Character, VisualOrder.Strength.rightToLeft),
-        // An Arabic letter.
-        ("ع", .rightToLeft),
-        // A Latin letter.
-        ("Z", .leftToRight),
-        // A precomposed accented letter.
-        ("é", .leftToRight),
-        // A CJK ideograph.
-        ("桜", .leftToRight),
-        // An ASCII digit.
-        ("7", .number),
-        // An Arabic-Indic digit.
-        ("٣", .number),
-        // ASCII punctuation next to the letters in the table.
-        ("[", .neutral),
-        // The backquote, just below `a`.
-        ("`", .neutral),
-        // A space.
-        (" ", .neutral),
-        // An emoji.
-        ("🌸", .neutral),
-    ])
+    @Test(
+        "classes graphemes by their first scalar",
+        arguments: [
+            // A Hebrew letter.
+            ("ש" as Character, VisualOrder.Strength.rightToLeft),
+            // An Arabic letter.
+            ("ع", .rightToLeft),
+            // A Latin letter.
+            ("Z", .leftToRight),
+            // A precomposed accented letter.
+            ("é", .leftToRight),
+            // A CJK ideograph.
+            ("桜", .leftToRight),
+            // An ASCII digit.
+            ("7", .number),
+            // An Arabic-Indic digit.
+            ("٣", .number),
+            // ASCII punctuation next to the letters in the table.
+            ("[", .neutral),
+            // The backquote, just below `a`.
+            ("`", .neutral),
+            // A space.
+            (" ", .neutral),
+            // An emoji.
+            ("🌸", .neutral),
+        ])
     func strengthOfAGrapheme(_ character: Character, _ strength: VisualOrder.Strength) {
         #expect(VisualOrder.strength(of: character) == strength)
     }

@@ -3,8 +3,10 @@ import Testing
 
 /// `karaoke play` with the song's audio through a real mpv (`ao=null`: real time, no sound card needed),
 /// observed through mpv's own IPC socket as a second client.
-@Suite("Playing with audio through mpv", .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"),
-       .serialized)
+@Suite(
+    "Playing with audio through mpv",
+    .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"),
+    .serialized)
 struct AudioTests {
     /// A folder with `song.lrc` and a `song.wav` of `seconds` seconds.
     static func songFolder(audioSeconds: Double, lyrics: String = AudioTests.lyrics) throws -> URL {
@@ -15,18 +17,19 @@ struct AudioTests {
     }
 
     static let lyrics = """
-    [ti:Tone Poem]
-    [00:00.50]A single note
-    [00:02.00]held in the air
-    [00:04.00]and held again
-    [00:20.00]until the end
+        [ti:Tone Poem]
+        [00:00.50]A single note
+        [00:02.00]held in the air
+        [00:04.00]and held again
+        [00:20.00]until the end
 
-    """
+        """
 
     func play(_ folder: URL, _ arguments: String = "", environment: [String: String] = [:]) throws -> TmuxSession {
         let lyrics = folder.appendingPathComponent("song.lrc").path
-        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play '\(lyrics)' --mpv-option ao=null \(arguments)",
-                                      environment: environment)
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(lyrics)' --mpv-option ao=null \(arguments)",
+            environment: environment)
         _ = try session.waitFor { $0.contains { $0.contains("Tone Poem") } }
         return session
     }
@@ -89,7 +92,8 @@ struct AudioTests {
         #expect(abs(after - before - 5) < 0.5, "\(before) → \(after)")
         try session.send("+", "+")
         usleep(300_000)
-        #expect(abs(((try mpv.property("playback-time") as? Double) ?? 0) - after) < 0.05, "offset keys leave mpv alone")
+        #expect(
+            abs(((try mpv.property("playback-time") as? Double) ?? 0) - after) < 0.05, "offset keys leave mpv alone")
         try session.send("9")
         #expect(poll { try mpv.property("volume") as? Double == 95 }, "9 lowers the volume")
         try session.send("m")
@@ -140,16 +144,20 @@ struct AudioTests {
         let started = Date()
         let session = try play(folder)
         let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
-        #expect(try session.waitFor { $0.last { !$0.isEmpty }?.contains("/ 0:05") == true }.contains { $0.contains("/ 0:05") },
-                "the total is the audio's length")
+        #expect(
+            try session.waitFor { $0.last { !$0.isEmpty }?.contains("/ 0:05") == true }.contains {
+                $0.contains("/ 0:05")
+            },
+            "the total is the audio's length")
         #expect(try session.exitStatus(timeout: 15) == 0)
         let took = Date().timeIntervalSince(started)
         #expect(took > 4.5 && took < 12, "ended after \(took) s, with the 5 s audio")
         #expect(nothingLeftBehind(probe, folder: folder))
     }
 
-    @Test("no mpv and no socket is left, whichever way karaoke ends",
-          arguments: ["q", "C-c", "TERM", "HUP", "KILL"])
+    @Test(
+        "no mpv and no socket is left, whichever way karaoke ends",
+        arguments: ["q", "C-c", "TERM", "HUP", "KILL"])
     func nothingLeftBehind(ending: String) throws {
         let folder = try AudioTests.songFolder(audioSeconds: 60)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -187,7 +195,9 @@ struct AudioTests {
         try Data("this is not audio at all\n".utf8).write(to: folder.appendingPathComponent("song.wav"))
         let session = try play(folder)
         let screen = try session.waitFor { $0.contains { $0.contains("playing without sound") } }
-        #expect(screen.contains { $0.contains("mpv") && $0.contains("without sound") }, "\(screen.last { !$0.isEmpty } ?? "")")
+        #expect(
+            screen.contains { $0.contains("mpv") && $0.contains("without sound") },
+            "\(screen.last { !$0.isEmpty } ?? "")")
         let moving = try session.waitFor { $0.contains { $0.contains("▶ 0:02") } }
         #expect(moving.contains { $0.contains("▶ 0:02") })
         try session.send("q")

@@ -20,14 +20,18 @@ struct CommandLineTests {
         }
     }
 
-    @Test("a usage error exits 2 with a suggestion and no stack trace",
-          arguments: [
-            (["render", KaraokeProcess.song("lantern-river.lrc"), "--at", "3", "--colr", "never"], "did you mean '--color'?"),
+    @Test(
+        "a usage error exits 2 with a suggestion and no stack trace",
+        arguments: [
+            (
+                ["render", KaraokeProcess.song("lantern-river.lrc"), "--at", "3", "--colr", "never"],
+                "did you mean '--color'?"
+            ),
             (["rendr"], "did you mean 'render'?"),
             (["render", KaraokeProcess.song("lantern-river.lrc")], "needs '--at SECONDS'"),
             (["render", KaraokeProcess.song("lantern-river.lrc"), "--at", "3", "--fps", "500"], "'--fps'"),
             (["check"], "at least one FILE"),
-          ])
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try KaraokeProcess.run(arguments)
         #expect(result.status == 2)
@@ -38,8 +42,10 @@ struct CommandLineTests {
 
     @Test("render --format text prints exactly the requested rows")
     func renderText() throws {
-        let result = try KaraokeProcess.run(["render", KaraokeProcess.song("lantern-river.lrc"), "--at", "18.5",
-                                             "--cols", "40", "--rows", "14"])
+        let result = try KaraokeProcess.run([
+            "render", KaraokeProcess.song("lantern-river.lrc"), "--at", "18.5",
+            "--cols", "40", "--rows", "14",
+        ])
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(rows.count == 14)
@@ -50,7 +56,9 @@ struct CommandLineTests {
 
     @Test("render without a terminal and without a size is 80×24")
     func renderDefaultSize() throws {
-        let result = try KaraokeProcess.run(["render", KaraokeProcess.song("paper-boats.lrc"), "--at", "9", "--format", "json"])
+        let result = try KaraokeProcess.run([
+            "render", KaraokeProcess.song("paper-boats.lrc"), "--at", "9", "--format", "json",
+        ])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["cols"] as? Int == 80)
@@ -59,8 +67,10 @@ struct CommandLineTests {
 
     @Test("render --format json has the shape of DESIGN §5")
     func renderJSON() throws {
-        let result = try KaraokeProcess.run(["render", KaraokeProcess.song("paper-boats.lrc"), "--at", "9.3",
-                                             "--cols", "60", "--rows", "12", "--format", "json"])
+        let result = try KaraokeProcess.run([
+            "render", KaraokeProcess.song("paper-boats.lrc"), "--at", "9.3",
+            "--cols", "60", "--rows", "12", "--format", "json",
+        ])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["time"] as? Double == 9.3)
@@ -96,8 +106,10 @@ struct CommandLineTests {
 
     @Test("render --format ansi colours cells, and NO_COLOR or --color never leaves only attributes")
     func renderANSI() throws {
-        let args = ["render", KaraokeProcess.song("lantern-river.lrc"), "--at", "18.5", "--cols", "40", "--rows", "14",
-                    "--format", "ansi"]
+        let args = [
+            "render", KaraokeProcess.song("lantern-river.lrc"), "--at", "18.5", "--cols", "40", "--rows", "14",
+            "--format", "ansi",
+        ]
         let colour = try KaraokeProcess.run(args, environment: ["NO_COLOR": ""])
         #expect(colour.status == 0)
         #expect(colour.stdout.contains("\u{1B}[0;38;2;"))
@@ -116,7 +128,8 @@ struct CommandLineTests {
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == songs.count)
-        #expect(lines[2].hasSuffix("paper-boats.lrc: 14 lines, 14 word-timed, 1:10, \"Paper Boats — The Karaoke Band\""))
+        #expect(
+            lines[2].hasSuffix("paper-boats.lrc: 14 lines, 14 word-timed, 1:10, \"Paper Boats — The Karaoke Band\""))
     }
 
     @Test("check reports a bad line as FILE:LINE:COL and --strict turns it into a failure")
@@ -124,7 +137,8 @@ struct CommandLineTests {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.lrc")
-        try "[ti:Bad]\n[00:01.00]fine\n[01:7x.20]broken\n[00:05.00]also fine\n".write(to: file, atomically: true, encoding: .utf8)
+        try "[ti:Bad]\n[00:01.00]fine\n[01:7x.20]broken\n[00:05.00]also fine\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let lenient = try KaraokeProcess.run(["check", file.path])
         #expect(lenient.status == 0)
         #expect(lenient.stderr.contains("bad.lrc:3:1: warning: malformed timestamp '[01:7x.20]'"))
@@ -133,15 +147,16 @@ struct CommandLineTests {
         #expect(strict.status == 1)
     }
 
-    @Test("an unusable file is a clear error with exit 1, and the other files are still checked",
-          arguments: [
+    @Test(
+        "an unusable file is a clear error with exit 1, and the other files are still checked",
+        arguments: [
             ("missing", "no such file"),
             ("directory", "is a directory"),
             ("empty", "no timed lyric line"),
             ("binary", "not a text file"),
             ("metadata-only", "no timed lyric line"),
             ("too-big", "2.0 MB is over the --max-size limit of 1.0 MB"),
-          ])
+        ])
     func unusableFiles(kind: String, message: String) throws {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -149,10 +164,13 @@ struct CommandLineTests {
         switch kind {
         case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         case "empty": try #require(FileManager.default.createFile(atPath: path, contents: Data()))
-        case "binary": try #require(FileManager.default.createFile(atPath: path, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2])))
+        case "binary":
+            try #require(
+                FileManager.default.createFile(atPath: path, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2])))
         case "metadata-only": try "[ti:Nothing]\n[ar:Nobody]\n".write(toFile: path, atomically: true, encoding: .utf8)
         case "too-big":
-            try #require(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: 2 * 1_048_576)))
+            try #require(
+                FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: 2 * 1_048_576)))
         default: break
         }
         let good = KaraokeProcess.song("lantern-river.lrc")
@@ -171,7 +189,8 @@ struct CommandLineTests {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("evil.lrc")
-        let text = "[ti:Evil\u{1B}]0;pwned\u{07}]\n[00:01.00]copy \u{1B}]52;c;aGVsbG8=\u{07} me\u{9B}31m\u{202E}now\n[00:04.00]end\n"
+        let text =
+            "[ti:Evil\u{1B}]0;pwned\u{07}]\n[00:01.00]copy \u{1B}]52;c;aGVsbG8=\u{07} me\u{9B}31m\u{202E}now\n[00:04.00]end\n"
         try text.write(to: file, atomically: true, encoding: .utf8)
         for format in ["text", "json", "ansi"] {
             let result = try KaraokeProcess.run(["render", file.path, "--at", "2", "--format", format])
@@ -183,8 +202,9 @@ struct CommandLineTests {
             #expect(forbidden.isEmpty, "\(format)")
             // Only the program's own SGR sequences start with ESC: never the file's OSC 52.
             #expect(!result.stdout.contains("\u{1B}]"))
-            let visible = result.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "",
-                                                             options: .regularExpression)
+            let visible = result.stdout.replacingOccurrences(
+                of: "\u{1B}\\[[0-9;]*m", with: "",
+                options: .regularExpression)
             #expect(visible.contains("]52;c;aGVsbG8="), "\(format)")
         }
         let check = try KaraokeProcess.run(["check", file.path])

@@ -4,10 +4,12 @@ import Testing
 /// Every lyric format and legacy encodings through the real binary: `check` and `render` read them all.
 @Suite("Lyric formats and encodings from the command line")
 struct FormatTests {
-    @Test("check accepts every bundled song, whatever its format", arguments: [
-        "lantern-river.lrc", "paper-boats.lrc", "sakura-station.lrc", "desert-stars.lrc",
-        "harbour-bells.srt", "harbour-bells.txt", "harbour-bells.ttml",
-    ])
+    @Test(
+        "check accepts every bundled song, whatever its format",
+        arguments: [
+            "lantern-river.lrc", "paper-boats.lrc", "sakura-station.lrc", "desert-stars.lrc",
+            "harbour-bells.srt", "harbour-bells.txt", "harbour-bells.ttml",
+        ])
     func bundledSongsCheck(name: String) throws {
         let output = try KaraokeProcess.run(["check", "--strict", KaraokeProcess.song(name)])
         #expect(output.status == 0, "\(output.stderr)")
@@ -17,8 +19,10 @@ struct FormatTests {
     @Test("the same song in three formats draws the same lyric rows", arguments: ["srt", "txt", "ttml"])
     func sameSongSameRows(ext: String) throws {
         func lyricRows(_ name: String) throws -> [String] {
-            let output = try KaraokeProcess.run(["render", KaraokeProcess.song(name), "--at", "15", "--cols", "80",
-                                                 "--rows", "20", "--no-translation", "--align", "left"])
+            let output = try KaraokeProcess.run([
+                "render", KaraokeProcess.song(name), "--at", "15", "--cols", "80",
+                "--rows", "20", "--no-translation", "--align", "left",
+            ])
             #expect(output.status == 0)
             // The title differs (SRT has none); the lyric rows must not.
             return output.stdout.components(separatedBy: "\n").dropFirst().dropLast(2)
@@ -41,11 +45,13 @@ struct FormatTests {
         return target
     }
 
-    @Test("a GBK file without --encoding: one warning naming the guess, and the right text",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iconv")))
+    @Test(
+        "a GBK file without --encoding: one warning naming the guess, and the right text",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iconv")))
     func guessesGBK() throws {
-        let file = try legacyFile("[ti:晚风]\n[00:01.00]晚风吹过城市的灯火\n[00:04.00]我们一起唱到天亮\n",
-                                  encoding: "GBK", name: "wind.lrc")
+        let file = try legacyFile(
+            "[ti:晚风]\n[00:01.00]晚风吹过城市的灯火\n[00:04.00]我们一起唱到天亮\n",
+            encoding: "GBK", name: "wind.lrc")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let check = try KaraokeProcess.run(["check", file.path])
         #expect(check.status == 0)
@@ -55,13 +61,16 @@ struct FormatTests {
         #expect(render.stdout.contains("晚风吹过城市的灯火"))
     }
 
-    @Test("a Shift_JIS file with --encoding reads without a warning; a wrong one is refused clearly",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iconv")))
+    @Test(
+        "a Shift_JIS file with --encoding reads without a warning; a wrong one is refused clearly",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/iconv")))
     func namedShiftJIS() throws {
         let file = try legacyFile("[00:01.00]さくらの花が咲いている\n", encoding: "SHIFT_JIS", name: "sakura.lrc")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let render = try KaraokeProcess.run(["render", file.path, "--at", "2", "--cols", "40", "--rows", "8",
-                                             "--encoding", "SHIFT_JIS"])
+        let render = try KaraokeProcess.run([
+            "render", file.path, "--at", "2", "--cols", "40", "--rows", "8",
+            "--encoding", "SHIFT_JIS",
+        ])
         #expect(render.status == 0)
         #expect(render.stderr.isEmpty)
         #expect(render.stdout.contains("さくらの花が咲いている"))
@@ -119,26 +128,36 @@ struct ConvertTests {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("lantern.vtt")
-        let first = try KaraokeProcess.run(["convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt", "-o", out.path])
+        let first = try KaraokeProcess.run([
+            "convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt", "-o", out.path,
+        ])
         #expect(first.status == 0)
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("WEBVTT"))
         try "precious\n".write(to: out, atomically: true, encoding: .utf8)
-        let refused = try KaraokeProcess.run(["convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt", "-o", out.path])
+        let refused = try KaraokeProcess.run([
+            "convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt", "-o", out.path,
+        ])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("exists; --force replaces it"))
         #expect(try String(contentsOf: out, encoding: .utf8) == "precious\n")
-        let forced = try KaraokeProcess.run(["convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt",
-                                             "-o", out.path, "--force"])
+        let forced = try KaraokeProcess.run([
+            "convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "vtt",
+            "-o", out.path, "--force",
+        ])
         #expect(forced.status == 0)
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("WEBVTT"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(leftovers == ["lantern.vtt"], "no temporary file left: \(leftovers)")
     }
 
-    @Test("convert's usage errors", arguments: [
-        (["convert", "x.lrc"], "needs '--to FORMAT'"), (["convert", "x.lrc", "--to", "mp3"], "bad value 'mp3' for '--to'"),
-        (["convert", "--to", "lrc"], "'convert' needs a FILE"), (["convert", "x.lrc", "--to", "lrc", "--at", "1"], "unknown option '--at'"),
-    ])
+    @Test(
+        "convert's usage errors",
+        arguments: [
+            (["convert", "x.lrc"], "needs '--to FORMAT'"),
+            (["convert", "x.lrc", "--to", "mp3"], "bad value 'mp3' for '--to'"),
+            (["convert", "--to", "lrc"], "'convert' needs a FILE"),
+            (["convert", "x.lrc", "--to", "lrc", "--at", "1"], "unknown option '--at'"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let output = try KaraokeProcess.run(arguments)
         #expect(output.status == 2)

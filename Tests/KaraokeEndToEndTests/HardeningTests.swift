@@ -9,8 +9,10 @@ enum RawProcess {
     typealias Output = KaraokeProcess.RawOutput
 
     /// Runs `executable arguments` (the karaoke binary by default) with stdin from /dev/null.
-    static func run(_ arguments: [String], executable: String = KaraokeProcess.binary.path,
-                    timeout: Double = 60) throws -> Output {
+    static func run(
+        _ arguments: [String], executable: String = KaraokeProcess.binary.path,
+        timeout: Double = 60
+    ) throws -> Output {
         try KaraokeProcess.runRaw(arguments, executable: executable, timeout: timeout)
     }
 }
@@ -42,12 +44,15 @@ enum TerminalBytes {
                 String(validating: bytes[..<(index + 1)], as: UTF8.self) == nil
                     && String(validating: bytes[..<min(bytes.count, index + 4)], as: UTF8.self) == nil
             }
-            return ["not UTF-8 near byte \(bad ?? -1): \(Array(bytes[max(0, (bad ?? 0) - 8)..<min(bytes.count, (bad ?? 0) + 8)]))"]
+            return [
+                "not UTF-8 near byte \(bad ?? -1): \(Array(bytes[max(0, (bad ?? 0) - 8)..<min(bytes.count, (bad ?? 0) + 8)]))"
+            ]
         }
         let scalars = Array(text.unicodeScalars)
         var index = 0
         func context() -> String {
-            String(String.UnicodeScalarView(scalars[max(0, index - 12)..<min(scalars.count, index + 12)])).debugDescription
+            String(String.UnicodeScalarView(scalars[max(0, index - 12)..<min(scalars.count, index + 12)]))
+                .debugDescription
         }
         while index < scalars.count {
             let value = scalars[index].value
@@ -63,10 +68,12 @@ enum TerminalBytes {
             }
             let allowedControls: Set<UInt32> = allowance == .ncurses ? [0x08, 0x09, 0x0A, 0x0D] : [0x0A]
             if (value < 0x20 && !allowedControls.contains(value)) || value == 0x7F || (0x80...0x9F).contains(value) {
-                problems.append("control U+\(String(value, radix: 16, uppercase: true)) at scalar \(index): \(context())")
+                problems.append(
+                    "control U+\(String(value, radix: 16, uppercase: true)) at scalar \(index): \(context())")
             }
             if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
-                problems.append("bidi control U+\(String(value, radix: 16, uppercase: true)) at scalar \(index): \(context())")
+                problems.append(
+                    "bidi control U+\(String(value, radix: 16, uppercase: true)) at scalar \(index): \(context())")
             }
             index += 1
         }
@@ -95,7 +102,8 @@ enum TerminalBytes {
                 let isBDSM = parameters == "8" && (final == UInt8(ascii: "h") || final == UInt8(ascii: "l"))
                 return intermediates == 0 && (isSGR || isBDSM) ? end - index + 1 : 0
             case .ncurses:
-                let titleStack = final == UInt8(ascii: "t") && (parameters.hasPrefix("22;") || parameters.hasPrefix("23;"))
+                let titleStack =
+                    final == UInt8(ascii: "t") && (parameters.hasPrefix("22;") || parameters.hasPrefix("23;"))
                 return intermediates == 0 && (drawingFinals.contains(final) || titleStack) ? end - index + 1 : 0
             }
         }
@@ -111,9 +119,11 @@ enum TerminalBytes {
 /// Lyric files of every format whose text and tags are full of terminal escapes, C1 and bidi controls.
 enum InjectionFiles {
     /// ESC-led sequences: CSI, OSC 52 (clipboard), OSC 8 (link), OSC 0 (title), DCS, and ESC c (reset).
-    static let escapes = "\u{1B}[31m\u{1B}]52;c;aGk=\u{07}\u{1B}]8;;http://x\u{1B}\\\u{1B}]0;owned\u{07}\u{1B}P1$q\u{1B}\\\u{1B}c"
+    static let escapes =
+        "\u{1B}[31m\u{1B}]52;c;aGk=\u{07}\u{1B}]8;;http://x\u{1B}\\\u{1B}]0;owned\u{07}\u{1B}P1$q\u{1B}\\\u{1B}c"
     /// C1 controls as UTF-8 (CSI, OSC, ST, DCS, NEL) and the bidi embeddings, overrides and isolates.
-    static let c1AndBidi = "\u{9B}2J\u{9D}0;t\u{9C}\u{90}\u{85}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
+    static let c1AndBidi =
+        "\u{9B}2J\u{9D}0;t\u{9C}\u{90}\u{85}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
     /// Both, around words so that lines are not empty.
     static let payload = escapes + "lamp" + c1AndBidi + " glow" + escapes
     /// What stands for raw C1 bytes (not UTF-8) in the text; replaced after encoding.
@@ -129,27 +139,33 @@ enum InjectionFiles {
         let text: String
         switch fileExtension {
         case "lrc":
-            text = "[ti:\(p)]\n[ar:\(p)]\n[al:\(p)]\n[by:\(p)]\n[x\(p):y]\n[00:01.00]\(p)\n"
+            text =
+                "[ti:\(p)]\n[ar:\(p)]\n[al:\(p)]\n[by:\(p)]\n[x\(p):y]\n[00:01.00]\(p)\n"
                 + "[00:03.00]<00:03.00>\(p) <00:04.00>\(p)\n[00:0\(p)5.00]broken\n"
         case "srt":
-            text = "1\n00:00:01,000 --> 00:00:02,000\n\(p)\n\n2\n00:00:03,000 --> 00:00:05,000\n<i>\(p)</i>\n"
+            text =
+                "1\n00:00:01,000 --> 00:00:02,000\n\(p)\n\n2\n00:00:03,000 --> 00:00:05,000\n<i>\(p)</i>\n"
                 + "<font color=\"\(p)\">\(p)</font>\n\n3\n00:0\(p)0:06,000 --> x\n"
         case "vtt":
-            text = "WEBVTT \(p)\n\nNOTE \(p)\n\n\(p)\n00:00:01.000 --> 00:00:02.000\n<v \(p)>\(p)\n\n"
+            text =
+                "WEBVTT \(p)\n\nNOTE \(p)\n\n\(p)\n00:00:01.000 --> 00:00:02.000\n<v \(p)>\(p)\n\n"
                 + "00:00:03.000 --> 00:00:05.000\n\(p) <00:00:04.000>\(p)\n\n00:00:0\(p)6.000 --> x\n"
         case "ass":
-            text = "[Script Info]\nTitle: \(p)\nOriginal Script: \(p)\n\n[Events]\n"
+            text =
+                "[Script Info]\nTitle: \(p)\nOriginal Script: \(p)\n\n[Events]\n"
                 + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
                 + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,\(p),0,0,0,,\(p)\n"
                 + "Dialogue: 0,0:00:03.00,0:00:05.00,Default,,0,0,0,,{\\k50}\(p) {\\k50}\(p)\n"
                 + "Dialogue: 0,0:0\(p)0:06.00,0:00:07.00,Default,,0,0,0,,broken\n"
         case "txt":
-            text = "#TITLE:\(p)\n#ARTIST:\(p)\n#LANGUAGE:\(p)\n#\(p):x\n#BPM:300\n#GAP:1000\n: 0 8 0 \(p)\n: 8 8 0  \(p)\n"
+            text =
+                "#TITLE:\(p)\n#ARTIST:\(p)\n#LANGUAGE:\(p)\n#\(p):x\n#BPM:300\n#GAP:1000\n: 0 8 0 \(p)\n: 8 8 0  \(p)\n"
                 + "- 20\n* 24 8 3 \(p)\n: 3\(p)0 x 0 broken\nE\n"
         default:
             // XML 1.0 forbids C0 controls even as character references: a parser must refuse those.
             let x = String(String.UnicodeScalarView(p.unicodeScalars.filter { $0.value >= 0x20 }))
-            text = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">"
+            text =
+                "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">"
                 + "<head><metadata><ttm:title>\(x)</ttm:title><ttm:agent xml:id=\"v1\"><ttm:name>\(x)</ttm:name>"
                 + "</ttm:agent></metadata></head><body><div><p begin=\"1s\" end=\"2s\" ttm:agent=\"v1\">\(x)</p>"
                 + "<p begin=\"3s\" end=\"5s\"><span begin=\"3s\" end=\"4s\">\(x) </span><span begin=\"4s\" end=\"5s\">\(x)</span></p>"
@@ -181,14 +197,18 @@ struct InjectionTests {
         var testDescription: String { ".\(fileExtension)" + (raw ? " with raw C1 bytes" : "") }
     }
 
-    static let cases = InjectionFiles.extensions.flatMap { [Case(fileExtension: $0, raw: false), Case(fileExtension: $0, raw: true)] }
+    static let cases = InjectionFiles.extensions.flatMap {
+        [Case(fileExtension: $0, raw: false), Case(fileExtension: $0, raw: true)]
+    }
 
     @Test("render text, ansi and json and check print no escape, C1 or bidi control from the file", arguments: cases)
     func renderAndCheck(_ hostile: Case) throws {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("hostile.\(hostile.fileExtension)").path
-        FileManager.default.createFile(atPath: path, contents: Data(InjectionFiles.file(hostile.fileExtension, raw: hostile.raw)))
+        try #require(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(InjectionFiles.file(hostile.fileExtension, raw: hostile.raw))))
 
         let check = try RawProcess.run(["check", path])
         #expect(check.reason == .exit)
@@ -197,12 +217,18 @@ struct InjectionTests {
         var rendered = false
         for format in ["text", "ansi", "json"] {
             for at in ["0", "1.5", "3.5"] {
-                let render = try RawProcess.run(["render", path, "--at", at, "--cols", "60", "--rows", "14", "--format", format])
+                let render = try RawProcess.run([
+                    "render", path, "--at", at, "--cols", "60", "--rows", "14", "--format", format,
+                ])
                 #expect(render.reason == .exit, "render --format \(format) --at \(at) was killed")
                 rendered = rendered || render.status == 0
                 let allowance: TerminalBytes.Allowance = format == "ansi" ? .sgr : .plain
-                #expect(TerminalBytes.problems(in: render.stdout, allowing: allowance) == [], "render \(format) at \(at): stdout")
-                #expect(TerminalBytes.problems(in: render.stderr, allowing: .plain) == [], "render \(format) at \(at): stderr")
+                #expect(
+                    TerminalBytes.problems(in: render.stdout, allowing: allowance) == [],
+                    "render \(format) at \(at): stdout")
+                #expect(
+                    TerminalBytes.problems(in: render.stderr, allowing: .plain) == [],
+                    "render \(format) at \(at): stderr")
             }
         }
         // The LRC files must play, or the test would prove nothing; the others do once `karaoke` reads their format.
@@ -210,27 +236,38 @@ struct InjectionTests {
     }
 
     /// The measuring tool: in KARAOKE_TOOLS when set, else in ../shared/tools beside the repository.
-    static let ttymeasure = (ProcessInfo.processInfo.environment["KARAOKE_TOOLS"].map { URL(fileURLWithPath: $0) }
+    static let ttymeasure =
+        (ProcessInfo.processInfo.environment["KARAOKE_TOOLS"].map { URL(fileURLWithPath: $0) }
         ?? KaraokeProcess.repository.deletingLastPathComponent().appendingPathComponent("shared/tools"))
         .appendingPathComponent("ttymeasure.py").path
     static var canMeasure: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") && FileManager.default.fileExists(atPath: ttymeasure)
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            && FileManager.default.fileExists(atPath: ttymeasure)
     }
 
-    @Test("play in a pseudo-terminal writes only what ncurses draws with",
-          .enabled(if: canMeasure, "needs python3 and ttymeasure.py (KARAOKE_TOOLS or ../shared/tools)"), arguments: cases)
+    @Test(
+        "play in a pseudo-terminal writes only what ncurses draws with",
+        .enabled(if: canMeasure, "needs python3 and ttymeasure.py (KARAOKE_TOOLS or ../shared/tools)"), arguments: cases
+    )
     func play(_ hostile: Case) throws {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("hostile.\(hostile.fileExtension)").path
-        FileManager.default.createFile(atPath: path, contents: Data(InjectionFiles.file(hostile.fileExtension, raw: hostile.raw)))
+        try #require(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(InjectionFiles.file(hostile.fileExtension, raw: hostile.raw))))
         let capture = folder.appendingPathComponent("capture").path
-        let report = try RawProcess.run(["python3", Self.ttymeasure, "--cols", "60", "--rows", "16", "--seconds", "2.5",
-                                         "--steady-from", "0", "--stop-keys", "q", "--grace", "3",
-                                         "--save-capture", capture, "--", KaraokeProcess.binary.path,
-                                         "play", "--no-audio", "--start", "0.5", path],
-                                        executable: "/usr/bin/env", timeout: 60)
-        let raw = try #require(FileManager.default.contents(atPath: capture + ".raw"), "no capture: \(String(decoding: report.stderr, as: UTF8.self))")
+        let report = try RawProcess.run(
+            [
+                "python3", Self.ttymeasure, "--cols", "60", "--rows", "16", "--seconds", "2.5",
+                "--steady-from", "0", "--stop-keys", "q", "--grace", "3",
+                "--save-capture", capture, "--", KaraokeProcess.binary.path,
+                "play", "--no-audio", "--start", "0.5", path,
+            ],
+            executable: "/usr/bin/env", timeout: 60)
+        let raw = try #require(
+            FileManager.default.contents(atPath: capture + ".raw"),
+            "no capture: \(String(decoding: report.stderr, as: UTF8.self))")
         #expect(!raw.isEmpty)
         let problems = TerminalBytes.problems(in: [UInt8](raw), allowing: .ncurses)
         #expect(problems == [], "\(problems.prefix(5))")
@@ -261,7 +298,9 @@ struct HostileSizeTests {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("two.lrc").path
-        FileManager.default.createFile(atPath: path, contents: Data(("[00:01.00]" + String(repeating: "la ", count: 700_000)).utf8))
+        try #require(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(("[00:01.00]" + String(repeating: "la ", count: 700_000)).utf8)))
         for command in [["check", path, "--max-size", "1"], ["render", path, "--at", "1", "--max-size", "1"]] {
             let result = try RawProcess.run(command)
             #expect(result.status == 1)
@@ -283,7 +322,8 @@ struct HostileSizeTests {
         try #require(truncated == 0, "ftruncate is not supported here")
         let result = try RawProcess.run(["check", path])
         #expect(result.status == 1)
-        #expect(String(decoding: result.stderr, as: UTF8.self).contains("500.0 MB is over the --max-size limit of 64.0 MB"))
+        #expect(
+            String(decoding: result.stderr, as: UTF8.self).contains("500.0 MB is over the --max-size limit of 64.0 MB"))
         #expect(result.seconds < 2, "took \(result.seconds) s")
     }
 
@@ -295,7 +335,7 @@ struct HostileSizeTests {
         var bytes = Array("[00:01.00]".utf8)
         bytes += [UInt8](repeating: 0, count: 50 << 20).enumerated().map { $0.offset % 3 == 2 ? 0x20 : 0x61 }
         bytes.append(0x0A)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        try #require(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         // A debug build takes about 3 s for each; the limits leave room for a slow machine.
         let check = try RawProcess.run(["check", path], timeout: 90)
         #expect(check.status == 0 && check.reason == .exit, "\(String(decoding: check.stderr, as: UTF8.self))")
@@ -305,21 +345,29 @@ struct HostileSizeTests {
         #expect(String(decoding: render.stdout, as: UTF8.self).contains("aa aa aa"))
     }
 
-    @Test("render draws a frame at tiny and lopsided sizes", arguments: [(1, 1), (2, 200), (300, 2), (1, 1000), (1000, 1)])
+    @Test(
+        "render draws a frame at tiny and lopsided sizes",
+        arguments: [(1, 1), (2, 200), (300, 2), (1, 1000), (1000, 1)])
     func tinySizes(_ size: (columns: Int, rows: Int)) throws {
         for format in ["text", "ansi", "json"] {
-            let result = try RawProcess.run(["render", Self.lantern, "--at", "20", "--cols", "\(size.columns)",
-                                             "--rows", "\(size.rows)", "--format", format])
+            let result = try RawProcess.run([
+                "render", Self.lantern, "--at", "20", "--cols", "\(size.columns)",
+                "--rows", "\(size.rows)", "--format", format,
+            ])
             #expect(result.status == 0, "\(format): \(String(decoding: result.stderr, as: UTF8.self))")
             if format == "text" {
-                #expect(String(decoding: result.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(
+                    String(decoding: result.stdout, as: UTF8.self).split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    )
                     .count == size.rows + 1)
             }
         }
     }
 
-    @Test("play survives being resized 50 times a second for 3 s, then quits cleanly on q",
-          .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    @Test(
+        "play survives being resized 50 times a second for 3 s, then quits cleanly on q",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux"))
     func resizeStorm() throws {
         let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play --no-audio \(Self.lantern) --start 18")
         try session.waitFor { $0.contains { $0.contains("Lantern River") } }
@@ -344,8 +392,9 @@ struct FaultTests {
     /// 1000×1000 JSON is 80 KB, more than a pipe holds, so the write after `head` has gone always fails.
     @Test("render into a pipe closed early ends quietly with status 141, as a program SIGPIPE ends")
     func brokenPipeRender() throws {
-        let result = try bash("\(quoted(KaraokeProcess.binary.path)) render \(quoted(Self.lantern)) --at 20 --format json "
-            + "--cols 1000 --rows 1000 | head -c 10 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        let result = try bash(
+            "\(quoted(KaraokeProcess.binary.path)) render \(quoted(Self.lantern)) --at 20 --format json "
+                + "--cols 1000 --rows 1000 | head -c 10 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
         #expect(String(decoding: result.stdout, as: UTF8.self) == "status 141\n")
         #expect(result.stderr.isEmpty, "\(String(decoding: result.stderr, as: UTF8.self))")
     }
@@ -354,40 +403,49 @@ struct FaultTests {
     func brokenPipeCheck() throws {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.lrc").path,
-                                                   withDestinationPath: Self.lantern)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("a.lrc").path,
+            withDestinationPath: Self.lantern)
         // 4000 summary lines, short names so the command line fits.
         let files = Array(repeating: "a.lrc", count: 4000).joined(separator: " ")
-        let result = try bash("cd \(quoted(folder.path)) && \(quoted(KaraokeProcess.binary.path)) check \(files) "
-            + "| head -c 10 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        let result = try bash(
+            "cd \(quoted(folder.path)) && \(quoted(KaraokeProcess.binary.path)) check \(files) "
+                + "| head -c 10 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
         #expect(String(decoding: result.stdout, as: UTF8.self) == "status 141\n")
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("play with stdin closed says why and exits instead of hanging", .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    @Test(
+        "play with stdin closed says why and exits instead of hanging",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux"))
     func closedStdin() throws {
         let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play --no-audio \(Self.lantern) <&-")
         let status = try session.exitStatus(timeout: 10)
         let screen = try session.screen()
         #expect(status == 2, "\(screen)")
-        #expect(screen.joined(separator: " ").contains("karaoke: play needs a terminal on stdin and stdout"), "\(screen)")
+        #expect(
+            screen.joined(separator: " ").contains("karaoke: play needs a terminal on stdin and stdout"), "\(screen)")
         #expect(!screen.contains { $0.contains("Fatal error") || $0.contains("Crash") || $0.contains("Backtrace") })
     }
 
     /// CPU ticks (user + system) of a process, from /proc; nil once it has gone or is a zombie.
     static func cpuTicks(_ pid: Int32) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the name: state is field 3, utime 14, stime 15 (1-based over the whole line).
-        guard fields.count > 13, fields[0] != "Z", let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        guard fields.count > 13, fields[0] != "Z", let user = Int(fields[11]), let system = Int(fields[12]) else {
+            return nil
+        }
         return user + system
     }
 
     /// With `ignoringHangup` the session's shell ignores SIGHUP, as under nohup: the kernel then tells only
     /// that shell, and the player must see the hang-up in its own reads (it spun a core before it did).
-    @Test("when the terminal goes away (tmux killed), play exits within seconds without spinning",
-          .enabled(if: TmuxSession.isAvailable, "needs tmux"), arguments: [false, true])
+    @Test(
+        "when the terminal goes away (tmux killed), play exits within seconds without spinning",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux"), arguments: [false, true])
     func terminalGone(ignoringHangup: Bool) throws {
         let player = "'\(KaraokeProcess.binary.path)' play --no-audio \(Self.lantern) --start 18"
         // The wrapper runs `env TERM=… COMMAND`: `true` takes the env, then the trap applies to the shell.
@@ -397,8 +455,10 @@ struct FaultTests {
         let before = try #require(Self.cpuTicks(pid))
         // The tmux server is the terminal: SIGKILL closes the pty's master side at once. (`kill-server`
         // does not work here: a server spawned from a test thread inherits its blocked SIGTERM.)
-        let server = try #require(Int32(try session.tmux(["display-message", "-p", "#{pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let server = try #require(
+            Int32(
+                try session.tmux(["display-message", "-p", "#{pid}"])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(server, SIGKILL)
         let start = Date()
         var last = before
@@ -409,7 +469,8 @@ struct FaultTests {
         let alive = Self.cpuTicks(pid) != nil
         let elapsed = Date().timeIntervalSince(start)
         let state = ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "gone")
-            .split(separator: "\n").filter { $0.hasPrefix("Sig") || $0.hasPrefix("State") || $0.hasPrefix("PPid") }.joined(separator: ", ")
+            .split(separator: "\n").filter { $0.hasPrefix("Sig") || $0.hasPrefix("State") || $0.hasPrefix("PPid") }
+            .joined(separator: ", ")
         #expect(!alive, "still running \(elapsed) s after its terminal went away: \(state)")
         if alive { kill(pid, SIGKILL) }
         // 100 ticks a second is a whole core; a process that spins before exiting would show it.

@@ -9,10 +9,13 @@ import Testing
 struct PlayTests {
     static let lantern = KaraokeProcess.song("lantern-river.lrc")
 
-    func play(_ arguments: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
-              environment: [String: String] = [:]) throws -> TmuxSession {
-        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play --no-audio \(arguments)", columns: columns, rows: rows,
-                                      term: term, environment: environment)
+    func play(
+        _ arguments: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
+        environment: [String: String] = [:]
+    ) throws -> TmuxSession {
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play --no-audio \(arguments)", columns: columns, rows: rows,
+            term: term, environment: environment)
         try session.waitFor { $0.contains { $0.contains("Lantern River") } }
         return session
     }
@@ -97,7 +100,9 @@ struct PlayTests {
         try session.send("Space")
         _ = try session.waitFor { $0[23].hasPrefix("⏸") }
         // The long line wraps at the new width, and what is on screen is exactly what render draws.
-        let render = try KaraokeProcess.run(["render", PlayTests.lantern, "--at", "14.5", "--cols", "40", "--rows", "16"])
+        let render = try KaraokeProcess.run([
+            "render", PlayTests.lantern, "--at", "14.5", "--cols", "40", "--rows", "16",
+        ])
         let expected = render.stdout.components(separatedBy: "\n").prefix(15).map { PlayTests.trimmed($0) }
         try session.resize(columns: 40, rows: 16)
         // When tmux shrinks the window it shifts the old screen up, old status bar included, until karaoke
@@ -120,8 +125,9 @@ struct PlayTests {
         try session.send("q")
     }
 
-    @Test("TERM=xterm falls back to dim and bold, NO_COLOR to bold alone",
-          arguments: [("xterm", [String: String]()), ("tmux-256color", ["NO_COLOR": "1"])])
+    @Test(
+        "TERM=xterm falls back to dim and bold, NO_COLOR to bold alone",
+        arguments: [("xterm", [String: String]()), ("tmux-256color", ["NO_COLOR": "1"])])
     func attributesWithoutColours(term: String, environment: [String: String]) throws {
         let session = try play("\(PlayTests.lantern) --start 20", term: term, environment: environment)
         try session.send("Space")
@@ -159,8 +165,9 @@ struct PlayTests {
         #expect(try session.exitStatus(timeout: 15) == 0)
     }
 
-    @Test("a signal restores the terminal and exits 128 + N",
-          arguments: [("C-c", 130), ("TERM", 143), ("HUP", 129)])
+    @Test(
+        "a signal restores the terminal and exits 128 + N",
+        arguments: [("C-c", 130), ("TERM", 143), ("HUP", 129)])
     func signalsRestore(signal: String, status: Int) throws {
         let session = try play("\(PlayTests.lantern) --start 20")
         if signal == "C-c" {
@@ -183,8 +190,9 @@ struct PlayTests {
 
     @Test("a terminal too small shows a notice and keeps time")
     func tooSmall() throws {
-        let session = try TmuxSession("'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 95",
-                                      columns: 10, rows: 4)
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 95",
+            columns: 10, rows: 4)
         let screen = try session.waitFor { $0.contains { $0.contains("too small") } }
         #expect(screen.contains { $0.contains("too small") })
         // Time goes on: the song (5 s left) ends by itself.

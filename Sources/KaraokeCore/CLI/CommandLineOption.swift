@@ -71,144 +71,201 @@ extension CommandLineOption {
     /// Every option, in the order the help texts list them: each command's own first, the shared ones after.
     static let all: [CommandLineOption] = [
         // render's own
-        CommandLineOption(name: "--at", shortName: nil, placeholder: "SECONDS", defaultValue: nil,
-                          help: "the moment of playback to draw (required)", commands: [.render]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--at", shortName: nil, placeholder: "SECONDS", defaultValue: nil,
+            help: "the moment of playback to draw (required)", commands: [.render]
+        ) { values, text throws(UsageError) in
             values.time = try CommandLineParser.number(text, option: "--at", in: 0...360_000)
         },
-        CommandLineOption(name: "--cols", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 80",
-                          help: "frame width in cells", commands: [.render]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--cols", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 80",
+            help: "frame width in cells", commands: [.render]
+        ) { values, text throws(UsageError) in
             values.columns = try CommandLineParser.integer(text, option: "--cols", in: 1...1000)
         },
-        CommandLineOption(name: "--rows", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 24",
-                          help: "frame height in rows", commands: [.render]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--rows", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 24",
+            help: "frame height in rows", commands: [.render]
+        ) { values, text throws(UsageError) in
             values.rows = try CommandLineParser.integer(text, option: "--rows", in: 1...1000)
         },
-        CommandLineOption(name: "--format", shortName: nil, placeholder: "text|ansi|json", defaultValue: "text",
-                          help: "plain rows, rows with colour codes, or the JSON frame",
-                          commands: [.render]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--format", shortName: nil, placeholder: "text|ansi|json", defaultValue: "text",
+            help: "plain rows, rows with colour codes, or the JSON frame",
+            commands: [.render]
+        ) { values, text throws(UsageError) in
             values.format = try CommandLineParser.choice(text, option: "--format")
         },
         // play's own
-        CommandLineOption(name: "--start", shortName: nil, placeholder: "SECONDS", defaultValue: "0",
-                          help: "start this far into the song", commands: [.play]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--start", shortName: nil, placeholder: "SECONDS", defaultValue: "0",
+            help: "start this far into the song", commands: [.play]
+        ) { values, text throws(UsageError) in
             values.play.start = try CommandLineParser.number(text, option: "--start", in: 0...360_000)
         },
-        CommandLineOption(name: "--fps", shortName: nil, placeholder: "N", defaultValue: "30",
-                          help: "frames per second of play, 1…120; render takes it for symmetry",
-                          commands: display) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--fps", shortName: nil, placeholder: "N", defaultValue: "30",
+            help: "frames per second of play, 1…120; render takes it for symmetry",
+            commands: display
+        ) { values, text throws(UsageError) in
             values.display.framesPerSecond = try CommandLineParser.integer(text, option: "--fps", in: 1...120)
         },
-        CommandLineOption(name: "--audio", shortName: nil, placeholder: "FILE",
-                          defaultValue: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
-                          help: "the audio to play", commands: [.play]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--audio", shortName: nil, placeholder: "FILE",
+            defaultValue: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
+            help: "the audio to play", commands: [.play]
+        ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--audio' needs a FILE") }
             values.play.audio = .file(text)
         },
-        CommandLineOption(name: "--no-audio", shortName: nil, placeholder: nil, defaultValue: nil,
-                          help: "play silently, on karaoke's own clock", commands: [.play]) { values, _ in
+        CommandLineOption(
+            name: "--no-audio", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "play silently, on karaoke's own clock", commands: [.play]
+        ) { values, _ in
             values.play.audio = .none
         },
-        CommandLineOption(name: "--volume", shortName: nil, placeholder: "N", defaultValue: "100",
-                          help: "audio volume in percent, 0…130", commands: [.play]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--volume", shortName: nil, placeholder: "N", defaultValue: "100",
+            help: "audio volume in percent, 0…130", commands: [.play]
+        ) { values, text throws(UsageError) in
             values.play.volume = try CommandLineParser.integer(text, option: "--volume", in: 0...130)
         },
-        CommandLineOption(name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
-                          help: "pass an option to mpv (repeatable), e.g. ao=null",
-                          commands: [.play]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
+            help: "pass an option to mpv (repeatable), e.g. ao=null",
+            commands: [.play]
+        ) { values, text throws(UsageError) in
             values.play.mpvOptions.append(try CommandLineParser.mpvOption(text))
         },
-        CommandLineOption(name: "--clock-log", shortName: nil, placeholder: "FILE", defaultValue: nil,
-                          help: "write the lyric clock and mpv's positions to FILE (for measuring sync)",
-                          commands: [.play]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--clock-log", shortName: nil, placeholder: "FILE", defaultValue: nil,
+            help: "write the lyric clock and mpv's positions to FILE (for measuring sync)",
+            commands: [.play]
+        ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
             values.play.clockLog = text
         },
         // convert's own
-        CommandLineOption(name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,
-                          help: "lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)",
-                          commands: [.convert]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,
+            help: "lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)",
+            commands: [.convert]
+        ) { values, text throws(UsageError) in
             let targets = ConvertRequest.targets
             guard targets.contains(text) else {
-                throw UsageError("bad value '\(text)' for '--to'; expected one of " + targets.joined(separator: ", ")
-                    + CommandLineParser.suggestion(for: text, among: targets))
+                throw UsageError(
+                    "bad value '\(text)' for '--to'; expected one of " + targets.joined(separator: ", ")
+                        + CommandLineParser.suggestion(for: text, among: targets))
             }
             values.convert.target = text
         },
-        CommandLineOption(name: "--output", shortName: "-o", placeholder: "OUT", defaultValue: nil,
-                          help: "write to OUT instead of stdout ('-' is stdout)",
-                          commands: [.convert]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--output", shortName: "-o", placeholder: "OUT", defaultValue: nil,
+            help: "write to OUT instead of stdout ('-' is stdout)",
+            commands: [.convert]
+        ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--output' needs a FILE") }
             values.convert.output = text == "-" ? nil : text
         },
-        CommandLineOption(name: "--force", shortName: nil, placeholder: nil, defaultValue: nil,
-                          help: "replace OUT when it exists (without it, an existing OUT is an error)",
-                          commands: [.convert]) { values, _ in
+        CommandLineOption(
+            name: "--force", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "replace OUT when it exists (without it, an existing OUT is an error)",
+            commands: [.convert]
+        ) { values, _ in
             values.convert.force = true
         },
         // check's own
-        CommandLineOption(name: "--strict", shortName: nil, placeholder: nil, defaultValue: nil,
-                          help: "count warnings as errors", commands: [.check]) { values, _ in
+        CommandLineOption(
+            name: "--strict", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "count warnings as errors", commands: [.check]
+        ) { values, _ in
             values.strict = true
         },
         // shared by the commands that show a song
-        CommandLineOption(name: "--reduce-motion", shortName: nil, placeholder: nil, defaultValue: nil,
-                          help: "no sweep: rows and words light up whole; the title stands still",
-                          commands: display) { values, _ in
+        CommandLineOption(
+            name: "--reduce-motion", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "no sweep: rows and words light up whole; the title stands still",
+            commands: display
+        ) { values, _ in
             values.display.frame.reduceMotion = true
         },
-        CommandLineOption(name: "--rest-opacity", shortName: nil, placeholder: "X", defaultValue: "0.35",
-                          help: "brightness of text not yet sung, 0…1", commands: display) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--rest-opacity", shortName: nil, placeholder: "X", defaultValue: "0.35",
+            help: "brightness of text not yet sung, 0…1", commands: display
+        ) { values, text throws(UsageError) in
             values.display.frame.restOpacity = try CommandLineParser.number(text, option: "--rest-opacity", in: 0...1)
         },
-        CommandLineOption(name: "--offset", shortName: nil, placeholder: "MS", defaultValue: "0",
-                          help: "added to the file's [offset:]; positive shows lyrics earlier",
-                          commands: display) { values, text throws(UsageError) in
-            values.display.frame.userOffset = try CommandLineParser.integer(text, option: "--offset",
-                                                                           in: -3_600_000...3_600_000)
+        CommandLineOption(
+            name: "--offset", shortName: nil, placeholder: "MS", defaultValue: "0",
+            help: "added to the file's [offset:]; positive shows lyrics earlier",
+            commands: display
+        ) { values, text throws(UsageError) in
+            values.display.frame.userOffset = try CommandLineParser.integer(
+                text, option: "--offset",
+                in: -3_600_000...3_600_000)
         },
-        CommandLineOption(name: "--align", shortName: nil, placeholder: "left|center|right", defaultValue: "center",
-                          help: "alignment of lyric rows", commands: display) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--align", shortName: nil, placeholder: "left|center|right", defaultValue: "center",
+            help: "alignment of lyric rows", commands: display
+        ) { values, text throws(UsageError) in
             values.display.frame.alignment = try CommandLineParser.choice(text, option: "--align")
         },
-        CommandLineOption(name: "--color", shortName: nil, placeholder: "auto|always|never", defaultValue: "auto",
-                          help: "colours when the terminal has them and NO_COLOR is unset",
-                          commands: display) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--color", shortName: nil, placeholder: "auto|always|never", defaultValue: "auto",
+            help: "colours when the terminal has them and NO_COLOR is unset",
+            commands: display
+        ) { values, text throws(UsageError) in
             values.display.color = try CommandLineParser.choice(text, option: "--color")
         },
-        CommandLineOption(name: "--theme", shortName: nil, placeholder: "auto|dark|light",
-                          defaultValue: "auto: COLORFGBG, else dark",
-                          help: "colours for a dark or light background", commands: display) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--theme", shortName: nil, placeholder: "auto|dark|light",
+            defaultValue: "auto: COLORFGBG, else dark",
+            help: "colours for a dark or light background", commands: display
+        ) { values, text throws(UsageError) in
             values.display.theme = try CommandLineParser.choice(text, option: "--theme")
         },
-        CommandLineOption(name: "--colors", shortName: nil, placeholder: "LIST",
-                          defaultValue: "pink,orange,yellow,mint,cyan,purple",
-                          help: "title gradient colours, names or #rrggbb, comma separated",
-                          commands: display) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--colors", shortName: nil, placeholder: "LIST",
+            defaultValue: "pink,orange,yellow,mint,cyan,purple",
+            help: "title gradient colours, names or #rrggbb, comma separated",
+            commands: display
+        ) { values, text throws(UsageError) in
             values.display.frame.gradient.colors = try CommandLineParser.colorList(text)
         },
-        CommandLineOption(name: "--gradient-duration", shortName: nil, placeholder: "S", defaultValue: "4",
-                          help: "seconds for the title gradient to drift one cycle",
-                          commands: display) { values, text throws(UsageError) in
-            values.display.frame.gradient.cycle = try CommandLineParser.number(text, option: "--gradient-duration",
-                                                                              in: 0.1...3600)
+        CommandLineOption(
+            name: "--gradient-duration", shortName: nil, placeholder: "S", defaultValue: "4",
+            help: "seconds for the title gradient to drift one cycle",
+            commands: display
+        ) { values, text throws(UsageError) in
+            values.display.frame.gradient.cycle = try CommandLineParser.number(
+                text, option: "--gradient-duration",
+                in: 0.1...3600)
         },
-        CommandLineOption(name: "--max-size", shortName: nil, placeholder: "MB", defaultValue: "64",
-                          help: "refuse larger lyric files",
-                          commands: [.play, .render, .check, .convert]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--max-size", shortName: nil, placeholder: "MB", defaultValue: "64",
+            help: "refuse larger lyric files",
+            commands: [.play, .render, .check, .convert]
+        ) { values, text throws(UsageError) in
             values.maxSize = try CommandLineParser.megabytes(text, option: "--max-size")
         },
-        CommandLineOption(name: "--encoding", shortName: nil, placeholder: "NAME", defaultValue: nil,
-                          help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
-                          commands: [.play, .render, .check, .convert]) { values, text throws(UsageError) in
+        CommandLineOption(
+            name: "--encoding", shortName: nil, placeholder: "NAME", defaultValue: nil,
+            help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
+            commands: [.play, .render, .check, .convert]
+        ) { values, text throws(UsageError) in
             values.encoding = try CommandLineParser.encodingName(text)
         },
-        CommandLineOption(name: "--no-translation", shortName: nil, placeholder: nil, defaultValue: nil,
-                          help: "hide translation lines", commands: display) { values, _ in
+        CommandLineOption(
+            name: "--no-translation", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "hide translation lines", commands: display
+        ) { values, _ in
             values.display.showsTranslations = false
         },
         // every command's
-        CommandLineOption(name: "--help", shortName: "-h", placeholder: nil, defaultValue: nil,
-                          help: "print this help", commands: Set(Command.allCases)) { values, _ in
+        CommandLineOption(
+            name: "--help", shortName: "-h", placeholder: nil, defaultValue: nil,
+            help: "print this help", commands: Set(Command.allCases)
+        ) { values, _ in
             values.help = true
         },
     ]

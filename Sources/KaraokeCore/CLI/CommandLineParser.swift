@@ -59,8 +59,9 @@ public enum CommandLineParser {
             let declared = CommandLineOption.named(name)
             if let declared { name = declared.name }
             guard let option = declared, option.commands.contains(command) else {
-                throw UsageError("unknown option '\(name)' for '\(command.rawValue)'"
-                    + suggestion(for: name, among: suggestionOrder(of: command)))
+                throw UsageError(
+                    "unknown option '\(name)' for '\(command.rawValue)'"
+                        + suggestion(for: name, among: suggestionOrder(of: command)))
             }
             if !option.takesValue {
                 if value != nil { throw UsageError("'\(name)' takes no value") }
@@ -77,7 +78,8 @@ public enum CommandLineParser {
         switch command {
         case .convert:
             guard positional.count == 1 else {
-                throw UsageError(positional.isEmpty ? "'convert' needs a FILE" : "'convert' takes one FILE, got \(positional.count)")
+                throw UsageError(
+                    positional.isEmpty ? "'convert' needs a FILE" : "'convert' takes one FILE, got \(positional.count)")
             }
             guard given.contains(where: { $0.option.name == "--to" }) else {
                 throw UsageError("'convert' needs '--to FORMAT' (\(ConvertRequest.targets.joined(separator: ", ")))")
@@ -86,8 +88,10 @@ public enum CommandLineParser {
             guard !positional.isEmpty else { throw UsageError("'check' needs at least one FILE") }
         case .play, .render:
             guard positional.count == 1 else {
-                throw UsageError(positional.isEmpty ? "'\(command.rawValue)' needs a FILE"
-                                 : "'\(command.rawValue)' takes one FILE, got \(positional.count)")
+                throw UsageError(
+                    positional.isEmpty
+                        ? "'\(command.rawValue)' needs a FILE"
+                        : "'\(command.rawValue)' takes one FILE, got \(positional.count)")
             }
         }
         var values = OptionValues()
@@ -103,10 +107,14 @@ public enum CommandLineParser {
             request.encoding = values.encoding
             return .convert(request)
         case .check:
-            return .check(CheckRequest(files: positional, strict: values.strict, maxSize: values.maxSize,
-                                       encoding: values.encoding))
+            return .check(
+                CheckRequest(
+                    files: positional, strict: values.strict, maxSize: values.maxSize,
+                    encoding: values.encoding))
         case .play:
-            if given.contains(where: { $0.option.name == "--audio" }), given.contains(where: { $0.option.name == "--no-audio" }) {
+            if given.contains(where: { $0.option.name == "--audio" }),
+                given.contains(where: { $0.option.name == "--no-audio" })
+            {
                 throw UsageError("'--audio' and '--no-audio' contradict each other")
             }
             var play = values.play
@@ -114,8 +122,10 @@ public enum CommandLineParser {
             return .play(play)
         case .render:
             guard let time = values.time else { throw UsageError("'render' needs '--at SECONDS'") }
-            return .render(RenderRequest(display: values.display, time: time, columns: values.columns, rows: values.rows,
-                                         format: values.format))
+            return .render(
+                RenderRequest(
+                    display: values.display, time: time, columns: values.columns, rows: values.rows,
+                    format: values.format))
         }
     }
 
@@ -123,9 +133,11 @@ public enum CommandLineParser {
     /// found when the file is read.
     static func encodingName(_ text: String) throws(UsageError) -> String {
         guard !text.isEmpty, text.count <= 40,
-              text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else {
-            throw UsageError("bad value '\(text)' for '--encoding'; expected an encoding name such as GBK, "
-                + "SHIFT_JIS or CP1252 ('iconv -l' lists them)")
+            text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) })
+        else {
+            throw UsageError(
+                "bad value '\(text)' for '--encoding'; expected an encoding name such as GBK, "
+                    + "SHIFT_JIS or CP1252 ('iconv -l' lists them)")
         }
         return text
     }
@@ -144,16 +156,18 @@ public enum CommandLineParser {
 
     static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("bad value '\(text)' for '\(option)'; expected a whole number from "
-                + "\(range.lowerBound) to \(range.upperBound)")
+            throw UsageError(
+                "bad value '\(text)' for '\(option)'; expected a whole number from "
+                    + "\(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
     static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("bad value '\(text)' for '\(option)'; expected a number from "
-                + "\(trimmed(range.lowerBound)) to \(trimmed(range.upperBound))")
+            throw UsageError(
+                "bad value '\(text)' for '\(option)'; expected a number from "
+                    + "\(trimmed(range.lowerBound)) to \(trimmed(range.upperBound))")
         }
         return value
     }
@@ -171,9 +185,10 @@ public enum CommandLineParser {
     where T.RawValue == String {
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map(\.rawValue)
-            throw UsageError("bad value '\(text)' for '\(option)'; expected "
-                + names.dropLast().joined(separator: ", ") + " or " + names.last!
-                + suggestion(for: text, among: names).replacingOccurrences(of: ";", with: ","))
+            throw UsageError(
+                "bad value '\(text)' for '\(option)'; expected "
+                    + names.dropLast().joined(separator: ", ") + " or " + names.last!
+                    + suggestion(for: text, among: names).replacingOccurrences(of: ";", with: ","))
         }
         return value
     }
@@ -183,9 +198,10 @@ public enum CommandLineParser {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part).trimmingSpaces()
             guard let color = RGB(parsing: name) else {
-                throw UsageError("bad colour '\(name)' in '--colors'; expected a name ("
-                    + RGB.named.map(\.name).joined(separator: ", ") + ") or #rrggbb"
-                    + suggestion(for: name, among: RGB.named.map(\.name)).replacingOccurrences(of: ";", with: ","))
+                throw UsageError(
+                    "bad colour '\(name)' in '--colors'; expected a name ("
+                        + RGB.named.map(\.name).joined(separator: ", ") + ") or #rrggbb"
+                        + suggestion(for: name, among: RGB.named.map(\.name)).replacingOccurrences(of: ";", with: ","))
             }
             colors.append(color)
         }

@@ -15,8 +15,10 @@ public enum UsageText {
     /// label), wrapped at `width`; the default goes to a line of its own when it fits there whole.
     static func optionEntry(_ option: CommandLineOption) -> String {
         let label = "  " + option.label
-        let lead = label.count + 2 <= helpColumn ? label + String(repeating: " ", count: helpColumn - label.count)
-                                                 : label + "  "
+        let lead =
+            label.count + 2 <= helpColumn
+            ? label + String(repeating: " ", count: helpColumn - label.count)
+            : label + "  "
         var lines = [lead]
         var lineHasWords = false
         func add<Words: Sequence>(_ words: Words) where Words.Element: StringProtocol {
@@ -43,75 +45,75 @@ public enum UsageText {
 
     /// `karaoke --help`.
     public static let main = """
-    karaoke — sing along in the terminal
+        karaoke — sing along in the terminal
 
-    Usage:
-      karaoke play FILE [options]          full-screen player (space pause, ←/→ seek, q quit, ? keys)
-      karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format text|ansi|json] [options]
-                                           print one frame of the player
-      karaoke check FILE... [--strict]     validate lyric files
-      karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
-                                           write the lyrics in another format
-      karaoke --help | --version
+        Usage:
+          karaoke play FILE [options]          full-screen player (space pause, ←/→ seek, q quit, ? keys)
+          karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format text|ansi|json] [options]
+                                               print one frame of the player
+          karaoke check FILE... [--strict]     validate lyric files
+          karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
+                                               write the lyrics in another format
+          karaoke --help | --version
 
-    Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
-    chosen by content first, extension second.
-    Run 'karaoke COMMAND --help' for the options of a command.
+        Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
+        chosen by content first, extension second.
+        Run 'karaoke COMMAND --help' for the options of a command.
 
-    """
+        """
 
     /// The help text of a subcommand.
     public static func help(for command: String) -> String {
         switch command {
         case "play":
             return """
-            Usage: karaoke play FILE [options]
+                Usage: karaoke play FILE [options]
 
-            Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time, with the
-            song's audio through mpv when there is one. FILE may be the audio (song.mp3): its lyrics
-            are then the file beside it with the same name (song.lrc, …).
-            Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
+                Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time, with the
+                song's audio through mpv when there is one. FILE may be the audio (song.mp3): its lyrics
+                are then the file beside it with the same name (song.lrc, …).
+                Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
 
-            Options:
-            \(optionLines(for: .play))
+                Options:
+                \(optionLines(for: .play))
 
-            Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
-                  +/− offset ±0.1 s · 9/0 volume · m mute · r reduce motion · ? help · q/Esc quit
+                Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
+                      +/− offset ±0.1 s · 9/0 volume · m mute · r reduce motion · ? help · q/Esc quit
 
-            """
+                """
         case "render":
             return """
-            Usage: karaoke render FILE --at SECONDS [options]
+                Usage: karaoke render FILE --at SECONDS [options]
 
-            Prints the player's frame at SECONDS to stdout; no terminal needed.
+                Prints the player's frame at SECONDS to stdout; no terminal needed.
 
-            Options:
-            \(optionLines(for: .render))
+                Options:
+                \(optionLines(for: .render))
 
-            """
+                """
         case "convert":
             return """
-            Usage: karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
+                Usage: karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
 
-            Reads FILE (any format karaoke reads) and writes its lyrics in another format, to stdout or
-            OUT. What the target cannot hold is named in a warning on stderr, never dropped silently.
+                Reads FILE (any format karaoke reads) and writes its lyrics in another format, to stdout or
+                OUT. What the target cannot hold is named in a warning on stderr, never dropped silently.
 
-            Options:
-            \(optionLines(for: .convert))
+                Options:
+                \(optionLines(for: .convert))
 
-            """
+                """
         default:
             return """
-            Usage: karaoke check FILE... [--strict] [--max-size MB] [--encoding NAME]
+                Usage: karaoke check FILE... [--strict] [--max-size MB] [--encoding NAME]
 
-            Validates lyric files: diagnostics (FILE:LINE:COL: warning|error: …) on stderr, and for each file
-            a summary line on stdout (lines, word-timed lines, duration, title).
-            Exits 1 when a file cannot be used, or with --strict when there is any warning.
+                Validates lyric files: diagnostics (FILE:LINE:COL: warning|error: …) on stderr, and for each file
+                a summary line on stdout (lines, word-timed lines, duration, title).
+                Exits 1 when a file cannot be used, or with --strict when there is any warning.
 
-            Options:
-            \(optionLines(for: .check))
+                Options:
+                \(optionLines(for: .check))
 
-            """
+                """
         }
     }
 }

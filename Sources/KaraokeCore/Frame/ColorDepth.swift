@@ -48,9 +48,11 @@ public enum ColorDepth: String, Sendable, Equatable {
 
     /// The nearest of the six ANSI hues (red 1 … cyan 6) or white (7), for the title on an 8-colour terminal.
     public static func basicIndex(_ color: RGB) -> Int {
-        let ansi: [(Int, RGB)] = [(1, RGB(hex: 0xCD0000)), (2, RGB(hex: 0x00CD00)), (3, RGB(hex: 0xCDCD00)),
-                                  (4, RGB(hex: 0x0000EE)), (5, RGB(hex: 0xCD00CD)), (6, RGB(hex: 0x00CDCD)),
-                                  (7, RGB(hex: 0xE5E5E5))]
+        let ansi: [(Int, RGB)] = [
+            (1, RGB(hex: 0xCD0000)), (2, RGB(hex: 0x00CD00)), (3, RGB(hex: 0xCDCD00)),
+            (4, RGB(hex: 0x0000EE)), (5, RGB(hex: 0xCD00CD)), (6, RGB(hex: 0x00CDCD)),
+            (7, RGB(hex: 0xE5E5E5)),
+        ]
         return ansi.min { distance(color, $0.1) < distance(color, $1.1) }!.0
     }
 
@@ -93,12 +95,17 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
         case .direct:
             return TerminalStyle(rgb: cell.color, paletteIndex: nil, weight: cell.role == .title ? .bold : .normal)
         case .indexed256:
-            return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.paletteIndex(cell.color),
-                                 weight: cell.role == .title ? .bold : .normal)
+            return TerminalStyle(
+                rgb: nil, paletteIndex: ColorDepth.paletteIndex(cell.color),
+                weight: cell.role == .title ? .bold : .normal)
         case .basic:
             switch cell.role {
-            case .lyric: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 1 ? .bold
-                                                : cell.fill > 0 ? .normal : .dim)
+            case .lyric:
+                return TerminalStyle(
+                    rgb: nil, paletteIndex: nil,
+                    weight: cell.fill >= 1
+                        ? .bold
+                        : cell.fill > 0 ? .normal : .dim)
             case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
             case .title: return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.basicIndex(cell.color), weight: .bold)
             case .notice, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)

@@ -80,8 +80,10 @@ public struct FrameCell: Sendable, Equatable {
     public var color: RGB
 
     /// Creates a cell.
-    public init(column: Int, grapheme: Character, glyph: String, width: Int, role: RowKind, fill: Double,
-                color: RGB) {
+    public init(
+        column: Int, grapheme: Character, glyph: String, width: Int, role: RowKind, fill: Double,
+        color: RGB
+    ) {
         self.column = column
         self.grapheme = grapheme
         self.glyph = glyph

@@ -64,31 +64,40 @@ public struct FrameComposer {
     ///   - paused: shown in the status bar; the view does not glide to a new line while paused.
     ///   - showsHelp: draws the key list over the lyrics.
     ///   - notice: a short message for the status bar, in place of the key hints.
-    public mutating func frame(at time: Double, titleTime: Double? = nil, paused: Bool = false,
-                               showsHelp: Bool = false, notice: String? = nil) -> Frame {
-        frame(at: time, titleTime: titleTime, paused: paused, showsHelp: showsHelp, notice: notice,
-              userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+    public mutating func frame(
+        at time: Double, titleTime: Double? = nil, paused: Bool = false,
+        showsHelp: Bool = false, notice: String? = nil
+    ) -> Frame {
+        frame(
+            at: time, titleTime: titleTime, paused: paused, showsHelp: showsHelp, notice: notice,
+            userOffset: options.userOffset, reduceMotion: options.reduceMotion)
     }
 
     /// The frame the player shows at monotonic time `now`: the state's position, pause, help, notice,
     /// user offset and reduce motion, with the title drifting on `titleTime`.
     public mutating func frame(of state: PlayerState, at now: Double, titleTime: Double) -> Frame {
-        frame(at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
-              notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion)
+        frame(
+            at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
+            notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion)
     }
 
     /// The frame at `time` with every input given (internal so tests can vary the user offset on one composer).
-    mutating func frame(at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
-                        userOffset: Int, reduceMotion: Bool) -> Frame {
+    mutating func frame(
+        at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
+        userOffset: Int, reduceMotion: Bool
+    ) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
-        var frame = lyricFrame(at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
-                               reduceMotion: reduceMotion)
+        var frame = lyricFrame(
+            at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
+            reduceMotion: reduceMotion)
         if showsHelp { drawHelp(over: &frame) }
         return frame
     }
 
-    private mutating func lyricFrame(at time: Double, titleTime: Double?, paused: Bool, notice: String?,
-                                     userOffset: Int, reduceMotion: Bool) -> Frame {
+    private mutating func lyricFrame(
+        at time: Double, titleTime: Double?, paused: Bool, notice: String?,
+        userOffset: Int, reduceMotion: Bool
+    ) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
         screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice, userOffset: userOffset)
@@ -123,7 +132,8 @@ public struct FrameComposer {
             }
         }
 
-        place(anchor, at: anchorRow, current: current, currentRows: currentRows, into: &screen, top: top, bottom: bottom)
+        place(
+            anchor, at: anchorRow, current: current, currentRows: currentRows, into: &screen, top: top, bottom: bottom)
         var row = anchorRow
         var index = anchor - 1
         while index >= 0, row > top {
@@ -143,8 +153,9 @@ public struct FrameComposer {
 
     private mutating func layout(_ index: Int) -> LineLayout {
         if let cached = layouts[index] { return cached }
-        let made = LineLayout(line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth,
-                              options: options(for: song.lines[index]))
+        let made = LineLayout(
+            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth,
+            options: options(for: song.lines[index]))
         layouts[index] = made
         return made
     }
@@ -170,9 +181,10 @@ public struct FrameComposer {
         let laid = layout(index)
         var lineRows = laid.unsungRows
         let lineOptions = options(for: song.lines[index])
-        let fills = LineFill.fills(of: song.lines[index], slots: laid.slots, totalCells: laid.totalCells,
-                                   segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
-                                   reduceMotion: reduceMotion)
+        let fills = LineFill.fills(
+            of: song.lines[index], slots: laid.slots, totalCells: laid.totalCells,
+            segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
+            reduceMotion: reduceMotion)
         var slot = 0
         for r in lineRows.indices {
             for c in lineRows[r].indices {
@@ -190,8 +202,10 @@ public struct FrameComposer {
 
     /// Writes line `index`'s rows from screen row `firstRow`, clipped to the viewport: sung before the
     /// current line, `currentRows` for it, unsung after it.
-    private mutating func place(_ index: Int, at firstRow: Int, current: Int?, currentRows: [[FrameCell]]?,
-                                into screen: inout [FrameRow], top: Int, bottom: Int) {
+    private mutating func place(
+        _ index: Int, at firstRow: Int, current: Int?, currentRows: [[FrameCell]]?,
+        into screen: inout [FrameRow], top: Int, bottom: Int
+    ) {
         let laid = layout(index)
         let lineRows: [[FrameCell]]
         if let current, index < current {
@@ -204,13 +218,15 @@ public struct FrameComposer {
         for (offset, cells) in lineRows.enumerated() {
             let row = firstRow + offset
             guard row >= top && row < bottom else { continue }
-            screen[row] = FrameRow(kind: .lyric, line: index, cells: cells, isRightToLeft: laid.direction == .rightToLeft)
+            screen[row] = FrameRow(
+                kind: .lyric, line: index, cells: cells, isRightToLeft: laid.direction == .rightToLeft)
         }
         for (offset, cells) in laid.translationRows.enumerated() {
             let row = firstRow + lineRows.count + offset
             guard row >= top && row < bottom else { continue }
-            screen[row] = FrameRow(kind: .translation, line: index, cells: cells,
-                                   isRightToLeft: laid.translationDirections[offset] == .rightToLeft)
+            screen[row] = FrameRow(
+                kind: .translation, line: index, cells: cells,
+                isRightToLeft: laid.translationDirections[offset] == .rightToLeft)
         }
     }
 
@@ -244,16 +260,22 @@ public struct FrameComposer {
     private mutating func statusRow(at time: Double, paused: Bool, notice: String?, userOffset: Int) -> FrameRow {
         let total = max(0, Double(song.duration) / 1000)
         let shown = StatusBar.shownElapsed(time, total: total)
-        let key = StatusKey(seconds: StatusBar.wholeSeconds(shown), paused: paused, userOffset: userOffset,
-                            notice: notice)
+        let key = StatusKey(
+            seconds: StatusBar.wholeSeconds(shown), paused: paused, userOffset: userOffset,
+            notice: notice)
         if let lastStatus, lastStatus.key == key,
-           StatusBar.filledCells(elapsed: shown, total: total, width: lastStatus.barWidth) == lastStatus.filled {
+            StatusBar.filledCells(elapsed: shown, total: total, width: lastStatus.barWidth) == lastStatus.filled
+        {
             return lastStatus.row
         }
-        let (text, barWidth) = StatusBar.layOut(elapsed: time, total: total, paused: paused, userOffset: userOffset,
-                                                width: columns, notice: notice)
-        let row = FrameRow(kind: .status, cells: FrameComposer.cells(of: text, from: 0, limit: columns, role: .status,
-                                                                     color: options.theme.status))
+        let (text, barWidth) = StatusBar.layOut(
+            elapsed: time, total: total, paused: paused, userOffset: userOffset,
+            width: columns, notice: notice)
+        let row = FrameRow(
+            kind: .status,
+            cells: FrameComposer.cells(
+                of: text, from: 0, limit: columns, role: .status,
+                color: options.theme.status))
         lastStatus = (key, barWidth, StatusBar.filledCells(elapsed: shown, total: total, width: barWidth), row)
         return row
     }
@@ -262,9 +284,12 @@ public struct FrameComposer {
     private func drawHelp(over frame: inout Frame) {
         let entries = PlayerAction.help
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        var lines = ["Keys"] + entries.map { entry in
-            entry.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(entry.keys)) + "   " + entry.meaning
-        }
+        var lines =
+            ["Keys"]
+            + entries.map { entry in
+                entry.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(entry.keys)) + "   "
+                    + entry.meaning
+            }
         lines.append("? or Esc closes this help")
         let inner = min(columns - 4, lines.map(DisplayWidth.of).max() ?? 0)
         let height = min(rows - 2, lines.count + 2)
@@ -273,22 +298,32 @@ public struct FrameComposer {
         let top = 1 + (rows - 2 - height) / 2
         let color = options.theme.foreground
         func row(_ text: String, _ edge: (String, String)) -> FrameRow {
-            var content = FrameComposer.cells(of: text, from: left + 2, limit: left + 2 + inner, role: .notice, color: color)
-            content.insert(contentsOf: FrameComposer.cells(of: edge.0 + " ", from: left, limit: columns, role: .notice,
-                                                           color: color), at: 0)
-            content += FrameComposer.cells(of: " " + edge.1, from: left + 2 + inner, limit: columns, role: .notice,
-                                           color: color)
+            var content = FrameComposer.cells(
+                of: text, from: left + 2, limit: left + 2 + inner, role: .notice, color: color)
+            content.insert(
+                contentsOf: FrameComposer.cells(
+                    of: edge.0 + " ", from: left, limit: columns, role: .notice,
+                    color: color), at: 0)
+            content += FrameComposer.cells(
+                of: " " + edge.1, from: left + 2 + inner, limit: columns, role: .notice,
+                color: color)
             return FrameRow(kind: .notice, cells: fillGaps(content, role: .notice, color: color))
         }
         let bar = String(repeating: "─", count: inner + 2)
-        frame.rows[top] = FrameRow(kind: .notice, cells: FrameComposer.cells(of: "┌" + bar + "┐", from: left,
-                                                                              limit: columns, role: .notice, color: color))
+        frame.rows[top] = FrameRow(
+            kind: .notice,
+            cells: FrameComposer.cells(
+                of: "┌" + bar + "┐", from: left,
+                limit: columns, role: .notice, color: color))
         for index in 0..<(height - 2) {
             frame.rows[top + 1 + index] = row(lines[index], ("│", "│"))
         }
-        frame.rows[top + height - 1] = FrameRow(kind: .notice, cells: FrameComposer.cells(of: "└" + bar + "┘", from: left,
-                                                                                         limit: columns, role: .notice,
-                                                                                         color: color))
+        frame.rows[top + height - 1] = FrameRow(
+            kind: .notice,
+            cells: FrameComposer.cells(
+                of: "└" + bar + "┘", from: left,
+                limit: columns, role: .notice,
+                color: color))
     }
 
     /// `cells` with spaces in the gaps between them, so an overlay hides what is under it.
@@ -297,8 +332,10 @@ public struct FrameComposer {
         var column = cells.first?.column ?? 0
         for cell in cells {
             while column < cell.column {
-                result.append(FrameCell(column: column, grapheme: " ", glyph: " ", width: 1, role: role, fill: 1,
-                                        color: color))
+                result.append(
+                    FrameCell(
+                        column: column, grapheme: " ", glyph: " ", width: 1, role: role, fill: 1,
+                        color: color))
                 column += 1
             }
             result.append(cell)
@@ -310,8 +347,9 @@ public struct FrameComposer {
     private func noticeFrame(time: Double) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         let notice = columns >= 20 ? "terminal too small" : "too small"
-        let cells = FrameComposer.cells(of: notice, from: max(0, (columns - notice.count) / 2), limit: columns,
-                                        role: .notice, color: options.theme.foreground)
+        let cells = FrameComposer.cells(
+            of: notice, from: max(0, (columns - notice.count) / 2), limit: columns,
+            role: .notice, color: options.theme.foreground)
         screen[rows / 2] = FrameRow(kind: .notice, cells: cells)
         return Frame(time: time, columns: columns, rows: screen)
     }
@@ -325,13 +363,16 @@ public struct FrameComposer {
         if width > available {
             row = Array(row.prefix { $0.rowOffset + $0.glyph.width <= available - 1 })
             width = (row.last.map { $0.rowOffset + $0.glyph.width } ?? 0) + 1
-            row.append(LineLayout.PlacedGrapheme(index: 0, character: "…", glyph: TerminalGlyph(text: "…", width: 1),
-                                                 column: width - 1, rowOffset: width - 1, rowWidth: width))
+            row.append(
+                LineLayout.PlacedGrapheme(
+                    index: 0, character: "…", glyph: TerminalGlyph(text: "…", width: 1),
+                    column: width - 1, rowOffset: width - 1, rowWidth: width))
         }
         let start = max(0, (columns - width) / 2)
         let cells = row.map {
-            FrameCell(column: start + $0.rowOffset, grapheme: $0.character, glyph: $0.glyph.text, width: $0.glyph.width,
-                      role: .title, fill: 1, color: RGB(hex: 0xFFFFFF))
+            FrameCell(
+                column: start + $0.rowOffset, grapheme: $0.character, glyph: $0.glyph.text, width: $0.glyph.width,
+                role: .title, fill: 1, color: RGB(hex: 0xFFFFFF))
         }
         return (cells, width)
     }
@@ -344,8 +385,10 @@ public struct FrameComposer {
             let glyph = DisplayWidth.glyph(character)
             guard glyph.width > 0 else { continue }
             if x + glyph.width > limit { break }
-            cells.append(FrameCell(column: x, grapheme: character, glyph: glyph.text, width: glyph.width, role: role,
-                                   fill: 1, color: color))
+            cells.append(
+                FrameCell(
+                    column: x, grapheme: character, glyph: glyph.text, width: glyph.width, role: role,
+                    fill: 1, color: color))
             x += glyph.width
         }
         return cells

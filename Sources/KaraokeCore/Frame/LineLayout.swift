@@ -28,8 +28,9 @@ struct LineLayout {
         let theme = options.theme
         let unsungColor = theme.lyric(brightness: options.restOpacity)
         let sungColor = theme.lyric(brightness: 1)
-        let placed = LineLayout.place(line.text, areaStart: areaStart, areaWidth: areaWidth,
-                                      alignment: options.alignment)
+        let placed = LineLayout.place(
+            line.text, areaStart: areaStart, areaWidth: areaWidth,
+            alignment: options.alignment)
         direction = placed.direction
         // Which segment each grapheme belongs to, by the UTF-8 offset where it starts.
         var segmentOf: [Int] = []
@@ -55,14 +56,20 @@ struct LineLayout {
             var unsung: [FrameCell] = []
             unsung.reserveCapacity(row.count)
             for item in row {
-                let reading = direction == .rightToLeft ? item.rowWidth - item.rowOffset - item.glyph.width
-                                                        : item.rowOffset
+                let reading =
+                    direction == .rightToLeft
+                    ? item.rowWidth - item.rowOffset - item.glyph.width
+                    : item.rowOffset
                 let segment = segmentOf.isEmpty ? 0 : segmentOf[item.index]
                 segmentMembers[segment].append((rowIndex, reading, slots.count))
-                slots.append(FillSlot(offset: totalCells + reading, width: item.glyph.width, segment: segment,
-                                      rowStart: totalCells))
-                unsung.append(FrameCell(column: item.column, grapheme: item.character, glyph: item.glyph.text,
-                                        width: item.glyph.width, role: .lyric, fill: 0, color: unsungColor))
+                slots.append(
+                    FillSlot(
+                        offset: totalCells + reading, width: item.glyph.width, segment: segment,
+                        rowStart: totalCells))
+                unsung.append(
+                    FrameCell(
+                        column: item.column, grapheme: item.character, glyph: item.glyph.text,
+                        width: item.glyph.width, role: .lyric, fill: 0, color: unsungColor))
             }
             totalCells += row.first?.rowWidth ?? 0
             var sung = unsung
@@ -87,13 +94,16 @@ struct LineLayout {
         translationRows = []
         translationDirections = []
         for translation in line.translations {
-            let placedTranslation = LineLayout.place(translation, areaStart: areaStart, areaWidth: areaWidth,
-                                                     alignment: options.alignment)
+            let placedTranslation = LineLayout.place(
+                translation, areaStart: areaStart, areaWidth: areaWidth,
+                alignment: options.alignment)
             for row in placedTranslation.rows {
-                translationRows.append(row.map {
-                    FrameCell(column: $0.column, grapheme: $0.character, glyph: $0.glyph.text, width: $0.glyph.width,
-                              role: .translation, fill: 0, color: translationColor)
-                })
+                translationRows.append(
+                    row.map {
+                        FrameCell(
+                            column: $0.column, grapheme: $0.character, glyph: $0.glyph.text, width: $0.glyph.width,
+                            role: .translation, fill: 0, color: translationColor)
+                    })
                 translationDirections.append(placedTranslation.direction)
             }
         }
@@ -134,7 +144,8 @@ struct LineLayout {
     private static func prefix(of text: String) -> String {
         // A grapheme takes at least one byte: a short text needs no walk.
         guard text.utf8.count > maximumGraphemes,
-              let cut = text.index(text.startIndex, offsetBy: maximumGraphemes, limitedBy: text.endIndex) else { return text }
+            let cut = text.index(text.startIndex, offsetBy: maximumGraphemes, limitedBy: text.endIndex)
+        else { return text }
         return String(text[..<cut])
     }
 
@@ -149,8 +160,10 @@ struct LineLayout {
     }
 
     /// Wraps `text`, puts each row in visual order and aligns it; graphemes of width 0 are left out.
-    static func place(_ text: String, areaStart: Int, areaWidth: Int,
-                      alignment: FrameOptions.Alignment) -> (rows: [[PlacedGrapheme]], direction: TextDirection) {
+    static func place(
+        _ text: String, areaStart: Int, areaWidth: Int,
+        alignment: FrameOptions.Alignment
+    ) -> (rows: [[PlacedGrapheme]], direction: TextDirection) {
         let graphemes = Array(text)
         var glyphs: [TerminalGlyph] = []
         glyphs.reserveCapacity(graphemes.count)
@@ -174,8 +187,10 @@ struct LineLayout {
                 if entry.rightToLeft, let mirror = VisualOrder.mirrored(graphemes[entry.index]) {
                     glyph = TerminalGlyph(text: String(mirror), width: glyph.width)
                 }
-                placedRow.append(PlacedGrapheme(index: entry.index, character: graphemes[entry.index], glyph: glyph,
-                                                column: start + offset, rowOffset: offset, rowWidth: row.width))
+                placedRow.append(
+                    PlacedGrapheme(
+                        index: entry.index, character: graphemes[entry.index], glyph: glyph,
+                        column: start + offset, rowOffset: offset, rowWidth: row.width))
                 offset += glyph.width
             }
             rows.append(placedRow)

@@ -94,7 +94,9 @@ public struct ScreenWriter {
     /// Writes the cells of `next` that differ from what is shown.
     private mutating func paint(_ next: [ScreenRow], into out: inout [UInt8]) {
         for y in 0..<rows where next[y] != shown[y] {
-            for x in next[y].changedColumns(from: shown[y]) { put(next[y].columns[x], y: y, x: x, row: next[y], into: &out) }
+            for x in next[y].changedColumns(from: shown[y]) {
+                put(next[y].columns[x], y: y, x: x, row: next[y], into: &out)
+            }
             shown[y] = next[y]
         }
     }
@@ -119,8 +121,10 @@ public struct ScreenWriter {
                 high = max(high, y)
             }
             guard matches >= 2, matches > best?.matches ?? 0 else { continue }
-            let shift = distance > 0 ? Shift(top: low, bottom: high + distance, distance: distance)
-                                     : Shift(top: low + distance, bottom: high, distance: distance)
+            let shift =
+                distance > 0
+                ? Shift(top: low, bottom: high + distance, distance: distance)
+                : Shift(top: low + distance, bottom: high, distance: distance)
             best = (shift, matches)
         }
         return best?.shift
@@ -176,7 +180,11 @@ public struct ScreenWriter {
             // written again, which can be less than the move over them.
             let moved = out.count
             if let from = cursor, from.row == y, from.column < x, rewrite(row, from.column..<x, into: &out) {
-                if out.count - moved < moved - start { out.removeSubrange(start..<moved) } else { out.removeSubrange(moved...) }
+                if out.count - moved < moved - start {
+                    out.removeSubrange(start..<moved)
+                } else {
+                    out.removeSubrange(moved...)
+                }
             }
         }
         switch column {
@@ -213,7 +221,8 @@ public struct ScreenWriter {
         for index in gap {
             switch row.columns[index] {
             case .empty: out.append(0x20)
-            case .glyph(let glyph, 1, let style) where glyph.unicodeScalars.count == 1
+            case .glyph(let glyph, 1, let style)
+            where glyph.unicodeScalars.count == 1
                 && TerminalCodes.Pen(weight: style.weight, color: depth == .none ? nil : style.colorNumber) == pen:
                 out += glyph.utf8
             default:

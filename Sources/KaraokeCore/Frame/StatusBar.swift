@@ -2,9 +2,12 @@
 public enum StatusBar {
     /// The status text for `width` cells; parts that do not fit are dropped, hints first, the bar last.
     /// A notice (the volume, a missing mpv) takes the hints' place.
-    public static func text(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-                            notice: String? = nil) -> String {
-        layOut(elapsed: elapsed, total: total, paused: paused, userOffset: userOffset, width: width, notice: notice).text
+    public static func text(
+        elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
+        notice: String? = nil
+    ) -> String {
+        layOut(elapsed: elapsed, total: total, paused: paused, userOffset: userOffset, width: width, notice: notice)
+            .text
     }
 
     /// The elapsed time the bar shows: `elapsed` held within 0…`total` (and 0 for a negative total).
@@ -14,8 +17,10 @@ public enum StatusBar {
     ///
     /// The text depends on the elapsed time only through its whole seconds and the bar's played cells
     /// (`filledCells` for that width), so a caller can keep the text while those stay the same.
-    static func layOut(elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-                       notice: String?) -> (text: String, barWidth: Int) {
+    static func layOut(
+        elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
+        notice: String?
+    ) -> (text: String, barWidth: Int) {
         let clampedTotal = max(0, total)
         let clamped = shownElapsed(elapsed, total: total)
         let head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"

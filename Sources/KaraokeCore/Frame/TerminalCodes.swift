@@ -2,8 +2,10 @@
 /// cursor move or a change of attributes (DESIGN §9).
 public struct TerminalCodes: Sendable, Equatable {
     /// The terminfo string capabilities the codes are made of.
-    public static let capabilityNames = ["cup", "hpa", "cuf", "cuf1", "cub1", "cr", "sgr0", "bold", "dim", "setaf", "op",
-                                         "csr", "indn", "rin"]
+    public static let capabilityNames = [
+        "cup", "hpa", "cuf", "cuf1", "cub1", "cr", "sgr0", "bold", "dim", "setaf", "op",
+        "csr", "indn", "rin",
+    ]
 
     /// `cup`: move to a row and column.
     public var cursorAddress: TerminfoTemplate
@@ -64,7 +66,8 @@ public struct TerminalCodes: Sendable, Equatable {
     /// xterm's codes as Debian's `xterm-256color` entry spells them; with `direct`, its `xterm-direct`
     /// colours (`setaf` takes 0xRRGGBB). For tests and for counting bytes without a terminal.
     public static func xterm(direct: Bool = false) -> TerminalCodes {
-        let setaf = direct
+        let setaf =
+            direct
             ? "\u{1B}[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m"
             : "\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m"
         let strings: [String: String] = [
@@ -103,7 +106,9 @@ public struct TerminalCodes: Sendable, Equatable {
         if to.column == 0, let carriageReturn { consider { $0 += carriageReturn } }
         if to.column == from.column - 1, let cursorBackOne { consider { $0 += cursorBackOne } }
         if to.column == from.column + 1, let cursorForwardOne { consider { $0 += cursorForwardOne } }
-        if to.column > from.column, let cursorForward { consider { cursorForward.expand(to.column - from.column, into: &$0) } }
+        if to.column > from.column, let cursorForward {
+            consider { cursorForward.expand(to.column - from.column, into: &$0) }
+        }
         if let columnAddress { consider { columnAddress.expand(to.column, into: &$0) } }
     }
 
@@ -152,7 +157,8 @@ public struct TerminalCodes: Sendable, Equatable {
         if from == to { return }
         var now = from ?? .plain
         if from == nil || (now.weight != to.weight && now.weight != .normal)
-            || (to.color == nil && now.color != nil && defaultColors == nil) {
+            || (to.color == nil && now.color != nil && defaultColors == nil)
+        {
             out += resetAttributes
             now = .plain
         }

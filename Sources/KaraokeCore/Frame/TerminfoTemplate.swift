@@ -41,7 +41,8 @@ public struct TerminfoTemplate: Sendable, Equatable {
     }
 
     /// The interpreter behind `expand`, with `stack` as its evaluation stack (deeper pushes are dropped).
-    private func evaluate(_ first: Int, _ second: Int, stack: UnsafeMutableBufferPointer<Int>, into out: inout [UInt8]) {
+    private func evaluate(_ first: Int, _ second: Int, stack: UnsafeMutableBufferPointer<Int>, into out: inout [UInt8])
+    {
         var p1 = first, p2 = second
         func parameter(_ n: Int) -> Int { n == 0 ? p1 : n == 1 ? p2 : 0 }
         var depth = 0
@@ -120,8 +121,8 @@ public struct TerminfoTemplate: Sendable, Equatable {
                 p2 += 1
             case UInt8(ascii: "c"): out.append(UInt8(truncatingIfNeeded: pop()))
             case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "m"),
-                 UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "="), UInt8(ascii: "<"),
-                 UInt8(ascii: ">"), UInt8(ascii: "A"), UInt8(ascii: "O"):
+                UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "="), UInt8(ascii: "<"),
+                UInt8(ascii: ">"), UInt8(ascii: "A"), UInt8(ascii: "O"):
                 let b = pop(), a = pop()
                 switch code {
                 case UInt8(ascii: "+"): push(a &+ b)
@@ -149,8 +150,12 @@ public struct TerminfoTemplate: Sendable, Equatable {
                 var cursor = index - 1
                 if bytes[cursor] == UInt8(ascii: ":") { cursor += 1 }
                 var zeroPad = false, width = 0
-                while cursor < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "#"),
-                                             UInt8(ascii: " "), UInt8(ascii: "0")].contains(bytes[cursor]) {
+                while cursor < bytes.count,
+                    [
+                        UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "#"),
+                        UInt8(ascii: " "), UInt8(ascii: "0"),
+                    ].contains(bytes[cursor])
+                {
                     if bytes[cursor] == UInt8(ascii: "0") { zeroPad = true }
                     cursor += 1
                 }

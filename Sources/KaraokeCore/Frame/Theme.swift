@@ -8,11 +8,13 @@ public struct Theme: Sendable, Equatable {
     public var status: RGB
 
     /// Light text on a dark terminal.
-    public static let dark = Theme(foreground: RGB(hex: 0xFFFFFF), background: RGB(hex: 0x000000),
-                                   status: RGB(hex: 0x8E8E93))
+    public static let dark = Theme(
+        foreground: RGB(hex: 0xFFFFFF), background: RGB(hex: 0x000000),
+        status: RGB(hex: 0x8E8E93))
     /// Dark text on a light terminal.
-    public static let light = Theme(foreground: RGB(hex: 0x000000), background: RGB(hex: 0xFFFFFF),
-                                    status: RGB(hex: 0x6C6C70))
+    public static let light = Theme(
+        foreground: RGB(hex: 0x000000), background: RGB(hex: 0xFFFFFF),
+        status: RGB(hex: 0x6C6C70))
 
     /// The ink of a duet voice: the first part in the plain foreground, the others and everyone
     /// together in tints that stay readable on this theme's background.
@@ -20,8 +22,10 @@ public struct Theme: Sendable, Equatable {
         let dark = background.red < 128
         switch voice {
         case .part(let n):
-            let tints: [RGB] = dark ? [foreground, RGB(hex: 0x7FD3FF), RGB(hex: 0xFFA8C8), RGB(hex: 0xB8F2A0)]
-                                    : [foreground, RGB(hex: 0x0B5FA5), RGB(hex: 0xA3124F), RGB(hex: 0x2F6B1F)]
+            let tints: [RGB] =
+                dark
+                ? [foreground, RGB(hex: 0x7FD3FF), RGB(hex: 0xFFA8C8), RGB(hex: 0xB8F2A0)]
+                : [foreground, RGB(hex: 0x0B5FA5), RGB(hex: 0xA3124F), RGB(hex: 0x2F6B1F)]
             return tints[n % tints.count]
         case .together:
             return dark ? RGB(hex: 0xFFE08A) : RGB(hex: 0x7A5600)

@@ -197,8 +197,9 @@ private struct Parser {
         guard let bad = UTF8Validation.firstInvalidIndex(bytes, range) else {
             return parseValidLine(bytes, range)
         }
-        warn(bad - range.lowerBound + 1,
-             "invalid UTF-8; shown as U+FFFD (is the file in another encoding? convert it with iconv)")
+        warn(
+            bad - range.lowerBound + 1,
+            "invalid UTF-8; shown as U+FFFD (is the file in another encoding? convert it with iconv)")
         // Repaired before anything is stripped: dropping the ESC of `C2 1B 9B` would otherwise join
         // `C2 9B`, a C1 control the terminal must never see. Each invalid stretch becomes 0xFF (one
         // U+FFFD, as `String(decoding:)` gives) padded with NULs (which stripping drops), so every
@@ -250,7 +251,10 @@ private struct Parser {
                 warnSecondsAbove59(column(i), quoted: ByteScanner.quoted(bytes, i..<(close + 1)), time: time)
                 stamps.append(time)
             case .malformed(let reason):
-                warn(column(i), "malformed timestamp \(ByteScanner.quoted(bytes, i..<(close + 1))) (\(reason)); expected '[mm:ss.xx]'")
+                warn(
+                    column(i),
+                    "malformed timestamp \(ByteScanner.quoted(bytes, i..<(close + 1))) (\(reason)); expected '[mm:ss.xx]'"
+                )
                 // The good stamps beside it still count: `[01:7x.20][01:30.00]la` is sung at 1:30.
                 sawMalformedStamp = true
             case .notStamp:
@@ -274,9 +278,11 @@ private struct Parser {
         var keyEnd = range.lowerBound
         while keyEnd < lastClose, bytes[keyEnd] != colon { keyEnd += 1 }
         guard keyEnd < lastClose, keyEnd > range.lowerBound,
-              (range.lowerBound..<keyEnd).allSatisfy({ isKeyByte(bytes[$0]) })
+            (range.lowerBound..<keyEnd).allSatisfy({ isKeyByte(bytes[$0]) })
         else {
-            warn(column, "unrecognised tag \(ByteScanner.quoted(bytes, (range.lowerBound - 1)..<(lastClose + 1))); line ignored")
+            warn(
+                column,
+                "unrecognised tag \(ByteScanner.quoted(bytes, (range.lowerBound - 1)..<(lastClose + 1))); line ignored")
             return
         }
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<keyEnd]), as: UTF8.self)
@@ -352,7 +358,9 @@ private struct Parser {
             case .malformed(let reason):
                 // Only something with a colon was meant as a tag; `<3>` is text.
                 guard (i + 1..<close).contains(where: { bytes[$0] == colon }) else { i += 1; continue }
-                warn(column(i), "malformed word tag \(ByteScanner.quoted(bytes, i..<(close + 1))) (\(reason)); tag ignored")
+                warn(
+                    column(i),
+                    "malformed word tag \(ByteScanner.quoted(bytes, i..<(close + 1))) (\(reason)); tag ignored")
                 ControlCharacters.appendStripped(bytes, pieceStart..<i, to: &textBytes)
                 i = close + 1
                 pieceStart = i
@@ -360,11 +368,15 @@ private struct Parser {
             }
             ControlCharacters.appendStripped(bytes, pieceStart..<i, to: &textBytes)
             if tagTime < segmentStart {
-                warn(column(i), "word tag \(ByteScanner.quoted(bytes, i..<(close + 1))) is earlier than the time before it; moved up")
+                warn(
+                    column(i),
+                    "word tag \(ByteScanner.quoted(bytes, i..<(close + 1))) is earlier than the time before it; moved up"
+                )
                 tagTime = segmentStart
             }
             if textBytes.count > segmentByteStart {
-                rawSegments.append(RawSegment(start: segmentStart, end: tagTime, bytes: segmentByteStart..<textBytes.count))
+                rawSegments.append(
+                    RawSegment(start: segmentStart, end: tagTime, bytes: segmentByteStart..<textBytes.count))
                 segmentByteStart = textBytes.count
             }
             segmentStart = tagTime
@@ -387,16 +399,22 @@ private struct Parser {
             for raw in rawSegments {
                 let from = max(raw.bytes.lowerBound, low), to = min(raw.bytes.upperBound, high)
                 guard from < to else { continue }
-                segments.append(WordSegment(start: raw.start, end: raw.end ?? LyricEntry.openEnd,
-                                            text: String(decoding: textBytes[from..<to], as: UTF8.self)))
+                segments.append(
+                    WordSegment(
+                        start: raw.start, end: raw.end ?? LyricEntry.openEnd,
+                        text: String(decoding: textBytes[from..<to], as: UTF8.self)))
             }
         }
         for stamp in stamps {
             let shift = stamp - first
-            let shifted = shift == 0 ? segments : segments.map {
-                WordSegment(start: $0.start + shift, end: $0.end == LyricEntry.openEnd ? $0.end : $0.end + shift,
-                            text: $0.text)
-            }
+            let shifted =
+                shift == 0
+                ? segments
+                : segments.map {
+                    WordSegment(
+                        start: $0.start + shift, end: $0.end == LyricEntry.openEnd ? $0.end : $0.end + shift,
+                        text: $0.text)
+                }
             entries.append(LyricEntry(stamp: stamp, text: text, segments: shifted, sourceLine: lineNumber))
         }
     }
@@ -408,7 +426,8 @@ private struct Parser {
         for note in assembled.notes {
             log.warn(line: note.line, column: 0, note.message)
         }
-        return log.finish(song: assembled.song,
-                          noSongMessage: "no timed lyric line (a lyric line starts with a timestamp such as '[00:12.34]')")
+        return log.finish(
+            song: assembled.song,
+            noSongMessage: "no timed lyric line (a lyric line starts with a timestamp such as '[00:12.34]')")
     }
 }

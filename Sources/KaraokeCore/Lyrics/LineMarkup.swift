@@ -12,7 +12,9 @@ enum LineMarkup {
         let voice: Voice
         switch first {
         case UInt8(ascii: "v"), UInt8(ascii: "V"):
-            guard index < utf8.endIndex, let digit = Optional(utf8[index]), digit >= 0x31 && digit <= 0x39 else { return nil }
+            guard index < utf8.endIndex, let digit = Optional(utf8[index]), digit >= 0x31 && digit <= 0x39 else {
+                return nil
+            }
             voice = .part(Int(digit) - 0x31)
             index = utf8.index(after: index)
         case UInt8(ascii: "M"): voice = .part(0)
@@ -36,7 +38,8 @@ enum LineMarkup {
         var found: String.Index?
         while true {
             if search > utf8.startIndex, utf8[utf8.index(before: search)] == UInt8(ascii: " "),
-               utf8.index(after: search) < utf8.endIndex, utf8[utf8.index(after: search)] == UInt8(ascii: " ") {
+                utf8.index(after: search) < utf8.endIndex, utf8[utf8.index(after: search)] == UInt8(ascii: " ")
+            {
                 found = search
                 break
             }
@@ -108,6 +111,7 @@ extension Song {
 
     /// The number of distinct duet parts (voices other than everyone together).
     public var partCount: Int {
-        Set(lines.compactMap { line -> Int? in if case .part(let n) = line.voice { return n } else { return nil } }).count
+        Set(lines.compactMap { line -> Int? in if case .part(let n) = line.voice { return n } else { return nil } })
+            .count
     }
 }

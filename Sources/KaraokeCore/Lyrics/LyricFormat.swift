@@ -62,15 +62,19 @@ public enum LyricFormat: String, CaseIterable, Sendable {
         }
         guard let first = lines.first else { return nil }
         if first.hasPrefix("WEBVTT") { return .webvtt }
-        if first.hasPrefix("<?xml") || first.hasPrefix("<tt") || first.hasPrefix("<!--") && lines.contains(where: { $0.hasPrefix("<tt") }) {
+        if first.hasPrefix("<?xml") || first.hasPrefix("<tt")
+            || first.hasPrefix("<!--") && lines.contains(where: { $0.hasPrefix("<tt") })
+        {
             return .ttml
         }
         let lowered = lines.map { $0.lowercased() }
-        if lowered.contains(where: { $0.hasPrefix("[script info]") || $0.hasPrefix("[events]") || $0.hasPrefix("[v4") }) {
+        if lowered.contains(where: { $0.hasPrefix("[script info]") || $0.hasPrefix("[events]") || $0.hasPrefix("[v4") })
+        {
             return .ass
         }
         if lines.contains(where: { $0.hasPrefix("#BPM:") || $0.hasPrefix("#bpm:") })
-            || lowered.contains(where: { $0.hasPrefix("#bpm") }) {
+            || lowered.contains(where: { $0.hasPrefix("#bpm") })
+        {
             return .ultrastar
         }
         // UltraStar songs of format 1.1 may leave #BPM out; they still open with their header tags.
@@ -78,7 +82,8 @@ public enum LyricFormat: String, CaseIterable, Sendable {
         if ultraStarTags.contains(where: { lowered[0].hasPrefix($0) }) { return .ultrastar }
         // SRT: a cue number, then a `-->` line (the number is often missing in files made by hand).
         if let arrow = lines.firstIndex(where: { $0.includes("-->") }), arrow <= 2,
-           lines[0].allSatisfy(\.isNumber) || arrow == 0 {
+            lines[0].allSatisfy(\.isNumber) || arrow == 0
+        {
             return .srt
         }
         if first.hasPrefix("[") { return .lrc }

@@ -18,8 +18,10 @@ public struct LyricLine: Sendable, Equatable {
     public var voice: Voice?
 
     /// Creates a line.
-    public init(start: Int, end: Int, text: String, segments: [WordSegment] = [], translations: [String] = [],
-                sourceLine: Int = 0, endIsEstimated: Bool = false, voice: Voice? = nil) {
+    public init(
+        start: Int, end: Int, text: String, segments: [WordSegment] = [], translations: [String] = [],
+        sourceLine: Int = 0, endIsEstimated: Bool = false, voice: Voice? = nil
+    ) {
         self.start = start
         self.end = end
         self.text = text

@@ -37,8 +37,10 @@ struct DiagnosticLog {
     func finish(song: Song?, noSongMessage: String) -> ParseResult {
         var all = diagnostics
         if dropped > 0 {
-            all.append(Diagnostic(.warning, file: file, line: 0, column: 0,
-                                  "\(dropped) more warning\(dropped == 1 ? "" : "s") not shown"))
+            all.append(
+                Diagnostic(
+                    .warning, file: file, line: 0, column: 0,
+                    "\(dropped) more warning\(dropped == 1 ? "" : "s") not shown"))
         }
         if song == nil { all.append(Diagnostic(.error, file: file, line: 0, column: 0, noSongMessage)) }
         return ParseResult(song: song, diagnostics: all)

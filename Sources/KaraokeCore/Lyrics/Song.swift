@@ -62,8 +62,10 @@ public struct SongMetadata: Sendable, Equatable {
     public var audioFile: String?
 
     /// Creates empty metadata.
-    public init(title: String? = nil, artist: String? = nil, album: String? = nil, author: String? = nil,
-                creator: String? = nil, length: Int? = nil, offset: Int = 0) {
+    public init(
+        title: String? = nil, artist: String? = nil, album: String? = nil, author: String? = nil,
+        creator: String? = nil, length: Int? = nil, offset: Int = 0
+    ) {
         self.title = title
         self.artist = artist
         self.album = album

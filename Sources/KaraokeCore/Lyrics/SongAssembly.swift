@@ -38,8 +38,12 @@ enum SongAssembly {
             }
             if let sung {
                 if translations.count >= translationWarningThreshold {
-                    notes.append(Note(line: sung.sourceLine, message: "\(translations.count + 1) lines share the "
-                        + "timestamp \(formatStamp(stamp)); the first is sung, the others are shown as translations"))
+                    notes.append(
+                        Note(
+                            line: sung.sourceLine,
+                            message: "\(translations.count + 1) lines share the "
+                                + "timestamp \(formatStamp(stamp)); the first is sung, the others are shown as translations"
+                        ))
                 }
                 let nextStamp = group < order.count ? entries[order[group]].stamp : nil
                 let end = nextStamp ?? estimatedEnd(of: sung, metadata: metadata)
@@ -48,9 +52,11 @@ enum SongAssembly {
                     segments[segments.count - 1].end = end
                     openSegments.append(lines.count)
                 }
-                lines.append(LyricLine(start: stamp, end: end, text: sung.text, segments: segments,
-                                       translations: translations, sourceLine: sung.sourceLine,
-                                       endIsEstimated: nextStamp == nil))
+                lines.append(
+                    LyricLine(
+                        start: stamp, end: end, text: sung.text, segments: segments,
+                        translations: translations, sourceLine: sung.sourceLine,
+                        endIsEstimated: nextStamp == nil))
             }
             index = group
         }
@@ -70,8 +76,11 @@ enum SongAssembly {
         let offsetNotes = linesBeforeZero(song)
         if offsetNotes > 0 {
             let lines = offsetNotes == 1 ? "line before 0:00; it shows" : "lines before 0:00; they show"
-            notes.append(Note(line: 0, message: "the offset \(metadata.offset) ms moves \(offsetNotes) \(lines) "
-                + "as already sung"))
+            notes.append(
+                Note(
+                    line: 0,
+                    message: "the offset \(metadata.offset) ms moves \(offsetNotes) \(lines) "
+                        + "as already sung"))
         }
         return (song, notes)
     }

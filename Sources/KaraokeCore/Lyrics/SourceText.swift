@@ -29,8 +29,10 @@ public enum SourceText {
         units.reserveCapacity(bytes.count / 2 - 1)
         var i = 2
         while i + 1 < bytes.count {
-            let unit = bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
-                                 : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i])
+            let unit =
+                bigEndian
+                ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+                : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i])
             if unit == 0 { return .failure(.notText) }
             units.append(unit)
             i += 2

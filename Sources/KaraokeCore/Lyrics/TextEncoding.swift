@@ -25,7 +25,8 @@ public enum TextEncoding {
 
     /// `bytes` in `encoding`, converted to `target` (UTF-8 unless said).
     public static func convert(_ bytes: [UInt8], from encoding: String, to target: String = "UTF-8")
-        -> Result<[UInt8], Failure> {
+        -> Result<[UInt8], Failure>
+    {
         let descriptor = iconv_open(target, encoding)
         guard descriptor != iconv_t(bitPattern: -1) else { return .failure(.unknownEncoding(encoding)) }
         defer { iconv_close(descriptor) }
@@ -35,7 +36,9 @@ public enum TextEncoding {
     }
 
     /// Converts as much of `bytes` as iconv can: the output, how many bytes it consumed, whether all.
-    private static func run(_ descriptor: iconv_t?, _ bytes: [UInt8]) -> (output: [UInt8], consumed: Int, complete: Bool) {
+    private static func run(_ descriptor: iconv_t?, _ bytes: [UInt8]) -> (
+        output: [UInt8], consumed: Int, complete: Bool
+    ) {
         var output = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
         var input = bytes
         if input.isEmpty { return ([], 0, true) }
@@ -85,7 +88,8 @@ public enum TextEncoding {
             guard let colon = trimmed.firstIndex(of: ":") else { return nil }
             let name = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: " \t")
             guard !name.isEmpty, name.uppercased() != "AUTO",
-                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else { return nil }
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) })
+            else { return nil }
             return name
         }
         return nil
@@ -109,7 +113,9 @@ public enum TextEncoding {
         }
         if let best { return best.guess }
         if case .success(let text) = convert(bytes, from: "CP1252") { return Guess(encoding: "CP1252", utf8: text) }
-        if case .success(let text) = convert(bytes, from: "ISO-8859-1") { return Guess(encoding: "ISO-8859-1", utf8: text) }
+        if case .success(let text) = convert(bytes, from: "ISO-8859-1") {
+            return Guess(encoding: "ISO-8859-1", utf8: text)
+        }
         return nil
     }
 
@@ -123,22 +129,36 @@ public enum TextEncoding {
             let punctuation = (0x3000...0x303F).contains(v) || (0xFF01...0xFF5E).contains(v)
             switch encoding {
             case "SHIFT_JIS":
-                if (0x3040...0x30FF).contains(v) { expected += 1.2 } // kana: only Japanese has them
-                else if ideograph || punctuation { expected += 1 }
-                else if (0xFF61...0xFF9F).contains(v) { expected -= 0.5 } // half-width kana: rare in lyrics
+                if (0x3040...0x30FF).contains(v) {
+                    expected += 1.2
+                } // kana: only Japanese has them
+                else if ideograph || punctuation {
+                    expected += 1
+                } else if (0xFF61...0xFF9F).contains(v) {
+                    expected -= 0.5
+                } // half-width kana: rare in lyrics
             case "CP1251", "KOI8-R":
                 // Both give Cyrillic for every high byte, with the cases swapped: running text is mostly
                 // lower case, so the right one is the one that reads so.
-                if (0x0430...0x044F).contains(v) || v == 0x0451 { expected += 0.95 }
-                else if (0x0410...0x042F).contains(v) || v == 0x0401 { expected += 0.3 }
-                else if v == 0x2014 || v == 0x2013 || v == 0x00AB || v == 0x00BB { expected += 0.9 }
-                else { expected -= 1 }
+                if (0x0430...0x044F).contains(v) || v == 0x0451 {
+                    expected += 0.95
+                } else if (0x0410...0x042F).contains(v) || v == 0x0401 {
+                    expected += 0.3
+                } else if v == 0x2014 || v == 0x2013 || v == 0x00AB || v == 0x00BB {
+                    expected += 0.9
+                } else {
+                    expected -= 1
+                }
             case "EUC-KR":
                 if (0xAC00...0xD7A3).contains(v) { expected += 1.1 } else if punctuation { expected += 1 }
             default:
-                if ideograph || punctuation { expected += 1 }
+                if ideograph || punctuation {
+                    expected += 1
+                }
                 // GB18030's four-byte forms and rare areas: what mis-decoded bytes look like.
-                else if v > 0xFFFF || (0xE000...0xF8FF).contains(v) || (0x3400...0x4DBF).contains(v) { expected -= 1 }
+                else if v > 0xFFFF || (0xE000...0xF8FF).contains(v) || (0x3400...0x4DBF).contains(v) {
+                    expected -= 1
+                }
             }
         }
         return total == 0 ? 0 : expected / total

@@ -35,14 +35,18 @@ public struct PlayLoop {
     ///     `.none`.
     ///   - audioProblem: why the audio could not start; shown as a notice while the song plays silently.
     ///   - logsClock: whether to write the clock log's `frame` and `audio` lines.
-    public init(song: Song, fallbackTitle: String, options: FrameOptions, columns: Int, rows: Int, start: Double,
-                framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100, audioProblem: String? = nil,
-                logsClock: Bool = false, now: Double) {
-        state = PlayerState(song: song, start: start, now: now, reduceMotion: options.reduceMotion,
-                            userOffset: options.userOffset, audio: audio, volume: volume)
+    public init(
+        song: Song, fallbackTitle: String, options: FrameOptions, columns: Int, rows: Int, start: Double,
+        framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100, audioProblem: String? = nil,
+        logsClock: Bool = false, now: Double
+    ) {
+        state = PlayerState(
+            song: song, start: start, now: now, reduceMotion: options.reduceMotion,
+            userOffset: options.userOffset, audio: audio, volume: volume)
         if let audioProblem { state.lose(audioProblem, at: now) }
-        composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
-                                 options: options)
+        composer = FrameComposer(
+            song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
+            options: options)
         self.framesPerSecond = framesPerSecond
         self.fallbackTitle = fallbackTitle
         startedAt = now
@@ -144,7 +148,8 @@ public struct PlayLoop {
     /// A new composer for the state's song at `columns` × `rows`: its laid-out lines and status total
     /// belong to the old size and length.
     private mutating func rebuildComposer(columns: Int, rows: Int) {
-        composer = FrameComposer(song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
-                                 options: composer.options)
+        composer = FrameComposer(
+            song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
+            options: composer.options)
     }
 }

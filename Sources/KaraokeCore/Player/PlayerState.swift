@@ -38,8 +38,10 @@ public struct PlayerState: Sendable, Equatable {
 
     /// Starts playing `song` from `start` seconds at monotonic time `now`. With `audio == .starting` the
     /// clock waits at `start` for the audio's first position.
-    public init(song: Song, start: Double, now: Double, reduceMotion: Bool = false, userOffset: Int = 0,
-                audio: AudioStatus = .none, volume: Int = 100) {
+    public init(
+        song: Song, start: Double, now: Double, reduceMotion: Bool = false, userOffset: Int = 0,
+        audio: AudioStatus = .none, volume: Int = 100
+    ) {
         self.song = song
         self.reduceMotion = reduceMotion
         self.userOffset = userOffset
@@ -164,7 +166,8 @@ public struct PlayerState: Sendable, Equatable {
 
     /// The index of the line being sung at `position`, or nil before the first.
     public func currentLine(at position: Double) -> Int? {
-        LyricClock.currentLine(in: song, at: LyricClock.fileTime(playback: position, song: song, userOffset: userOffset))
+        LyricClock.currentLine(
+            in: song, at: LyricClock.fileTime(playback: position, song: song, userOffset: userOffset))
     }
 
     /// Whether mpv is there to be told things.

@@ -42,8 +42,10 @@ enum ByteScanner {
 
     /// The index of the first byte from `index` up to `end` that is not `skipped` (`end` when all are).
     @inline(__always)
-    static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int,
-                     while skipped: (UInt8) -> Bool = isBlank) -> Int {
+    static func skip(
+        _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int,
+        while skipped: (UInt8) -> Bool = isBlank
+    ) -> Int {
         var i = index
         while i < end, skipped(bytes[i]) { i += 1 }
         return i
@@ -63,8 +65,10 @@ enum ByteScanner {
     /// Whether `bytes[index..<end]` starts with the ASCII `word`; with `ignoringCase`, ASCII letters match
     /// in either case (`dialogue:` matches `Dialogue:`), and every other byte only itself.
     @inline(__always)
-    static func hasPrefix(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int,
-                          ignoringCase: Bool) -> Bool {
+    static func hasPrefix(
+        _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int,
+        ignoringCase: Bool
+    ) -> Bool {
         let count = word.utf8CodeUnitCount
         guard end - index >= count else { return false }
         let letters = word.utf8Start
@@ -78,8 +82,10 @@ enum ByteScanner {
 
     /// Whether `bytes[range]` is exactly the ASCII `word`, with or without regard to case.
     @inline(__always)
-    static func equals(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                       ignoringCase: Bool) -> Bool {
+    static func equals(
+        _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        ignoringCase: Bool
+    ) -> Bool {
         range.count == word.utf8CodeUnitCount
             && hasPrefix(word, in: bytes, at: range.lowerBound, end: range.upperBound, ignoringCase: ignoringCase)
     }
@@ -111,7 +117,8 @@ enum ByteScanner {
     /// how many there were, so a caller can refuse too many without a hundred digits overflowing.
     @inline(__always)
     static func readDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, keeping kept: Int)
-        -> (value: Int, digits: Int) {
+        -> (value: Int, digits: Int)
+    {
         var value = 0, digits = 0
         while i < end, isDigit(bytes[i]) {
             if digits < kept { value = value * 10 + Int(bytes[i] &- 0x30) }
@@ -125,7 +132,8 @@ enum ByteScanner {
     /// the first three (`.5` is 500, `.05` is 50) and how many digits there were, so a caller can refuse more.
     @inline(__always)
     static func readFraction(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int)
-        -> (milliseconds: Int, digits: Int) {
+        -> (milliseconds: Int, digits: Int)
+    {
         let (value, digits) = readDigits(bytes, &i, end, keeping: 3)
         return (digits == 1 ? value * 100 : digits == 2 ? value * 10 : value, digits)
     }
@@ -138,8 +146,10 @@ enum ByteScanner {
     /// fraction digits are read past. A caller that multiplies the value caps it first. A format that
     /// calls such a number malformed instead (TTML) gives `maximumDigits`: past that many digits the
     /// number is still read past, but the result is nil.
-    static func readDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int,
-                            decimalComma: Bool = false, maximumDigits: Int = .max) -> Double? {
+    static func readDecimal(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int,
+        decimalComma: Bool = false, maximumDigits: Int = .max
+    ) -> Double? {
         var value = 0.0, scale = 1.0, digits = 0, inFraction = false
         while i < end {
             let byte = bytes[i]

@@ -30,8 +30,10 @@ public enum ControlCharacters {
     /// have two- and three-byte forms that can be matched without decoding (C1 is `C2 80…9F`, the bidi
     /// controls are `E2 80 AA…AE` and `E2 81 A6…A9`).
     @inlinable
-    public static func appendStripped(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                      to output: inout [UInt8]) {
+    public static func appendStripped(
+        _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        to output: inout [UInt8]
+    ) {
         var i = range.lowerBound
         let end = range.upperBound
         var runStart = i
@@ -50,8 +52,9 @@ public enum ControlCharacters {
             } else if byte == 0xC2, i + 1 < end, source[i + 1] >= 0x80, source[i + 1] <= 0x9F {
                 skip = 2
             } else if byte == 0xE2, i + 2 < end,
-                      (source[i + 1] == 0x80 && source[i + 2] >= 0xAA && source[i + 2] <= 0xAE)
-                        || (source[i + 1] == 0x81 && source[i + 2] >= 0xA6 && source[i + 2] <= 0xA9) {
+                (source[i + 1] == 0x80 && source[i + 2] >= 0xAA && source[i + 2] <= 0xAE)
+                    || (source[i + 1] == 0x81 && source[i + 2] >= 0xA6 && source[i + 2] <= 0xA9)
+            {
                 skip = 3
             }
             guard skip > 0 else { i += 1; continue }

@@ -35,8 +35,10 @@ public enum VisualOrder {
 
     /// The logical indices of `row` in visual order, left to right, each with whether it was resolved
     /// right to left (such a bracket is shown mirrored).
-    public static func order(_ row: ArraySlice<Character>,
-                             direction: TextDirection) -> [(index: Int, rightToLeft: Bool)] {
+    public static func order(
+        _ row: ArraySlice<Character>,
+        direction: TextDirection
+    ) -> [(index: Int, rightToLeft: Bool)] {
         let base = row.startIndex
         var strengths = row.map(strength(of:))
         guard direction == .rightToLeft || strengths.contains(.rightToLeft) else {
@@ -68,7 +70,8 @@ public enum VisualOrder {
                 var next = k
                 while next < strengths.count, strengths[next] == .neutral { next += 1 }
                 let following: Bool? = next < strengths.count ? strengths[next] == .rightToLeft : nil
-                let resolved = (previousStrong != nil && previousStrong == following)
+                let resolved =
+                    (previousStrong != nil && previousStrong == following)
                     ? previousStrong! : direction == .rightToLeft
                 for n in k..<next { rightToLeft[n] = resolved }
                 k = next

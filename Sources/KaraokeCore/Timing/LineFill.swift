@@ -49,8 +49,10 @@ public enum LineFill {
     ///   - totalCells: the sum of the row widths (line-timed lines).
     ///   - segmentCells: the cells of each segment (word-timed lines).
     ///   - cap: the song's sweep cap, `Song.sweepCap`.
-    public static func fills(of line: LyricLine, slots: [FillSlot], totalCells: Int, segmentCells: [Int],
-                             at fileTime: Double, cap: Int, reduceMotion: Bool) -> [Double] {
+    public static func fills(
+        of line: LyricLine, slots: [FillSlot], totalCells: Int, segmentCells: [Int],
+        at fileTime: Double, cap: Int, reduceMotion: Bool
+    ) -> [Double] {
         var result = [Double](repeating: 0, count: slots.count)
         if line.isWordTimed {
             var progress = [Double](repeating: 0, count: line.segments.count)
@@ -62,8 +64,9 @@ public enum LineFill {
                 if reduceMotion {
                     result[index] = p > 0 ? 1 : 0
                 } else {
-                    result[index] = fill(sung: p * Double(segmentCells[slot.segment]), offset: slot.offset,
-                                         width: slot.width)
+                    result[index] = fill(
+                        sung: p * Double(segmentCells[slot.segment]), offset: slot.offset,
+                        width: slot.width)
                 }
             }
         } else {

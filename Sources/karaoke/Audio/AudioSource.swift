@@ -18,8 +18,10 @@ enum AudioSource {
             guard let lyrics = candidates.first(where: isRegularFile) else {
                 let shown = ControlCharacters.strip(file)
                 let names = AudioFiles.lyricExtensions.prefix(5).map { "." + $0 }.joined(separator: ", ")
-                return .failure(LyricFile.Failure(message: "\(shown): an audio file with no lyric file beside it "
-                    + "(looked for the same name with \(names), …)"))
+                return .failure(
+                    LyricFile.Failure(
+                        message: "\(shown): an audio file with no lyric file beside it "
+                            + "(looked for the same name with \(names), …)"))
             }
             switch request.audio {
             case .none: return .success(Choice(lyrics: lyrics, audio: nil))
@@ -30,8 +32,12 @@ enum AudioSource {
         switch request.audio {
         case .none: return .success(Choice(lyrics: file, audio: nil))
         case .file(let audio): return .success(Choice(lyrics: file, audio: audio))
-        case .automatic: return .success(Choice(lyrics: file, audio: AudioFiles.audioCandidates(forLyrics: file)
-            .first(where: isRegularFile)))
+        case .automatic:
+            return .success(
+                Choice(
+                    lyrics: file,
+                    audio: AudioFiles.audioCandidates(forLyrics: file)
+                        .first(where: isRegularFile)))
         }
     }
 

@@ -34,8 +34,10 @@ final class MpvPlayer: Sendable {
     let socketPath: String
 
     /// Starts mpv on `audioFile` from `start` seconds, paused or not, with `extraOptions` (`KEY=VALUE`).
-    init(executable: String, audioFile: String, start: Double, paused: Bool, volume: Int,
-         extraOptions: [String]) throws(Failure) {
+    init(
+        executable: String, audioFile: String, start: Double, paused: Bool, volume: Int,
+        extraOptions: [String]
+    ) throws(Failure) {
         let base = MpvPlayer.temporaryFolder()
         var template = Array("\(base)/karaoke-XXXXXX".utf8CString)
         guard let folderPointer = mkdtemp(&template) else {
@@ -51,10 +53,12 @@ final class MpvPlayer: Sendable {
             throw Failure(message: "cannot start mpv: \(MpvPlayer.errorText())")
         }
         lifeline = ends[1]
-        var arguments = ["mpv", "--no-video", "--no-terminal", "--idle=no", "--keep-open=yes",
-                         "--input-ipc-server=\(socketPath)", "--start=\(MpvProtocol.number(start))",
-                         "--volume=\(volume)", "--pause=\(paused ? "yes" : "no")", "--resume-playback=no",
-                         "--save-position-on-quit=no"]
+        var arguments = [
+            "mpv", "--no-video", "--no-terminal", "--idle=no", "--keep-open=yes",
+            "--input-ipc-server=\(socketPath)", "--start=\(MpvProtocol.number(start))",
+            "--volume=\(volume)", "--pause=\(paused ? "yes" : "no")", "--resume-playback=no",
+            "--save-position-on-quit=no",
+        ]
         arguments += extraOptions.map { "--" + $0 }
         arguments += ["--", audioFile]
         let pid = MpvPlayer.withCStrings(arguments) { argv in
@@ -72,11 +76,13 @@ final class MpvPlayer: Sendable {
         // A plain pthread: the reader blocks in read(2) for the whole song, which is no job for a task.
         let box = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let player = Unmanaged<MpvPlayer>.fromOpaque(context!).takeRetainedValue()
-            player.readLoop()
-            return nil
-        }, box)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let player = Unmanaged<MpvPlayer>.fromOpaque(context!).takeRetainedValue()
+                player.readLoop()
+                return nil
+            }, box)
         if started == 0 {
             pthread_detach(thread)
         } else {
@@ -239,7 +245,9 @@ final class MpvPlayer: Sendable {
         return result
     }
 
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R)
+        -> R
+    {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { for pointer in pointers { free(pointer) } }

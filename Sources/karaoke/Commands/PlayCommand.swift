@@ -6,8 +6,9 @@ import KaraokeCore
 enum PlayCommand {
     static func run(_ request: PlayRequest) -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            StandardStreams.err("karaoke: play needs a terminal on stdin and stdout; "
-                + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
+            StandardStreams.err(
+                "karaoke: play needs a terminal on stdin and stdout; "
+                    + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
             return 2
         }
         let choice: AudioSource.Choice
@@ -17,12 +18,17 @@ enum PlayCommand {
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
-        guard let loaded = LyricFile.loadOrReport(choice.lyrics, maxSize: request.display.maxSize,
-                                                      encoding: request.display.encoding) else {
+        guard
+            let loaded = LyricFile.loadOrReport(
+                choice.lyrics, maxSize: request.display.maxSize,
+                encoding: request.display.encoding)
+        else {
             return 1
         }
         var audioFile = choice.audio
-        if audioFile == nil, request.audio == .automatic { audioFile = AudioSource.named(by: loaded.song, lyrics: choice.lyrics) }
+        if audioFile == nil, request.audio == .automatic {
+            audioFile = AudioSource.named(by: loaded.song, lyrics: choice.lyrics)
+        }
         var clockLog: Int32 = -1
         if let path = request.clockLog {
             clockLog = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -41,16 +47,20 @@ enum PlayCommand {
         } catch {
             switch error {
             case .unknownTerminal(let name) where name.isEmpty:
-                StandardStreams.err("karaoke: TERM is not set; set it to your terminal's type, "
-                    + "for example TERM=xterm-256color")
+                StandardStreams.err(
+                    "karaoke: TERM is not set; set it to your terminal's type, "
+                        + "for example TERM=xterm-256color")
             case .unknownTerminal(let name):
-                StandardStreams.err("karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
-                    + "set TERM to one your system knows, for example TERM=xterm-256color")
+                StandardStreams.err(
+                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
+                        + "set TERM to one your system knows, for example TERM=xterm-256color")
             }
             return 2
         }
-        var session = PlaySession(song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(), fallbackTitle: loaded.fallbackTitle, options: options,
-                                  request: request, screen: screen, audioFile: audioFile, clockLog: clockLog)
+        var session = PlaySession(
+            song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(),
+            fallbackTitle: loaded.fallbackTitle, options: options,
+            request: request, screen: screen, audioFile: audioFile, clockLog: clockLog)
         let status = session.run()
         session.audio?.stop()
         screen.close()
@@ -70,8 +80,10 @@ struct PlaySession {
     private(set) var audio: MpvPlayer?
     let clockLog: Int32
 
-    init(song: Song, fallbackTitle: String, options: FrameOptions, request: PlayRequest, screen: NCursesScreen,
-         audioFile: String?, clockLog: Int32) {
+    init(
+        song: Song, fallbackTitle: String, options: FrameOptions, request: PlayRequest, screen: NCursesScreen,
+        audioFile: String?, clockLog: Int32
+    ) {
         self.screen = screen
         self.clockLog = clockLog
         var audioProblem: String?
@@ -81,8 +93,9 @@ struct PlaySession {
                 audioProblem = "\(shown): no such audio file; playing without sound"
             } else if let mpv = MpvPlayer.find() {
                 do {
-                    audio = try MpvPlayer(executable: mpv, audioFile: audioFile, start: request.start, paused: false,
-                                          volume: request.volume, extraOptions: request.mpvOptions)
+                    audio = try MpvPlayer(
+                        executable: mpv, audioFile: audioFile, start: request.start, paused: false,
+                        volume: request.volume, extraOptions: request.mpvOptions)
                 } catch {
                     audioProblem = "\(error.message); playing without sound"
                 }
@@ -91,10 +104,11 @@ struct PlaySession {
             }
         }
         let size = screen.size
-        loop = PlayLoop(song: song, fallbackTitle: fallbackTitle, options: options, columns: size.columns,
-                        rows: size.rows, start: request.start, framesPerSecond: request.display.framesPerSecond,
-                        audio: audioFile == nil ? .none : .starting, volume: request.volume,
-                        audioProblem: audioProblem, logsClock: clockLog >= 0, now: monotonicSeconds())
+        loop = PlayLoop(
+            song: song, fallbackTitle: fallbackTitle, options: options, columns: size.columns,
+            rows: size.rows, start: request.start, framesPerSecond: request.display.framesPerSecond,
+            audio: audioFile == nil ? .none : .starting, volume: request.volume,
+            audioProblem: audioProblem, logsClock: clockLog >= 0, now: monotonicSeconds())
     }
 
     /// Runs until the song ends, q, or a signal; returns the exit status.
@@ -126,7 +140,8 @@ struct PlaySession {
                 effects = []
                 for message in messages {
                     switch message {
-                    case .event(let event, let at): effects += loop.handle(.audio(event, at: at), at: monotonicSeconds())
+                    case .event(let event, let at):
+                        effects += loop.handle(.audio(event, at: at), at: monotonicSeconds())
                     case .gone(let reason): effects += loop.handle(.audioGone(reason), at: monotonicSeconds())
                     }
                 }

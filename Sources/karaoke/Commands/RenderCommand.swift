@@ -4,8 +4,11 @@ import KaraokeCore
 /// `karaoke render`: one frame of the player on stdout.
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
-        guard let loaded = LyricFile.loadOrReport(request.display.file, maxSize: request.display.maxSize,
-                                                      encoding: request.display.encoding) else {
+        guard
+            let loaded = LyricFile.loadOrReport(
+                request.display.file, maxSize: request.display.maxSize,
+                encoding: request.display.encoding)
+        else {
             return 1
         }
         StandardStreams.report(loaded.diagnostics)
@@ -13,14 +16,17 @@ enum RenderCommand {
         let columns = request.columns ?? terminal?.columns ?? 80
         let rows = request.rows ?? terminal?.rows ?? 24
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
-        var composer = FrameComposer(song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(), fallbackTitle: loaded.fallbackTitle, columns: columns,
-                                     rows: rows, options: options)
+        var composer = FrameComposer(
+            song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(),
+            fallbackTitle: loaded.fallbackTitle, columns: columns,
+            rows: rows, options: options)
         let frame = composer.frame(at: request.time)
         switch request.format {
         case .text: StandardStreams.out(frame.textRendering())
         case .json: StandardStreams.out(frame.jsonRendering())
         case .ansi:
-            let colour = request.display.color == .always
+            let colour =
+                request.display.color == .always
                 || (request.display.color == .auto && !TerminalInfo.noColorRequested)
             StandardStreams.out(frame.ansiRendering(depth: colour ? .direct : .none))
         }

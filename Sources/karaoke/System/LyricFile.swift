@@ -48,11 +48,15 @@ enum LyricFile {
                 // A converted UTF-8 or UTF-16 file may still open with a byte order mark.
                 utf8 = text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
             case .failure(.unknownEncoding(let name)):
-                return .failure(Failure(message: "unknown encoding '\(ControlCharacters.strip(name))' "
-                    + "('iconv -l' lists the names)"))
+                return .failure(
+                    Failure(
+                        message: "unknown encoding '\(ControlCharacters.strip(name))' "
+                            + "('iconv -l' lists the names)"))
             case .failure(.invalidBytes(let name, let offset)):
-                return .failure(Failure(message: "\(shown): not valid \(ControlCharacters.strip(name)) "
-                    + "(byte \(offset + 1)); try another --encoding"))
+                return .failure(
+                    Failure(
+                        message: "\(shown): not valid \(ControlCharacters.strip(name)) "
+                            + "(byte \(offset + 1)); try another --encoding"))
             }
         } else {
             switch SourceText.utf8(from: bytes) {
@@ -60,14 +64,17 @@ enum LyricFile {
                 if TextEncoding.isMostlyUTF8(text) {
                     utf8 = text
                 } else if let declared = TextEncoding.declared(in: text),
-                          case .success(let converted) = TextEncoding.convert(text, from: declared) {
+                    case .success(let converted) = TextEncoding.convert(text, from: declared)
+                {
                     // The file names its encoding (UltraStar's #ENCODING): no guess, no warning.
                     utf8 = converted
                 } else if let guess = TextEncoding.guess(text) {
                     // Never mojibake without a word: say what was guessed and how to choose.
                     utf8 = guess.utf8
-                    notes.append(Diagnostic(.warning, file: shown, line: 0, column: 0,
-                        "not UTF-8; read as \(guess.encoding), a guess (--encoding NAME chooses another)"))
+                    notes.append(
+                        Diagnostic(
+                            .warning, file: shown, line: 0, column: 0,
+                            "not UTF-8; read as \(guess.encoding), a guess (--encoding NAME chooses another)"))
                 } else {
                     utf8 = text
                 }
@@ -83,10 +90,14 @@ enum LyricFile {
                 return .failure(Failure(message: "\(shown): \(error)", diagnostics: notes + warnings))
             }
             let format = LyricFormat.detect(utf8: utf8, fileName: shown)
-            let hint = format == .lrc ? " (a lyric line starts with a timestamp such as '[00:12.34]')"
+            let hint =
+                format == .lrc
+                ? " (a lyric line starts with a timestamp such as '[00:12.34]')"
                 : " (read as \(format.displayName))"
-            return .failure(Failure(message: "\(shown): no timed lyric line" + hint,
-                                    diagnostics: notes + warnings))
+            return .failure(
+                Failure(
+                    message: "\(shown): no timed lyric line" + hint,
+                    diagnostics: notes + warnings))
         }
         let name = shown.split(separator: "/").last.map(String.init) ?? shown
         return .success(Loaded(song: song, diagnostics: notes + result.diagnostics, fallbackTitle: name))
@@ -101,8 +112,10 @@ enum LyricFile {
         guard fstat(fd, &info) == 0 else { return .failure(Failure(message: describe(errno))) }
         if info.st_mode & S_IFMT == S_IFDIR { return .failure(Failure(message: "is a directory")) }
         if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maxSize {
-            return .failure(Failure(message: "\(megabytes(Int(info.st_size))) MB is over the --max-size "
-                + "limit of \(megabytes(maxSize)) MB"))
+            return .failure(
+                Failure(
+                    message: "\(megabytes(Int(info.st_size))) MB is over the --max-size "
+                        + "limit of \(megabytes(maxSize)) MB"))
         }
         var data: [UInt8] = []
         data.reserveCapacity(info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 65536)

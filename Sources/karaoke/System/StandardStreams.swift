@@ -39,7 +39,8 @@ enum StandardStreams {
         var text = ""
         for diagnostic in diagnostics {
             if colour {
-                let label = diagnostic.severity == .error ? "\u{1B}[1;31merror:\u{1B}[0m" : "\u{1B}[1;35mwarning:\u{1B}[0m"
+                let label =
+                    diagnostic.severity == .error ? "\u{1B}[1;31merror:\u{1B}[0m" : "\u{1B}[1;35mwarning:\u{1B}[0m"
                 text += "\(diagnostic.location): \(label) \(diagnostic.message)\n"
             } else {
                 text += diagnostic.description + "\n"

@@ -73,11 +73,14 @@ final class NCursesScreen {
         var strings: [String: [UInt8]] = [:]
         for name in TerminalCodes.capabilityNames {
             guard let value = kk_tigetstr(name) else { continue }
-            strings[name] = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                                                      count: strlen(value)))
+            strings[name] = Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(value)))
         }
-        return TerminalCodes(strings: strings, autoMargins: kk_tigetflag("am") != 0,
-                             eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
+        return TerminalCodes(
+            strings: strings, autoMargins: kk_tigetflag("am") != 0,
+            eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
     }
 
     /// The terminal's size now.

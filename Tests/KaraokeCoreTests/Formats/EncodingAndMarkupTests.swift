@@ -36,9 +36,11 @@ struct TextEncodingTests {
 
     @Test("an unknown name and bytes invalid in the encoding are told apart")
     func failures() {
-        #expect(TextEncoding.convert([0x41], from: "NO-SUCH-ENCODING") == .failure(.unknownEncoding("NO-SUCH-ENCODING")))
-        #expect(TextEncoding.convert([0x41, 0x42, 0xFF, 0x43], from: "UTF-8")
-            == .failure(.invalidBytes(encoding: "UTF-8", offset: 2)))
+        #expect(
+            TextEncoding.convert([0x41], from: "NO-SUCH-ENCODING") == .failure(.unknownEncoding("NO-SUCH-ENCODING")))
+        #expect(
+            TextEncoding.convert([0x41, 0x42, 0xFF, 0x43], from: "UTF-8")
+                == .failure(.invalidBytes(encoding: "UTF-8", offset: 2)))
     }
 
     @Test("UTF-8 with a stray broken byte stays UTF-8 (repaired), not guessed")
@@ -53,12 +55,15 @@ struct TextEncodingTests {
 /// LRC conventions inside a line's text: duet voice markers and inline ` | ` translations.
 @Suite("LRC voice markers and inline translations")
 struct LineMarkupTests {
-    @Test("voice markers at the start of a line", arguments: [
-        ("v1: hello", Voice?.some(.part(0)), "hello"), ("v2:hello", nil, "v2:hello"), ("v2: hi there", .part(1), "hi there"),
-        ("M: low", .part(0), "low"), ("F: high", .part(1), "high"), ("D: both", .together, "both"),
-        ("F:ever young", nil, "F:ever young"), ("Mr: Smith", nil, "Mr: Smith"), ("M:", nil, "M:"),
-        ("v0: none", nil, "v0: none"), ("d: lower case", nil, "d: lower case"),
-    ])
+    @Test(
+        "voice markers at the start of a line",
+        arguments: [
+            ("v1: hello", Voice?.some(.part(0)), "hello"), ("v2:hello", nil, "v2:hello"),
+            ("v2: hi there", .part(1), "hi there"),
+            ("M: low", .part(0), "low"), ("F: high", .part(1), "high"), ("D: both", .together, "both"),
+            ("F:ever young", nil, "F:ever young"), ("Mr: Smith", nil, "Mr: Smith"), ("M:", nil, "M:"),
+            ("v0: none", nil, "v0: none"), ("d: lower case", nil, "d: lower case"),
+        ])
     func markers(text: String, voice: Voice?, rest: String) {
         let marker = LineMarkup.voiceMarker(in: Substring(text))
         #expect(marker?.voice == voice)
@@ -67,12 +72,16 @@ struct LineMarkupTests {
 
     @Test("a marker holds for the lines after it until the next one; segments lose it too")
     func stickyMarkers() throws {
-        let song = try #require(LRCParser.parse(Array("""
-        [00:01.00]M: first part
-        [00:02.00]still the first
-        [00:03.00]<00:03.00>F: <00:03.50>second <00:04.00>part<00:04.50>
-        [00:05.00]D: all of us
-        """.utf8), file: "duet.lrc").song)
+        let song = try #require(
+            LRCParser.parse(
+                Array(
+                    """
+                    [00:01.00]M: first part
+                    [00:02.00]still the first
+                    [00:03.00]<00:03.00>F: <00:03.50>second <00:04.00>part<00:04.50>
+                    [00:05.00]D: all of us
+                    """.utf8), file: "duet.lrc"
+            ).song)
         #expect(song.lines.map(\.voice) == [.part(0), .part(0), .part(1), .together])
         #expect(song.lines[2].text == "second part")
         #expect(song.lines[2].segments.map(\.text).joined() == "second part")
@@ -88,11 +97,15 @@ struct LineMarkupTests {
 
     @Test("` | ` splits a line-timed line into the sung text and a translation, first among its translations")
     func inlineTranslation() throws {
-        let song = try #require(LRCParser.parse(Array("""
-        [00:01.00]Hello moon | 你好月亮
-        [00:01.00]Bonjour la lune
-        [00:02.00]a|b stays whole
-        """.utf8), file: "t.lrc").song)
+        let song = try #require(
+            LRCParser.parse(
+                Array(
+                    """
+                    [00:01.00]Hello moon | 你好月亮
+                    [00:01.00]Bonjour la lune
+                    [00:02.00]a|b stays whole
+                    """.utf8), file: "t.lrc"
+            ).song)
         #expect(song.lines[0].text == "Hello moon")
         #expect(song.lines[0].translations == ["你好月亮", "Bonjour la lune"])
         #expect(song.lines[1].text == "a|b stays whole")
@@ -105,12 +118,16 @@ struct LineMarkupTests {
 struct DuetFrameTests {
     @Test("the first part is left, the second right, together in the middle, in different inks")
     func partsApart() throws {
-        let song = try #require(LRCParser.parse(Array("""
-        [00:01.00]M: the first voice sings
-        [00:03.00]F: the second voice answers
-        [00:05.00]D: and both of them
-        [00:07.00]the end
-        """.utf8), file: "duet.lrc").song)
+        let song = try #require(
+            LRCParser.parse(
+                Array(
+                    """
+                    [00:01.00]M: the first voice sings
+                    [00:03.00]F: the second voice answers
+                    [00:05.00]D: and both of them
+                    [00:07.00]the end
+                    """.utf8), file: "duet.lrc"
+            ).song)
         var composer = FrameComposer(song: song, fallbackTitle: "duet", columns: 80, rows: 20, options: FrameOptions())
         let frame = composer.frame(at: 8)
         func row(_ line: Int) throws -> FrameRow { try #require(frame.rows.first { $0.line == line }) }
@@ -136,10 +153,12 @@ struct DuetFrameTests {
 
 @Suite("Encodings files name themselves")
 struct DeclaredEncodingTests {
-    @Test("UltraStar's #ENCODING names the encoding; AUTO and junk name none", arguments: [
-        ("#TITLE:x\n#ENCODING:CP865\n: 0 1 0 a\n", String?.some("CP865")), ("#encoding: cp1250 \n", "cp1250"),
-        ("#ENCODING:AUTO\n", nil), ("#ENCODING:\n", nil), ("#ENCODING:bad name\n", nil), ("#TITLE:x\n", nil),
-    ])
+    @Test(
+        "UltraStar's #ENCODING names the encoding; AUTO and junk name none",
+        arguments: [
+            ("#TITLE:x\n#ENCODING:CP865\n: 0 1 0 a\n", String?.some("CP865")), ("#encoding: cp1250 \n", "cp1250"),
+            ("#ENCODING:AUTO\n", nil), ("#ENCODING:\n", nil), ("#ENCODING:bad name\n", nil), ("#TITLE:x\n", nil),
+        ])
     func declared(text: String, name: String?) {
         #expect(TextEncoding.declared(in: Array(text.utf8)) == name)
     }

@@ -9,16 +9,21 @@ enum SubtitleSongChecks {
     /// Expects lines sorted by start, shown text without control characters or extra spaces, ends after
     /// starts, and word segments that concatenate to the text, in order, inside their line.
     static func expectWellFormed(_ song: Song, _ name: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
-        expectSongInvariants(song, name, promises: [.trimmed, .singleSpaced, .statedEnds], sourceLocation: sourceLocation)
+        expectSongInvariants(
+            song, name, promises: [.trimmed, .singleSpaced, .statedEnds], sourceLocation: sourceLocation)
     }
 
     /// Parses a fixture in `format`, checks its song if there is one, and returns the result.
-    static func parse(_ text: String, _ format: LyricFormat, sourceLocation: SourceLocation = #_sourceLocation) -> ParseResult {
+    static func parse(_ text: String, _ format: LyricFormat, sourceLocation: SourceLocation = #_sourceLocation)
+        -> ParseResult
+    {
         parse(bytes: Array(text.utf8), format, sourceLocation: sourceLocation)
     }
 
     /// Parses fixture bytes in `format`, checks its song if there is one, and returns the result.
-    static func parse(bytes: [UInt8], _ format: LyricFormat, sourceLocation: SourceLocation = #_sourceLocation) -> ParseResult {
+    static func parse(bytes: [UInt8], _ format: LyricFormat, sourceLocation: SourceLocation = #_sourceLocation)
+        -> ParseResult
+    {
         let result = LyricsReader.parse(bytes, file: "t", format: format)
         if let song = result.song { expectWellFormed(song, sourceLocation: sourceLocation) }
         return result
@@ -44,7 +49,8 @@ enum SubtitleSongChecks {
 enum SubtitleCorpus {
     /// `../shared/corpus` beside the repository, or the folder `KARAOKE_CORPUS` names (for a worktree
     /// checked out elsewhere).
-    static let root: URL = ProcessInfo.processInfo.environment["KARAOKE_CORPUS"].map { URL(fileURLWithPath: $0) }
+    static let root: URL =
+        ProcessInfo.processInfo.environment["KARAOKE_CORPUS"].map { URL(fileURLWithPath: $0) }
         ?? LyricsCorpus.root
 
     /// Whether the corpus is there; the corpus tests skip when it is not.
@@ -81,7 +87,8 @@ enum SubtitleCorpus {
 struct SRTParserTests {
     @Test("a cue is a line from its start to its end, numbered or not")
     func cueIsALine() throws {
-        let result = SubtitleSongChecks.parse("""
+        let result = SubtitleSongChecks.parse(
+            """
             1
             00:00:01,000 --> 00:00:02,500
             paper boats
@@ -90,22 +97,27 @@ struct SRTParserTests {
             sail at dawn
             """, .srt)
         let song = try #require(result.song)
-        #expect(SubtitleSongChecks.timeline(song) == [TimedSpan(1000, 2500, "paper boats"), TimedSpan(4000, 6000, "sail at dawn")])
+        #expect(
+            SubtitleSongChecks.timeline(song) == [
+                TimedSpan(1000, 2500, "paper boats"), TimedSpan(4000, 6000, "sail at dawn"),
+            ])
         #expect(song.lines.map(\.sourceLine) == [2, 5])
         #expect(song.lines.allSatisfy { !$0.isWordTimed && $0.voice == nil && $0.translations.isEmpty })
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test("timing forms", arguments: [
-        ("00:00:01,500", 1500),   // the standard form
-        ("00:00:01.500", 1500),   // a dot instead of the comma
-        ("0:00:01,500", 1500),    // one digit of hours
-        ("01:02:03,004", 3_723_004),
-        ("00:00:01,5", 1500),     // a fraction is a decimal fraction
-        ("00:00:01,05", 1050),
-        ("00:00:01", 1000),       // no milliseconds at all
-        ("00:01,250", 1250),      // no hours
-    ])
+    @Test(
+        "timing forms",
+        arguments: [
+            ("00:00:01,500", 1500), // the standard form
+            ("00:00:01.500", 1500), // a dot instead of the comma
+            ("0:00:01,500", 1500), // one digit of hours
+            ("01:02:03,004", 3_723_004),
+            ("00:00:01,5", 1500), // a fraction is a decimal fraction
+            ("00:00:01,05", 1050),
+            ("00:00:01", 1000), // no milliseconds at all
+            ("00:01,250", 1250), // no hours
+        ])
     func timingForms(stamp: String, milliseconds: Int) throws {
         let song = try #require(SubtitleSongChecks.parse("\(stamp) --> 10:00:00,000\nla\n", .srt).song)
         #expect(song.lines.first?.start == milliseconds)
@@ -113,43 +125,55 @@ struct SRTParserTests {
 
     @Test("position coordinates after the times are ignored")
     func coordinatesIgnored() throws {
-        let result = SubtitleSongChecks.parse("1\n00:00:01,000 --> 00:00:02,000 X1:40 X2:600 Y1:20 Y2:50\nhigh up\n", .srt)
+        let result = SubtitleSongChecks.parse(
+            "1\n00:00:01,000 --> 00:00:02,000 X1:40 X2:600 Y1:20 Y2:50\nhigh up\n", .srt)
         #expect(SubtitleSongChecks.timeline(result.song) == [TimedSpan(1000, 2000, "high up")])
         #expect(result.diagnostics.isEmpty)
     }
 
     @Test("the text lines of a cue are joined with a space, white space collapsed")
     func linesJoined() throws {
-        let song = try #require(SubtitleSongChecks.parse("1\n00:00:01,000 --> 00:00:02,000\n  two\t\tlanterns  \nby   the river\n", .srt).song)
+        let song = try #require(
+            SubtitleSongChecks.parse("1\n00:00:01,000 --> 00:00:02,000\n  two\t\tlanterns  \nby   the river\n", .srt)
+                .song)
         #expect(song.lines.map(\.text) == ["two lanterns by the river"])
     }
 
     @Test("styling tags are read past; other angle brackets and braces are text")
     func stylingTags() throws {
-        let song = try #require(SubtitleSongChecks.parse("""
-            1
-            00:00:01,000 --> 00:00:02,000
-            {\\an8}<i>quiet</i> <B>loud</B> <u>under</u> <s>gone</s>
-            <font color="#ff0000" face="Serif">red</font> I <3 you {sighs} a<b
+        let song = try #require(
+            SubtitleSongChecks.parse(
+                """
+                1
+                00:00:01,000 --> 00:00:02,000
+                {\\an8}<i>quiet</i> <B>loud</B> <u>under</u> <s>gone</s>
+                <font color="#ff0000" face="Serif">red</font> I <3 you {sighs} a<b
 
-            """, .srt).song)
+                """, .srt
+            ).song)
         #expect(song.lines.map(\.text) == ["quiet loud under gone red I <3 you {sighs} a<b"])
     }
 
     @Test("CRLF and lone CR end lines")
     func lineEnds() throws {
         for separator in ["\r\n", "\r"] {
-            let text = ["1", "00:00:01,000 --> 00:00:02,000", "one", "", "2", "00:00:03,000 --> 00:00:04,000", "two", ""]
-                .joined(separator: separator)
+            let text = [
+                "1", "00:00:01,000 --> 00:00:02,000", "one", "", "2", "00:00:03,000 --> 00:00:04,000", "two", "",
+            ]
+            .joined(separator: separator)
             let result = SubtitleSongChecks.parse(text, .srt)
-            #expect(SubtitleSongChecks.timeline(result.song) == [TimedSpan(1000, 2000, "one"), TimedSpan(3000, 4000, "two")])
+            #expect(
+                SubtitleSongChecks.timeline(result.song) == [
+                    TimedSpan(1000, 2000, "one"), TimedSpan(3000, 4000, "two"),
+                ])
             #expect(result.diagnostics.isEmpty)
         }
     }
 
     @Test("a cue without a valid timing line is a warning and is skipped")
     func cueWithoutTiming() throws {
-        let marked = MarkedLyrics("""
+        let marked = MarkedLyrics(
+            """
             1
             00:00:01,000 --> 00:00:02,000
             kept
@@ -177,46 +201,60 @@ struct SRTParserTests {
 
     @Test("sequence numbers may be missing, wrong, or lack the blank line before them")
     func sequenceNumbers() throws {
-        let song = try #require(SubtitleSongChecks.parse("""
-            7
-            00:00:01,000 --> 00:00:02,000
-            first
-            3
-            00:00:03,000 --> 00:00:04,000
-            second
-            00:00:05,000 --> 00:00:06,000
-            third
-            """, .srt).song)
+        let song = try #require(
+            SubtitleSongChecks.parse(
+                """
+                7
+                00:00:01,000 --> 00:00:02,000
+                first
+                3
+                00:00:03,000 --> 00:00:04,000
+                second
+                00:00:05,000 --> 00:00:06,000
+                third
+                """, .srt
+            ).song)
         #expect(song.lines.map(\.text) == ["first", "second", "third"])
     }
 
     @Test("a line of digits in a cue's text is text unless a timing line follows")
     func digitsAsText() throws {
-        let song = try #require(SubtitleSongChecks.parse("1\n00:00:01,000 --> 00:00:02,000\ncount to\n99\n\n", .srt).song)
+        let song = try #require(
+            SubtitleSongChecks.parse("1\n00:00:01,000 --> 00:00:02,000\ncount to\n99\n\n", .srt).song)
         #expect(song.lines.map(\.text) == ["count to 99"])
     }
 
     @Test("cues are sorted by start and keep their own ends, overlaps included")
     func sortedWithOwnEnds() throws {
-        let song = try #require(SubtitleSongChecks.parse("""
-            00:00:05,000 --> 00:00:09,000
-            later
+        let song = try #require(
+            SubtitleSongChecks.parse(
+                """
+                00:00:05,000 --> 00:00:09,000
+                later
 
-            00:00:01,000 --> 00:00:07,000
-            earlier and long
-            """, .srt).song)
-        #expect(SubtitleSongChecks.timeline(song) == [TimedSpan(1000, 7000, "earlier and long"), TimedSpan(5000, 9000, "later")])
+                00:00:01,000 --> 00:00:07,000
+                earlier and long
+                """, .srt
+            ).song)
+        #expect(
+            SubtitleSongChecks.timeline(song) == [
+                TimedSpan(1000, 7000, "earlier and long"), TimedSpan(5000, 9000, "later"),
+            ])
     }
 
     @Test("an empty cue is not shown")
     func emptyCue() throws {
-        let song = try #require(SubtitleSongChecks.parse("00:00:01,000 --> 00:00:02,000\n<i></i>\n\n00:00:03,000 --> 00:00:04,000\nla\n", .srt).song)
+        let song = try #require(
+            SubtitleSongChecks.parse(
+                "00:00:01,000 --> 00:00:02,000\n<i></i>\n\n00:00:03,000 --> 00:00:04,000\nla\n", .srt
+            ).song)
         #expect(song.lines.map(\.text) == ["la"])
     }
 
     @Test("control characters never reach the text")
     func controlCharacters() throws {
-        let song = try #require(SubtitleSongChecks.parse("00:00:01,000 --> 00:00:02,000\nbell\u{7}\u{1B}]52;x\u{202E}end\n", .srt).song)
+        let song = try #require(
+            SubtitleSongChecks.parse("00:00:01,000 --> 00:00:02,000\nbell\u{7}\u{1B}]52;x\u{202E}end\n", .srt).song)
         #expect(song.lines.map(\.text) == ["bell]52;xend"])
     }
 
@@ -264,12 +302,16 @@ struct SRTCorpusTests {
     @Test("the go-astisub inputs give the lines of its expected output")
     func matchesOracle() throws {
         func lines(_ name: String) throws -> [TimedSpan] {
-            SubtitleSongChecks.timeline(LyricsReader.parse(try #require(try SubtitleCorpus.text(name)), file: name).song)
+            SubtitleSongChecks.timeline(
+                LyricsReader.parse(try #require(try SubtitleCorpus.text(name)), file: name).song)
         }
         let expected = try lines("srt/astisub__example-out.srt")
         #expect(expected.count == 6)
         #expect(expected.first == TimedSpan(99_000, 101_040, "(deep rumbling)"))
-        for input in ["srt/astisub__example-in.srt", "srt/astisub__missing-sequence-in.srt", "srt/astisub__example-in-non-utf8.srt"] {
+        for input in [
+            "srt/astisub__example-in.srt", "srt/astisub__missing-sequence-in.srt",
+            "srt/astisub__example-in-non-utf8.srt",
+        ] {
             let read = try lines(input)
             #expect(read == expected, "\(input)")
         }

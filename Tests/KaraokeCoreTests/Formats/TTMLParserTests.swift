@@ -36,39 +36,49 @@ private func document(_ body: String, head: String = "", parameters: String = ""
 struct TTMLLineTests {
     @Test("each paragraph is a line from its begin to its end")
     func paragraphs() throws {
-        let song = try parseSong(document("""
-            <div>
-              <p begin="00:00:01.000" end="00:00:02.500">
-                Lanterns over the water,
-              </p>
-              <p begin="00:00:03.000" end="00:00:04.000">and the  quiet\tshore</p>
-            </div>
-            """))
-        #expect(song.lines.map { TimedSpan($0.start, $0.end, $0.text) }
+        let song = try parseSong(
+            document(
+                """
+                <div>
+                  <p begin="00:00:01.000" end="00:00:02.500">
+                    Lanterns over the water,
+                  </p>
+                  <p begin="00:00:03.000" end="00:00:04.000">and the  quiet\tshore</p>
+                </div>
+                """))
+        #expect(
+            song.lines.map { TimedSpan($0.start, $0.end, $0.text) }
                 == [TimedSpan(1000, 2500, "Lanterns over the water,"), TimedSpan(3000, 4000, "and the quiet shore")])
         #expect(song.lines.allSatisfy { !$0.isWordTimed && !$0.endIsEstimated })
     }
 
     @Test("timed spans are word segments; the text between them ends the word before")
     func wordSpans() throws {
-        let song = try parseSong(document("""
-            <div><p begin="1s" end="3s"><span begin="1s" end="1.5s">Lan</span><span begin="1.5s" end="2s">terns</span> <span begin="2s" end="3s">glow</span></p></div>
-            """))
-        #expect(spans(song.lines[0]) == [TimedSpan(1000, 1500, "Lan"), TimedSpan(1500, 2000, "terns "),
-                                         TimedSpan(2000, 3000, "glow")])
+        let song = try parseSong(
+            document(
+                """
+                <div><p begin="1s" end="3s"><span begin="1s" end="1.5s">Lan</span><span begin="1.5s" end="2s">terns</span> <span begin="2s" end="3s">glow</span></p></div>
+                """))
+        #expect(
+            spans(song.lines[0]) == [
+                TimedSpan(1000, 1500, "Lan"), TimedSpan(1500, 2000, "terns "),
+                TimedSpan(2000, 3000, "glow"),
+            ])
     }
 
     @Test("indentation between the spans of a word-timed line is not a space; spaces inside spans are kept")
     func indentationIsNotASpace() throws {
-        let song = try parseSong(document("""
-            <div>
-              <p begin="1s" end="3s">
-                <span begin="1s" end="1.5s">Lan</span>
-                <span begin="1.5s" end="2s">terns </span>
-                <span begin="2s" end="3s"> glow</span>
-              </p>
-            </div>
-            """))
+        let song = try parseSong(
+            document(
+                """
+                <div>
+                  <p begin="1s" end="3s">
+                    <span begin="1s" end="1.5s">Lan</span>
+                    <span begin="1.5s" end="2s">terns </span>
+                    <span begin="2s" end="3s"> glow</span>
+                  </p>
+                </div>
+                """))
         #expect(song.lines[0].segments.map(\.text) == ["Lan", "terns ", "glow"])
     }
 
@@ -80,20 +90,25 @@ struct TTMLLineTests {
 
     @Test("text before the first timed span joins the first segment")
     func leadingUntimedText() throws {
-        let song = try parseSong(document("<p begin=\"1s\" end=\"3s\">oh, <span begin=\"2s\" end=\"3s\">lanterns</span></p>"))
+        let song = try parseSong(
+            document("<p begin=\"1s\" end=\"3s\">oh, <span begin=\"2s\" end=\"3s\">lanterns</span></p>"))
         #expect(spans(song.lines[0]) == [TimedSpan(2000, 3000, "oh, lanterns")])
         #expect(song.lines[0].start == 1000)
     }
 
     @Test("<br/> is a space")
     func lineBreak() throws {
-        let song = try parseSong(document("<p begin=\"1s\" end=\"2s\">over the<br/>water</p><p begin=\"3s\" end=\"4s\">a<tt:br xmlns:tt=\"x\"/>b</p>"))
+        let song = try parseSong(
+            document(
+                "<p begin=\"1s\" end=\"2s\">over the<br/>water</p><p begin=\"3s\" end=\"4s\">a<tt:br xmlns:tt=\"x\"/>b</p>"
+            ))
         #expect(song.lines.map(\.text) == ["over the water", "a b"])
     }
 
     @Test("a paragraph without timing takes its words' span")
     func paragraphTakesSpansSpan() throws {
-        let song = try parseSong(document("<p><span begin=\"2s\" end=\"2.5s\">a </span><span begin=\"2.5s\" end=\"4s\">b</span></p>"))
+        let song = try parseSong(
+            document("<p><span begin=\"2s\" end=\"2.5s\">a </span><span begin=\"2.5s\" end=\"4s\">b</span></p>"))
         #expect(song.lines[0].start == 2000 && song.lines[0].end == 4000)
     }
 
@@ -116,13 +131,17 @@ struct TTMLLineTests {
 
     @Test("a word without an end runs to the next word, the last one to the line's end")
     func openWordEnds() throws {
-        let song = try parseSong(document("<p begin=\"1s\" end=\"5s\"><span begin=\"1s\">a </span><span begin=\"2s\">b</span></p>"))
+        let song = try parseSong(
+            document("<p begin=\"1s\" end=\"5s\"><span begin=\"1s\">a </span><span begin=\"2s\">b</span></p>"))
         #expect(spans(song.lines[0]) == [TimedSpan(1000, 2000, "a "), TimedSpan(2000, 5000, "b")])
     }
 
     @Test("overlapping or backward words are put in order")
     func disorderlyWords() throws {
-        let song = try parseSong(document("<p begin=\"1s\" end=\"5s\"><span begin=\"2s\" end=\"4s\">a </span><span begin=\"3s\" end=\"5s\">b </span><span begin=\"1s\" end=\"2s\">c</span></p>"))
+        let song = try parseSong(
+            document(
+                "<p begin=\"1s\" end=\"5s\"><span begin=\"2s\" end=\"4s\">a </span><span begin=\"3s\" end=\"5s\">b </span><span begin=\"1s\" end=\"2s\">c</span></p>"
+            ))
         #expect(song.lines[0].text == "a b c")
     }
 
@@ -137,30 +156,31 @@ struct TTMLLineTests {
 struct TTMLTimeTests {
     /// Attribute value → milliseconds, with the `<tt>` parameters given.
     static let cases: [(value: String, parameters: String, expected: Int)] = [
-        ("00:01:02.500", "", 62_500),                       // hh:mm:ss.fff
-        ("01:02.5", "", 62_500),                            // mm:ss.fff (Apple, AMLL)
-        ("62.5", "", 62_500),                               // ss.fff (AMLL)
-        ("01:00:00", "", 3_600_000),                        // hh:mm:ss
-        ("00:00:01:15", "", 1500),                          // frames at the default 30
-        ("00:02:33:11", "ttp:frameRate=\"25\"", 153_440),   // frames at 25
+        ("00:01:02.500", "", 62_500), // hh:mm:ss.fff
+        ("01:02.5", "", 62_500), // mm:ss.fff (Apple, AMLL)
+        ("62.5", "", 62_500), // ss.fff (AMLL)
+        ("01:00:00", "", 3_600_000), // hh:mm:ss
+        ("00:00:01:15", "", 1500), // frames at the default 30
+        ("00:02:33:11", "ttp:frameRate=\"25\"", 153_440), // frames at 25
         ("00:00:01:12", "ttp:frameRate=\"30\" ttp:frameRateMultiplier=\"1000 1001\"", 1_400), // 29.97: 1 s + 12/29.97
         ("1.5s", "", 1500),
         ("150ms", "", 150),
         ("2m", "", 120_000),
         ("1h", "", 3_600_000),
         ("45f", "ttp:frameRate=\"30\"", 1500),
-        ("10t", "", 10_000),                                // one tick a second when the file does not say
-        ("10t", "ttp:tickRate=\"10000000\"", 0),            // 1 µs ticks round to 0 ms
+        ("10t", "", 10_000), // one tick a second when the file does not say
+        ("10t", "ttp:tickRate=\"10000000\"", 0), // 1 µs ticks round to 0 ms
         ("25000000t", "ttp:tickRate=\"10000000\"", 2500),
-        (" 2s ", "", 2000),                                 // spaces around
-        ("&#10;&#9;2s&#13;", "", 2000),                     // any XML whitespace around
-        ("00000000000001.5s", "", 1500),                    // 15 digits are a number
+        (" 2s ", "", 2000), // spaces around
+        ("&#10;&#9;2s&#13;", "", 2000), // any XML whitespace around
+        ("00000000000001.5s", "", 1500), // 15 digits are a number
         ("00:00:00000000000001.5", "", 1500),
     ]
 
     @Test("begin reads every TTML time form", arguments: cases)
     func timeForms(_ testCase: (value: String, parameters: String, expected: Int)) throws {
-        let song = try parseSong(document("<p begin=\"\(testCase.value)\" end=\"99h\">la</p>", parameters: testCase.parameters))
+        let song = try parseSong(
+            document("<p begin=\"\(testCase.value)\" end=\"99h\">la</p>", parameters: testCase.parameters))
         #expect(song.lines[0].start == testCase.expected)
     }
 
@@ -170,13 +190,16 @@ struct TTMLTimeTests {
         #expect(song.lines[0].end == 3500)
     }
 
-    @Test("a malformed time is a warning and the attribute is ignored", arguments: [
-        "soon", "-1s", "1:2:3:4:5", "1.2.3", "12x", "1.5:00", "1::2", "1:", "s", "1.5H",
-        "000000000000001.5s", "00:00:000000000000001.5", // 16 digits are malformed, not 100 hours
-    ])
+    @Test(
+        "a malformed time is a warning and the attribute is ignored",
+        arguments: [
+            "soon", "-1s", "1:2:3:4:5", "1.2.3", "12x", "1.5:00", "1::2", "1:", "s", "1.5H",
+            "000000000000001.5s", "00:00:000000000000001.5", // 16 digits are malformed, not 100 hours
+        ])
     func malformedTime(_ value: String) throws {
-        let result = TTMLParser.parse(Array(document("<p begin=\"\(value)\" end=\"2s\"><span begin=\"1s\" end=\"2s\">la</span></p>").utf8),
-                                      file: "t.ttml")
+        let result = TTMLParser.parse(
+            Array(document("<p begin=\"\(value)\" end=\"2s\"><span begin=\"1s\" end=\"2s\">la</span></p>").utf8),
+            file: "t.ttml")
         let song = try #require(result.song)
         #expect(song.lines[0].start == 1000) // from the span
         #expect(result.diagnostics.count == 1)
@@ -187,20 +210,23 @@ struct TTMLTimeTests {
     func malformedTimeQuote() {
         let value = "soon\u{202E}" + String(repeating: "x", count: 50) // a bidi override, then 57 bytes in all
         let result = TTMLParser.parse(Array(document("<p begin=\"\(value)\" end=\"2s\">la</p>").utf8), file: "t.ttml")
-        #expect(result.diagnostics.map(\.message) == [
-            "malformed time 'soon" + String(repeating: "x", count: 33) + "…' in 'begin'; "
-                + "expected '00:01:02.500' or '62.5s'; attribute ignored",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "malformed time 'soon" + String(repeating: "x", count: 33) + "…' in 'begin'; "
+                    + "expected '00:01:02.500' or '62.5s'; attribute ignored"
+            ])
     }
 
     @Test("nested times count from the parent's begin, as TTML defines")
     func relativeTimes() throws {
-        let song = try parseSong(document("""
-            <div begin="10s">
-              <p begin="1s" end="3s"><span begin="0s" end="1s">a </span><span begin="1s" end="2s">b</span></p>
-              <p begin="5s" dur="1s">c</p>
-            </div>
-            """))
+        let song = try parseSong(
+            document(
+                """
+                <div begin="10s">
+                  <p begin="1s" end="3s"><span begin="0s" end="1s">a </span><span begin="1s" end="2s">b</span></p>
+                  <p begin="5s" dur="1s">c</p>
+                </div>
+                """))
         #expect(song.lines.map(\.start) == [11_000, 15_000])
         #expect(spans(song.lines[0]) == [TimedSpan(11_000, 12_000, "a "), TimedSpan(12_000, 13_000, "b")])
         #expect(song.lines[1].end == 16_000)
@@ -208,11 +234,13 @@ struct TTMLTimeTests {
 
     @Test("files that write nested times as absolute (Apple Music, AMLL) are read that way")
     func absoluteTimes() throws {
-        let song = try parseSong(document("""
-            <div begin="00:08.000" end="00:18.000">
-              <p begin="00:10.000" end="00:12.000"><span begin="00:10.000" end="00:11.000">a </span><span begin="00:11.000" end="00:12.000">b</span></p>
-            </div>
-            """))
+        let song = try parseSong(
+            document(
+                """
+                <div begin="00:08.000" end="00:18.000">
+                  <p begin="00:10.000" end="00:12.000"><span begin="00:10.000" end="00:11.000">a </span><span begin="00:11.000" end="00:12.000">b</span></p>
+                </div>
+                """))
         #expect(spans(song.lines[0]) == [TimedSpan(10_000, 11_000, "a "), TimedSpan(11_000, 12_000, "b")])
     }
 }
@@ -234,30 +262,35 @@ struct TTMLVoiceTests {
 
     @Test("persons are parts in the order they appear; a group sings together; no agent is no voice")
     func agents() throws {
-        let song = try parseSong(document("""
-            <p begin="1s" end="2s" ttm:agent="v2">two</p>
-            <p begin="3s" end="4s" ttm:agent="v1">one</p>
-            <p begin="5s" end="6s" ttm:agent="v1000">all</p>
-            <p begin="7s" end="8s" ttm:agent="v9">stranger</p>
-            <p begin="9s" end="10s">nobody</p>
-            """, head: Self.agents))
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="2s" ttm:agent="v2">two</p>
+                <p begin="3s" end="4s" ttm:agent="v1">one</p>
+                <p begin="5s" end="6s" ttm:agent="v1000">all</p>
+                <p begin="7s" end="8s" ttm:agent="v9">stranger</p>
+                <p begin="9s" end="10s">nobody</p>
+                """, head: Self.agents))
         #expect(song.lines.map(\.voice) == [.part(1), .part(0), .together, .part(2), nil])
     }
 
     @Test("an agent on a div is its paragraphs' agent")
     func divAgent() throws {
-        let song = try parseSong(document("<div ttm:agent=\"v2\"><p begin=\"1s\" end=\"2s\">two</p></div>", head: Self.agents))
+        let song = try parseSong(
+            document("<div ttm:agent=\"v2\"><p begin=\"1s\" end=\"2s\">two</p></div>", head: Self.agents))
         #expect(song.lines[0].voice == .part(1))
     }
 
     @Test("background vocals are a line of their own, in parentheses, with their own times and the same voice")
     func backgroundVocals() throws {
-        let song = try parseSong(document("""
-            <p begin="1s" end="4s" ttm:agent="v2">
-              <span begin="1s" end="2s">main </span><span begin="2s" end="3s">words</span>
-              <span ttm:role="x-bg"><span begin="2.5s" end="3s">echo </span><span begin="3s" end="3.5s">back</span></span>
-            </p>
-            """, head: Self.agents))
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="4s" ttm:agent="v2">
+                  <span begin="1s" end="2s">main </span><span begin="2s" end="3s">words</span>
+                  <span ttm:role="x-bg"><span begin="2.5s" end="3s">echo </span><span begin="3s" end="3.5s">back</span></span>
+                </p>
+                """, head: Self.agents))
         #expect(song.lines.map(\.text) == ["main words", "(echo back)"])
         #expect(spans(song.lines[1]) == [TimedSpan(2500, 3000, "(echo "), TimedSpan(3000, 3500, "back)")])
         #expect(song.lines[1].start == 2500 && song.lines[1].end == 3500)
@@ -266,17 +299,21 @@ struct TTMLVoiceTests {
 
     @Test("background text already in parentheses is not wrapped twice")
     func backgroundParentheses() throws {
-        let song = try parseSong(document("""
-            <p begin="1s" end="4s"><span begin="1s" end="2s">main</span><span ttm:role="x-bg" begin="2s" end="3s"><span begin="2s" end="3s">(echo)</span></span></p>
-            """))
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="4s"><span begin="1s" end="2s">main</span><span ttm:role="x-bg" begin="2s" end="3s"><span begin="2s" end="3s">(echo)</span></span></p>
+                """))
         #expect(song.lines.map(\.text) == ["main", "(echo)"])
     }
 
     @Test("an x-translation span is the line's translation, not its text")
     func translationSpan() throws {
-        let song = try parseSong(document("""
-            <p begin="1s" end="2s"><span begin="1s" end="2s">hola</span><span ttm:role="x-translation" xml:lang="en">hello</span><span ttm:role="x-roman">ola</span></p>
-            """))
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="2s"><span begin="1s" end="2s">hola</span><span ttm:role="x-translation" xml:lang="en">hello</span><span ttm:role="x-roman">ola</span></p>
+                """))
         #expect(song.lines[0].text == "hola")
         #expect(song.lines[0].translations == ["hello"])
     }
@@ -290,24 +327,28 @@ struct TTMLVoiceTests {
             <transliterations><transliteration><text for="L1"><span begin="1s" end="2s">roman</span></text></transliteration></transliterations>
             </iTunesMetadata>
             """
-        let song = try parseSong(document("""
-            <p begin="1s" end="2s" itunes:key="L1">uno</p>
-            <p begin="3s" end="5s" xml:id="s2"><span begin="3s" end="4s">dos</span><span ttm:role="x-bg"><span begin="4s" end="5s">eco</span></span></p>
-            """, head: head))
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="2s" itunes:key="L1">uno</p>
+                <p begin="3s" end="5s" xml:id="s2"><span begin="3s" end="4s">dos</span><span ttm:role="x-bg"><span begin="4s" end="5s">eco</span></span></p>
+                """, head: head))
         #expect(song.lines.map(\.translations) == [["first"], ["second"], ["(echo)"]])
     }
 
     @Test("ruby shows its base only, timed by its readings")
     func ruby() throws {
-        let song = try parseSong(document("""
-            <p begin="1s" end="3s">
-              <span begin="1s" end="2s">ab</span>
-              <span tts:ruby="container">
-                <span tts:ruby="base">C</span>
-                <span tts:ruby="textContainer"><span tts:ruby="text" begin="2s" end="2.5s">c1</span><span tts:ruby="text" begin="2.5s" end="3s">c2</span></span>
-              </span>
-            </p>
-            """))
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="3s">
+                  <span begin="1s" end="2s">ab</span>
+                  <span tts:ruby="container">
+                    <span tts:ruby="base">C</span>
+                    <span tts:ruby="textContainer"><span tts:ruby="text" begin="2s" end="2.5s">c1</span><span tts:ruby="text" begin="2.5s" end="3s">c2</span></span>
+                  </span>
+                </p>
+                """))
         #expect(spans(song.lines[0]) == [TimedSpan(1000, 2000, "ab"), TimedSpan(2000, 3000, "C")])
     }
 }
@@ -316,7 +357,8 @@ struct TTMLVoiceTests {
 struct TTMLFileTests {
     @Test("broken XML is a warning at the parser's position, and the lines before it are kept")
     func brokenXML() throws {
-        let text = "<tt><body><div>\n<p begin=\"1s\" end=\"2s\">kept</p>\n<p begin=\"3s\" end=\"4s\">lost</span></p></div></body></tt>"
+        let text =
+            "<tt><body><div>\n<p begin=\"1s\" end=\"2s\">kept</p>\n<p begin=\"3s\" end=\"4s\">lost</span></p></div></body></tt>"
         let result = TTMLParser.parse(Array(text.utf8), file: "t.ttml")
         let song = try #require(result.song)
         #expect(song.lines.map(\.text) == ["kept"])
@@ -327,12 +369,14 @@ struct TTMLFileTests {
 
     @Test("a file that ends inside an element keeps what was complete")
     func truncatedFile() throws {
-        let result = TTMLParser.parse(Array(document("<p begin=\"1s\" end=\"2s\">kept</p><p begin=\"3s\"").dropLast(20).utf8), file: "t.ttml")
+        let result = TTMLParser.parse(
+            Array(document("<p begin=\"1s\" end=\"2s\">kept</p><p begin=\"3s\"").dropLast(20).utf8), file: "t.ttml")
         #expect(result.song?.lines.map(\.text) == ["kept"])
         #expect(result.diagnostics.contains { $0.message.hasPrefix("malformed XML") })
     }
 
-    @Test("a file without timed lines gives no song and an error", arguments: ["<tt><body/></tt>", "", "not xml at all"])
+    @Test(
+        "a file without timed lines gives no song and an error", arguments: ["<tt><body/></tt>", "", "not xml at all"])
     func noLines(_ text: String) {
         let result = TTMLParser.parse(Array(text.utf8), file: "t.ttml")
         #expect(result.song == nil)
@@ -342,13 +386,18 @@ struct TTMLFileTests {
     @Test("without libxml2 the error names the package and the loader's reason, and the edge can tell it apart")
     func libraryMissing() {
         let message = TTMLParser.libraryMissingMessage("libxml2.so.2: cannot open shared object file\u{1B}[2J")
-        #expect(message == "reading TTML needs libxml2 (Debian package libxml2): libxml2.so.2: cannot open shared object file[2J")
+        #expect(
+            message
+                == "reading TTML needs libxml2 (Debian package libxml2): libxml2.so.2: cannot open shared object file[2J"
+        )
         let missing = DiagnosticLog(file: "t.ttml").finish(song: nil, noSongMessage: message)
         #expect(TTMLParser.libraryMissingError(in: missing) == message)
         #expect(TTMLParser.libraryMissingError(in: TTMLParser.parse(Array("<tt/>".utf8), file: "t.ttml")) == nil)
     }
 
-    @Test("content detection knows TTML", arguments: ["<?xml version=\"1.0\"?>\n<tt>", "<tt xmlns=\"http://www.w3.org/ns/ttml\">"])
+    @Test(
+        "content detection knows TTML",
+        arguments: ["<?xml version=\"1.0\"?>\n<tt>", "<tt xmlns=\"http://www.w3.org/ns/ttml\">"])
     func detection(_ text: String) {
         #expect(LyricFormat.byContent(Array(text.utf8)) == .ttml)
     }
@@ -385,7 +434,8 @@ struct TTMLFileTests {
     func manyParagraphs() throws {
         var body = "<div>"
         for index in 0..<100_000 {
-            body += "<p begin=\"\(index)s\" end=\"\(index)s500ms\"><span begin=\"\(index)s\">la </span><span begin=\"\(index).25s\">lu</span></p>\n"
+            body +=
+                "<p begin=\"\(index)s\" end=\"\(index)s500ms\"><span begin=\"\(index)s\">la </span><span begin=\"\(index).25s\">lu</span></p>\n"
         }
         // `1s500ms` is not a time: every end is a warning, kept to the limit, and the words time the lines.
         let clock = ContinuousClock()
@@ -405,7 +455,8 @@ private let ttmlCorpus = corpusFolder("ttml")
 /// `../shared/corpus/NAME` next to the package root, or under `$KARAOKE_CORPUS`; nil when absent.
 private func corpusFolder(_ name: String) -> URL? {
     var root = URL(fileURLWithPath: #filePath)
-    while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+    while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+    {
         root.deleteLastPathComponent()
     }
     var candidates = [root.deletingLastPathComponent().appendingPathComponent("shared/corpus")]
@@ -451,9 +502,15 @@ struct TTMLCorpusTests {
     @Test("go-astisub's input and its expected re-serialisation read the same")
     func astisubRoundTrip() throws {
         let folder = try #require(ttmlCorpus)
-        let input = try #require(TTMLParser.parse(try corpusText(folder.appendingPathComponent("astisub__example-in.ttml")), file: "in").song)
-        let output = try #require(TTMLParser.parse(try corpusText(folder.appendingPathComponent("astisub__example-out.ttml")), file: "out").song)
-        #expect(input.lines.map { TimedSpan($0.start, $0.end, $0.text) } == output.lines.map { TimedSpan($0.start, $0.end, $0.text) })
+        let input = try #require(
+            TTMLParser.parse(try corpusText(folder.appendingPathComponent("astisub__example-in.ttml")), file: "in").song
+        )
+        let output = try #require(
+            TTMLParser.parse(try corpusText(folder.appendingPathComponent("astisub__example-out.ttml")), file: "out")
+                .song)
+        #expect(
+            input.lines.map { TimedSpan($0.start, $0.end, $0.text) }
+                == output.lines.map { TimedSpan($0.start, $0.end, $0.text) })
         #expect(input.lines.last?.end == 153_440) // `00:02:33:11` at 25 frames a second
     }
 
@@ -481,7 +538,10 @@ struct TTMLCorpusTests {
     func amllRuby() throws {
         let utf8 = try corpusText(try #require(ttmlCorpus).appendingPathComponent("amll__ruby-test-song.ttml"))
         let song = try #require(TTMLParser.parse(utf8, file: "ruby").song)
-        #expect(spans(song.lines[0]) == [TimedSpan(27_000, 27_500, "これは"), TimedSpan(27_690, 27_820, "所"),
-                                         TimedSpan(27_820, 27_950, "詮")])
+        #expect(
+            spans(song.lines[0]) == [
+                TimedSpan(27_000, 27_500, "これは"), TimedSpan(27_690, 27_820, "所"),
+                TimedSpan(27_820, 27_950, "詮"),
+            ])
     }
 }

@@ -31,73 +31,93 @@ struct TimingCase: CustomTestStringConvertible, Sendable {
 struct TTMLTimingModelTests {
     static let cases: [TimingCase] = [
         // The issue's first case: a paragraph with only `dur` begins at its parent's begin.
-        TimingCase(rule: "dur without begin counts from the parent's begin",
-                   body: #"<div><p dur="2s">x</p></div>"#,
-                   lines: [TimedSpan(0, 2000, "x")]),
+        TimingCase(
+            rule: "dur without begin counts from the parent's begin",
+            body: #"<div><p dur="2s">x</p></div>"#,
+            lines: [TimedSpan(0, 2000, "x")]),
         // The issue's second case.
-        TimingCase(rule: "a parent's end clips its child's end",
-                   body: #"<div end="2s"><p begin="1s" end="5s">x</p></div>"#,
-                   lines: [TimedSpan(1000, 2000, "x")]),
-        TimingCase(rule: "clipping passes through elements without timing",
-                   body: #"<div end="2s"><div><p begin="1s" end="5s">x</p></div></div>"#,
-                   lines: [TimedSpan(1000, 2000, "x")]),
-        TimingCase(rule: "a child that would begin after its parent ends is not shown",
-                   body: #"<div end="2s"><p begin="1s" end="2s">a</p><p begin="3s" end="4s">b</p></div>"#,
-                   lines: [TimedSpan(1000, 2000, "a")]),
-        TimingCase(rule: "in a par container begin and end count from the parent's begin",
-                   body: #"<div begin="10s"><p begin="1s" end="3s">a</p><p begin="2s" end="4s">b</p></div>"#,
-                   lines: [TimedSpan(11_000, 13_000, "a"), TimedSpan(12_000, 14_000, "b")]),
-        TimingCase(rule: "timing on body counts for everything in it",
-                   body: #"<p begin="1s" end="2s">a</p>"#, bodyAttributes: #"begin="2s""#,
-                   lines: [TimedSpan(3000, 4000, "a")]),
-        TimingCase(rule: "with end and dur both, the earlier end wins (dur)",
-                   body: #"<p begin="1s" end="5s" dur="2s">a</p>"#,
-                   lines: [TimedSpan(1000, 3000, "a")]),
-        TimingCase(rule: "with end and dur both, the earlier end wins (end)",
-                   body: #"<p begin="1s" end="2s" dur="5s">a</p>"#,
-                   lines: [TimedSpan(1000, 2000, "a")]),
-        TimingCase(rule: "an element without timing takes its parent's interval",
-                   body: #"<div begin="1s" end="3s"><p>x</p></div>"#,
-                   lines: [TimedSpan(1000, 3000, "x")]),
+        TimingCase(
+            rule: "a parent's end clips its child's end",
+            body: #"<div end="2s"><p begin="1s" end="5s">x</p></div>"#,
+            lines: [TimedSpan(1000, 2000, "x")]),
+        TimingCase(
+            rule: "clipping passes through elements without timing",
+            body: #"<div end="2s"><div><p begin="1s" end="5s">x</p></div></div>"#,
+            lines: [TimedSpan(1000, 2000, "x")]),
+        TimingCase(
+            rule: "a child that would begin after its parent ends is not shown",
+            body: #"<div end="2s"><p begin="1s" end="2s">a</p><p begin="3s" end="4s">b</p></div>"#,
+            lines: [TimedSpan(1000, 2000, "a")]),
+        TimingCase(
+            rule: "in a par container begin and end count from the parent's begin",
+            body: #"<div begin="10s"><p begin="1s" end="3s">a</p><p begin="2s" end="4s">b</p></div>"#,
+            lines: [TimedSpan(11_000, 13_000, "a"), TimedSpan(12_000, 14_000, "b")]),
+        TimingCase(
+            rule: "timing on body counts for everything in it",
+            body: #"<p begin="1s" end="2s">a</p>"#, bodyAttributes: #"begin="2s""#,
+            lines: [TimedSpan(3000, 4000, "a")]),
+        TimingCase(
+            rule: "with end and dur both, the earlier end wins (dur)",
+            body: #"<p begin="1s" end="5s" dur="2s">a</p>"#,
+            lines: [TimedSpan(1000, 3000, "a")]),
+        TimingCase(
+            rule: "with end and dur both, the earlier end wins (end)",
+            body: #"<p begin="1s" end="2s" dur="5s">a</p>"#,
+            lines: [TimedSpan(1000, 2000, "a")]),
+        TimingCase(
+            rule: "an element without timing takes its parent's interval",
+            body: #"<div begin="1s" end="3s"><p>x</p></div>"#,
+            lines: [TimedSpan(1000, 3000, "x")]),
         // The issue's third case.
-        TimingCase(rule: "in a seq container each child counts from the end of the one before",
-                   body: #"<div timeContainer="seq"><p begin="0s" end="1s">one</p><p begin="0s" end="1s">two</p></div>"#,
-                   lines: [TimedSpan(0, 1000, "one"), TimedSpan(1000, 2000, "two")]),
-        TimingCase(rule: "a seq child with only dur is kept",
-                   body: #"<div timeContainer="seq"><p dur="1s">one</p><p dur="2s">two</p></div>"#,
-                   lines: [TimedSpan(0, 1000, "one"), TimedSpan(1000, 3000, "two")]),
-        TimingCase(rule: "a seq child's begin is an offset from the end of the one before",
-                   body: #"<div timeContainer="seq"><p dur="1s">one</p><p begin="2s" dur="1s">two</p></div>"#,
-                   lines: [TimedSpan(0, 1000, "one"), TimedSpan(3000, 4000, "two")]),
-        TimingCase(rule: "a seq container's first child begins at the container's begin",
-                   body: #"<div begin="5s" timeContainer="seq"><p dur="1s">one</p><p dur="1s">two</p></div>"#,
-                   lines: [TimedSpan(5000, 6000, "one"), TimedSpan(6000, 7000, "two")]),
-        TimingCase(rule: "a seq child without an end of its own ends when its children have ended",
-                   body: #"<div timeContainer="seq"><div><p begin="0s" end="2s">one</p></div><p dur="1s">two</p></div>"#,
-                   lines: [TimedSpan(0, 2000, "one"), TimedSpan(2000, 3000, "two")]),
-        TimingCase(rule: "timeContainer is read whatever prefix it is written with",
-                   body: #"<div tt:timeContainer="seq"><p dur="1s">one</p><p dur="1s">two</p></div>"#,
-                   lines: [TimedSpan(0, 1000, "one"), TimedSpan(1000, 2000, "two")]),
-        TimingCase(rule: "an explicit par container is the default",
-                   body: #"<div timeContainer="par"><p dur="1s">one</p><p dur="2s">two</p></div>"#,
-                   lines: [TimedSpan(0, 1000, "one"), TimedSpan(0, 2000, "two")]),
-        TimingCase(rule: "words in a seq paragraph follow one another",
-                   body: #"<p begin="1s" end="4s" timeContainer="seq"><span dur="1s">a </span><span dur="1s">b</span></p>"#,
-                   lines: [TimedSpan(1000, 4000, "a b")],
-                   words: [TimedSpan(1000, 2000, "a "), TimedSpan(2000, 3000, "b")]),
-        TimingCase(rule: "a word's end is clipped by its line's end",
-                   body: #"<p begin="1s" end="2s"><span begin="0s" end="5s">a</span></p>"#,
-                   lines: [TimedSpan(1000, 2000, "a")],
-                   words: [TimedSpan(1000, 2000, "a")]),
-        TimingCase(rule: "a line without an end stops at its parent's end",
-                   body: #"<div end="3s"><p begin="1s">a</p></div>"#,
-                   lines: [TimedSpan(1000, 3000, "a")]),
+        TimingCase(
+            rule: "in a seq container each child counts from the end of the one before",
+            body: #"<div timeContainer="seq"><p begin="0s" end="1s">one</p><p begin="0s" end="1s">two</p></div>"#,
+            lines: [TimedSpan(0, 1000, "one"), TimedSpan(1000, 2000, "two")]),
+        TimingCase(
+            rule: "a seq child with only dur is kept",
+            body: #"<div timeContainer="seq"><p dur="1s">one</p><p dur="2s">two</p></div>"#,
+            lines: [TimedSpan(0, 1000, "one"), TimedSpan(1000, 3000, "two")]),
+        TimingCase(
+            rule: "a seq child's begin is an offset from the end of the one before",
+            body: #"<div timeContainer="seq"><p dur="1s">one</p><p begin="2s" dur="1s">two</p></div>"#,
+            lines: [TimedSpan(0, 1000, "one"), TimedSpan(3000, 4000, "two")]),
+        TimingCase(
+            rule: "a seq container's first child begins at the container's begin",
+            body: #"<div begin="5s" timeContainer="seq"><p dur="1s">one</p><p dur="1s">two</p></div>"#,
+            lines: [TimedSpan(5000, 6000, "one"), TimedSpan(6000, 7000, "two")]),
+        TimingCase(
+            rule: "a seq child without an end of its own ends when its children have ended",
+            body: #"<div timeContainer="seq"><div><p begin="0s" end="2s">one</p></div><p dur="1s">two</p></div>"#,
+            lines: [TimedSpan(0, 2000, "one"), TimedSpan(2000, 3000, "two")]),
+        TimingCase(
+            rule: "timeContainer is read whatever prefix it is written with",
+            body: #"<div tt:timeContainer="seq"><p dur="1s">one</p><p dur="1s">two</p></div>"#,
+            lines: [TimedSpan(0, 1000, "one"), TimedSpan(1000, 2000, "two")]),
+        TimingCase(
+            rule: "an explicit par container is the default",
+            body: #"<div timeContainer="par"><p dur="1s">one</p><p dur="2s">two</p></div>"#,
+            lines: [TimedSpan(0, 1000, "one"), TimedSpan(0, 2000, "two")]),
+        TimingCase(
+            rule: "words in a seq paragraph follow one another",
+            body: #"<p begin="1s" end="4s" timeContainer="seq"><span dur="1s">a </span><span dur="1s">b</span></p>"#,
+            lines: [TimedSpan(1000, 4000, "a b")],
+            words: [TimedSpan(1000, 2000, "a "), TimedSpan(2000, 3000, "b")]),
+        TimingCase(
+            rule: "a word's end is clipped by its line's end",
+            body: #"<p begin="1s" end="2s"><span begin="0s" end="5s">a</span></p>"#,
+            lines: [TimedSpan(1000, 2000, "a")],
+            words: [TimedSpan(1000, 2000, "a")]),
+        TimingCase(
+            rule: "a line without an end stops at its parent's end",
+            body: #"<div end="3s"><p begin="1s">a</p></div>"#,
+            lines: [TimedSpan(1000, 3000, "a")]),
     ]
 
     @Test("each timing rule gives the W3C interval", arguments: cases)
     func rule(_ testCase: TimingCase) throws {
-        let result = TTMLParser.parse(Array(timingDocument(testCase.body, bodyAttributes: testCase.bodyAttributes).utf8),
-                                      file: "t.ttml")
+        let result = TTMLParser.parse(
+            Array(timingDocument(testCase.body, bodyAttributes: testCase.bodyAttributes).utf8),
+            file: "t.ttml")
         let song = try #require(result.song, "\(result.diagnostics)")
         #expect(song.lines.map { TimedSpan($0.start, $0.end, $0.text) } == testCase.lines)
         if let words = testCase.words {
@@ -110,13 +130,16 @@ struct TTMLTimingModelTests {
         let text = timingDocument(#"<div end="2s"><p begin="1s" end="2s">a</p><p begin="3s" end="4s">b</p></div>"#)
         let result = TTMLParser.parse(Array(text.utf8), file: "t.ttml")
         let warning = try #require(result.diagnostics.first)
-        #expect(warning.line == 3 && warning.message == "paragraph 'b' begins after the element it is in ends; line ignored")
+        #expect(
+            warning.line == 3 && warning.message == "paragraph 'b' begins after the element it is in ends; line ignored"
+        )
     }
 
     @Test("a file that writes nested times as absolute is not clipped or shifted by its parents")
     func absoluteFilesKeepTheirTimes() throws {
         // Apple Music's shape: the div's times and the words' times are on the same clock as the line's.
-        let text = timingDocument("""
+        let text = timingDocument(
+            """
             <div begin="00:10.000" end="00:12.000"><p begin="00:10.000" end="00:13.000">\
             <span begin="00:10.000" end="00:11.000">a </span><span begin="00:11.000" end="00:13.000">b</span></p></div>
             """)

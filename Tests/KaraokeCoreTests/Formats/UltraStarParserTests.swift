@@ -32,17 +32,20 @@ struct UltraStarHeaderTests {
         #expect(song.metadata.audioFile == "moon.ogg")
     }
 
-    @Test("tag names are read in any case and with spaces around name and value",
-          arguments: ["#title:Paper Moon", "#Title:Paper Moon", "#TITLE  :  Paper Moon  ", "  #TiTlE:\tPaper Moon"])
+    @Test(
+        "tag names are read in any case and with spaces around name and value",
+        arguments: ["#title:Paper Moon", "#Title:Paper Moon", "#TITLE  :  Paper Moon  ", "  #TiTlE:\tPaper Moon"])
     func tagNameCaseAndSpaces(_ line: String) throws {
         let song = try parseSong("\(line)\n#BPM:150\n: 0 2 0 la\n")
         #expect(song.metadata.title == "Paper Moon")
     }
 
-    @Test("#AUDIO wins over #MP3 whatever their order", arguments: [
-        "#MP3:old.mp3\n#AUDIO:new.ogg\n", // 1.1 files may keep #MP3 for old players
-        "#AUDIO:new.ogg\n#MP3:old.mp3\n",
-    ])
+    @Test(
+        "#AUDIO wins over #MP3 whatever their order",
+        arguments: [
+            "#MP3:old.mp3\n#AUDIO:new.ogg\n", // 1.1 files may keep #MP3 for old players
+            "#AUDIO:new.ogg\n#MP3:old.mp3\n",
+        ])
     func audioWinsOverMP3(_ tags: String) throws {
         let song = try parseSong(tags + "#BPM:150\n: 0 2 0 la\n")
         #expect(song.metadata.audioFile == "new.ogg")
@@ -50,7 +53,9 @@ struct UltraStarHeaderTests {
 
     @Test("other tags are read past without a warning")
     func otherTagsAreSilent() {
-        let text = head + "#VIDEO:v.mp4\n#COVER:c.jpg\n#MEDLEYSTARTBEAT:9\n#ENCODING:UTF8\n#LANGUAGE:\n#YEAR :  2022\n: 0 2 0 la\nE\n"
+        let text =
+            head
+            + "#VIDEO:v.mp4\n#COVER:c.jpg\n#MEDLEYSTARTBEAT:9\n#ENCODING:UTF8\n#LANGUAGE:\n#YEAR :  2022\n: 0 2 0 la\nE\n"
         let result = UltraStarParser.parse(Array(text.utf8), file: "t.txt")
         #expect(result.song != nil)
         #expect(result.diagnostics.isEmpty)
@@ -65,7 +70,9 @@ struct UltraStarHeaderTests {
         #expect(result.song?.lines.count == 1)
     }
 
-    @Test("a missing or unusable #BPM is a warning and the song plays at 300 bpm", arguments: ["", "#BPM:fast\n", "#BPM:0\n"])
+    @Test(
+        "a missing or unusable #BPM is a warning and the song plays at 300 bpm",
+        arguments: ["", "#BPM:fast\n", "#BPM:0\n"])
     func missingBPM(_ bpmTag: String) throws {
         let result = UltraStarParser.parse(Array(("#TITLE:Song\n" + bpmTag + ": 4 2 0 la\n").utf8), file: "t.txt")
         let song = try #require(result.song)
@@ -79,13 +86,13 @@ struct UltraStarHeaderTests {
 struct UltraStarTimingTests {
     /// Beat → time cases: time_ms = GAP + beat × 60000 / (BPM × 4).
     static let cases: [(bpm: String, gap: String, beat: Int, expected: Int)] = [
-        ("150", "0", 10, 1000),        // 100 ms a beat
-        ("300", "0", 12, 600),         // 50 ms a beat
-        ("300", "1500", 12, 2100),     // the gap comes first
-        ("300,5", "0", 601, 30000),    // a decimal comma: 601 × 60000 / 1202
-        ("300.5", "0", 601, 30000),    // and a decimal point
+        ("150", "0", 10, 1000), // 100 ms a beat
+        ("300", "0", 12, 600), // 50 ms a beat
+        ("300", "1500", 12, 2100), // the gap comes first
+        ("300,5", "0", 601, 30000), // a decimal comma: 601 × 60000 / 1202
+        ("300.5", "0", 601, 30000), // and a decimal point
         ("  200  ", "   0,12 ", 4, 300), // spaces around numbers; 0.12 ms rounds away
-        ("150", "-500", 10, 500),      // a negative gap
+        ("150", "-500", 10, 500), // a negative gap
     ]
 
     @Test("a beat's time is GAP + beat × 60000 / (BPM × 4)", arguments: cases)
@@ -110,8 +117,9 @@ struct UltraStarTimingTests {
 
     @Test("E ends the song: anything after it is not read")
     func endMark() throws {
-        let result = UltraStarParser.parse(Array((head + ": 0 2 0 la\nE\n: 10 2 0 after\nnot a line\n").utf8),
-                                           file: "t.txt")
+        let result = UltraStarParser.parse(
+            Array((head + ": 0 2 0 la\nE\n: 10 2 0 after\nnot a line\n").utf8),
+            file: "t.txt")
         let song = try #require(result.song)
         #expect(song.lines.map(\.text) == ["la"])
         #expect(result.diagnostics.isEmpty)
@@ -140,10 +148,12 @@ struct UltraStarNoteTests {
         #expect(song.lines[0].segments.count == 1)
     }
 
-    @Test("a space at the start or at the end of a syllable ends the word before it the same way", arguments: [
-        ": 0 2 0 Hel\n: 2 2 0 lo\n: 4 2 0  world!\n", // the word's space starts the next word
-        ": 0 2 0 Hel\n: 2 2 0 lo \n: 4 2 0 world!\n", // the word's space ends the word
-    ])
+    @Test(
+        "a space at the start or at the end of a syllable ends the word before it the same way",
+        arguments: [
+            ": 0 2 0 Hel\n: 2 2 0 lo\n: 4 2 0  world!\n", // the word's space starts the next word
+            ": 0 2 0 Hel\n: 2 2 0 lo \n: 4 2 0 world!\n", // the word's space ends the word
+        ])
     func wordSpaces(_ notes: String) throws {
         let song = try parseSong(head + notes)
         #expect(song.lines[0].text == "Hello world!")
@@ -200,18 +210,23 @@ struct UltraStarNoteTests {
         #expect(song.lines[0].segments.map(\.text) == ["ab ", "c"])
     }
 
-    @Test("a malformed note is a warning at the bad field and is skipped", arguments: [
-        ": ‸x 2 0 la\n",         // start beat is not a number
-        ": 0 ‸2x 0 la\n",        // length runs into text
-        ": 0 2 ‸\n",             // no pitch
-        "‸: -8 -3 -9 la\n",      // a negative length
-        "‸zzz\n",               // not a line UltraStar knows
-    ])
+    @Test(
+        "a malformed note is a warning at the bad field and is skipped",
+        arguments: [
+            ": ‸x 2 0 la\n", // start beat is not a number
+            ": 0 ‸2x 0 la\n", // length runs into text
+            ": 0 2 ‸\n", // no pitch
+            "‸: -8 -3 -9 la\n", // a negative length
+            "‸zzz\n", // not a line UltraStar knows
+        ])
     func malformedNote(_ bad: String) throws {
         let marked = MarkedLyrics(head + ": 10 2 0 ok\n" + bad)
         let result = UltraStarParser.parse(marked.bytes, file: "t.txt")
         #expect(result.diagnostics.map { LyricsPosition(line: $0.line, column: $0.column) } == marked.marks)
-        #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.message.first!.isLowercase && !$0.message.hasSuffix(".") })
+        #expect(
+            result.diagnostics.allSatisfy {
+                $0.severity == .warning && $0.message.first!.isLowercase && !$0.message.hasSuffix(".")
+            })
         let song = try #require(result.song)
         checkInvariants(song)
         #expect(song.lines[0].segments.first?.text.hasPrefix("ok") == true)
@@ -265,7 +280,9 @@ struct UltraStarFileTests {
 
     @Test("CRLF and lone CR line ends are read", arguments: ["\r\n", "\r"])
     func lineEnds(_ newline: String) throws {
-        let text = head.replacingOccurrences(of: "\n", with: newline) + ": 0 2 0 la \(newline)- 4\(newline): 5 2 0 lu\(newline)E"
+        let text =
+            head.replacingOccurrences(of: "\n", with: newline)
+            + ": 0 2 0 la \(newline)- 4\(newline): 5 2 0 lu\(newline)E"
         let song = try parseSong(text)
         #expect(song.lines.map(\.text) == ["la", "lu"])
     }
@@ -276,11 +293,13 @@ struct UltraStarFileTests {
         #expect(song.lines.allSatisfy { !$0.endIsEstimated })
     }
 
-    @Test("content detection knows UltraStar with and without #BPM", arguments: [
-        "#TITLE:a\n#ARTIST:b\n#BPM:300\n: 0 1 0 la\n",
-        "#VERSION:1.1.0\n#TITLE:a\n: 0 1 0 la\n", // format 1.1 files may leave #BPM out
-        "#artist:b\n#title:a\n: 0 1 0 la\n",
-    ])
+    @Test(
+        "content detection knows UltraStar with and without #BPM",
+        arguments: [
+            "#TITLE:a\n#ARTIST:b\n#BPM:300\n: 0 1 0 la\n",
+            "#VERSION:1.1.0\n#TITLE:a\n: 0 1 0 la\n", // format 1.1 files may leave #BPM out
+            "#artist:b\n#title:a\n: 0 1 0 la\n",
+        ])
     func detection(_ text: String) {
         #expect(LyricFormat.byContent(Array(text.utf8)) == .ultrastar)
         #expect(LyricsReader.parse(Array(text.utf8), file: "song.txt").song != nil)
@@ -326,7 +345,8 @@ private let ultraStarCorpus = corpusFolder("ultrastar")
 /// `../shared/corpus/NAME` next to the package root, or under `$KARAOKE_CORPUS`; nil when absent.
 private func corpusFolder(_ name: String) -> URL? {
     var root = URL(fileURLWithPath: #filePath)
-    while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+    while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+    {
         root.deleteLastPathComponent()
     }
     var candidates = [root.deletingLastPathComponent().appendingPathComponent("shared/corpus")]
@@ -381,17 +401,19 @@ struct UltraStarCorpusTests {
         }
     }
 
-    @Test("UltraStar Play's expectations hold", arguments: [
-        ("usplay__LyricsSpaceAtTheStart.txt", ["Hello world!"]),
-        ("usplay__LyricsSpaceAtTheEnd.txt", ["Hello world!"]),
-        ("usplay__NoSpaceAfterNoteType.txt", ["Hello"]),
-        // P1 puts the word's space first, P2 last; the '~' hold is not shown here.
-        ("usplay__MultipleSpacesAsNoteSeparator.txt", ["Hello world", "Hello world"]),
-        ("usplay__NegativeNoteValues.txt", ["Hel world!"]),
-        ("usplay__WithPhraseEndBeat.txt", ["Hello world", "Hello world"]),
-        ("usplay__WithoutPhraseEndBeat.txt", ["Hello world", "Hello world"]),
-        ("usplay__NoteWithoutLyricsAndMissingLastSeparator.txt", ["Hel world", "Hello world"]),
-    ])
+    @Test(
+        "UltraStar Play's expectations hold",
+        arguments: [
+            ("usplay__LyricsSpaceAtTheStart.txt", ["Hello world!"]),
+            ("usplay__LyricsSpaceAtTheEnd.txt", ["Hello world!"]),
+            ("usplay__NoSpaceAfterNoteType.txt", ["Hello"]),
+            // P1 puts the word's space first, P2 last; the '~' hold is not shown here.
+            ("usplay__MultipleSpacesAsNoteSeparator.txt", ["Hello world", "Hello world"]),
+            ("usplay__NegativeNoteValues.txt", ["Hel world!"]),
+            ("usplay__WithPhraseEndBeat.txt", ["Hello world", "Hello world"]),
+            ("usplay__WithoutPhraseEndBeat.txt", ["Hello world", "Hello world"]),
+            ("usplay__NoteWithoutLyricsAndMissingLastSeparator.txt", ["Hel world", "Hello world"]),
+        ])
     func expectations(_ name: String, _ texts: [String]) throws {
         let utf8 = try corpusText(try #require(ultraStarCorpus).appendingPathComponent(name))
         let song = try #require(UltraStarParser.parse(utf8, file: name).song)

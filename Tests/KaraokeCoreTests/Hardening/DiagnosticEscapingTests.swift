@@ -4,12 +4,14 @@ import Testing
 /// Diagnostics quote the bad input; a file's bad input can be a terminal escape, which `check` printed raw.
 @Suite("Diagnostics show control characters as code points")
 struct DiagnosticEscapingTests {
-    @Test("a control or bidi character in a message is written as <U+XXXX>", arguments: [
-        ("\u{1B}]52;c;x\u{07}", "<U+001B>]52;c;x<U+0007>"), // OSC 52 with BEL
-        ("a\u{9B}2J", "a<U+009B>2J"), // C1 CSI as UTF-8
-        ("\u{202E}abc\u{2069}", "<U+202E>abc<U+2069>"), // bidi override and isolate end
-        ("plain 'text' é", "plain 'text' é"), // nothing to change
-    ])
+    @Test(
+        "a control or bidi character in a message is written as <U+XXXX>",
+        arguments: [
+            ("\u{1B}]52;c;x\u{07}", "<U+001B>]52;c;x<U+0007>"), // OSC 52 with BEL
+            ("a\u{9B}2J", "a<U+009B>2J"), // C1 CSI as UTF-8
+            ("\u{202E}abc\u{2069}", "<U+202E>abc<U+2069>"), // bidi override and isolate end
+            ("plain 'text' é", "plain 'text' é"), // nothing to change
+        ])
     func visible(_ input: String, _ shown: String) {
         #expect(Diagnostic.visible(input) == shown)
         #expect(Diagnostic(.warning, file: "f", line: 1, column: 1, input).message == shown)

@@ -18,7 +18,8 @@ struct FuzzRegressionTests {
 
     @Test("the same declaration before a whole document still reads the document")
     func unknownEncodingBeforeDocument() throws {
-        let text = #"<?xml version="1.0" encoding="utf08"?>"# + "\n"
+        let text =
+            #"<?xml version="1.0" encoding="utf08"?>"# + "\n"
             + #"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">dim lamp</p></div></body></tt>"#
         let song = try #require(TTMLParser.parse(Array(text.utf8) + [0x0A, 0xFF], file: "t.ttml").song)
         #expect(song.lines.map(\.text) == ["dim lamp"])
@@ -27,7 +28,8 @@ struct FuzzRegressionTests {
     /// The text is UTF-8 by the time it is parsed, whatever the declaration still says.
     @Test("a TTML file that declares ISO-8859-1 is read as the UTF-8 it has become")
     func declaredLatin1() throws {
-        let text = #"<?xml version="1.0" encoding="ISO-8859-1"?>"# + "\n"
+        let text =
+            #"<?xml version="1.0" encoding="ISO-8859-1"?>"# + "\n"
             + #"<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2s">café crème</p></div></body></tt>"#
         let song = try #require(TTMLParser.parse(Array(text.utf8), file: "t.ttml").song)
         #expect(song.lines.map(\.text) == ["café crème"])
@@ -35,11 +37,13 @@ struct FuzzRegressionTests {
 
     /// Found by the `ttml` target when TTML was read through FoundationXML, which read the missing data of
     /// `<?xm?>` as a C string (strlen of NULL).
-    @Test("a processing instruction without data does not crash the TTML parser", arguments: [
-        "<?a?><tt><body><p begin=\"1s\" end=\"2s\">dim lamp</p></body></tt>",
-        "<tt><body><?b?><p begin=\"1s\" end=\"2s\">dim lamp<?c?></p></body></tt>",
-        "<?xm?>\n<tt><body><p begin=\"1s\" end=\"2s\">dim lamp</p></body></tt>",
-    ])
+    @Test(
+        "a processing instruction without data does not crash the TTML parser",
+        arguments: [
+            "<?a?><tt><body><p begin=\"1s\" end=\"2s\">dim lamp</p></body></tt>",
+            "<tt><body><?b?><p begin=\"1s\" end=\"2s\">dim lamp<?c?></p></body></tt>",
+            "<?xm?>\n<tt><body><p begin=\"1s\" end=\"2s\">dim lamp</p></body></tt>",
+        ])
     func emptyProcessingInstruction(_ text: String) throws {
         let song = try #require(TTMLParser.parse(Array(text.utf8), file: "t.ttml").song)
         #expect(song.lines.map(\.text) == ["dim lamp"])

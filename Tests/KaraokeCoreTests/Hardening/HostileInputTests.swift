@@ -33,7 +33,8 @@ struct HostileInputTests {
         // ASS karaoke tags in one Dialogue line.
         Case(name: "karaoke tags", format: .ass) {
             "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-                + "Dialogue: 0,0:00:01.00,0:10:00.00,Default,,0,0,0,," + String(repeating: "{\\k1}a", count: million) + "\n"
+                + "Dialogue: 0,0:00:01.00,0:10:00.00,Default,,0,0,0,," + String(repeating: "{\\k1}a", count: million)
+                + "\n"
         },
         // UltraStar has one note a line; a million notes with no line break between them.
         Case(name: "notes in one phrase", format: .ultrastar) {
@@ -71,11 +72,13 @@ struct HostileInputTests {
         },
         Case(name: "open override block", format: .ass) {
             "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-                + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{" + String(repeating: "\\k10{", count: depth) + "\n"
+                + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{" + String(repeating: "\\k10{", count: depth)
+                + "\n"
         },
         Case(name: "nested drawing and braces", format: .ass) {
             "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-                + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,," + String(repeating: "{\\p1}m 0 0 {", count: depth) + "\n"
+                + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
+                + String(repeating: "{\\p1}m 0 0 {", count: depth) + "\n"
         },
         Case(name: "tags in note text", format: .ultrastar) {
             "#TITLE:t\n#BPM:300\n: 0 4 0 " + String(repeating: "<b>{", count: depth) + "\nE\n"
@@ -114,9 +117,11 @@ struct HostileInputTests {
 /// Lyric files whose text and tags are full of terminal escapes, C1 controls and bidi overrides.
 enum InjectionText {
     /// ESC-led sequences: CSI, OSC 52 (clipboard), OSC 8 (link), OSC 0 (title), DCS, and a bare ESC c (reset).
-    static let escapes = "\u{1B}[31m\u{1B}]52;c;aGk=\u{07}\u{1B}]8;;http://x\u{1B}\\\u{1B}]0;owned\u{07}\u{1B}P1$q\u{1B}\\\u{1B}c"
+    static let escapes =
+        "\u{1B}[31m\u{1B}]52;c;aGk=\u{07}\u{1B}]8;;http://x\u{1B}\\\u{1B}]0;owned\u{07}\u{1B}P1$q\u{1B}\\\u{1B}c"
     /// C1 controls written as UTF-8 (CSI, OSC, DCS, ST, NEL) and bidi overrides and isolates.
-    static let c1AndBidi = "\u{9B}2J\u{9D}0;t\u{9C}\u{90}\u{85}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
+    static let c1AndBidi =
+        "\u{9B}2J\u{9D}0;t\u{9C}\u{90}\u{85}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
     /// Both, around a word so the line is not empty.
     static let payload = escapes + "lamp" + c1AndBidi + " glow" + escapes
 
@@ -125,7 +130,8 @@ enum InjectionText {
         let p = payload
         switch format {
         case .lrc:
-            return "[ti:\(p)]\n[ar:\(p)]\n[al:\(p)]\n[by:\(p)]\n[00:01.00]\(p)\n[00:03.00]<00:03.00>\(p) <00:04.00>\(p)\n"
+            return
+                "[ti:\(p)]\n[ar:\(p)]\n[al:\(p)]\n[by:\(p)]\n[00:01.00]\(p)\n[00:03.00]<00:03.00>\(p) <00:04.00>\(p)\n"
         case .srt:
             return "1\n00:00:01,000 --> 00:00:02,000\n\(p)\n\n2\n00:00:03,000 --> 00:00:04,000\n<i>\(p)</i>\n"
         case .webvtt:

@@ -7,7 +7,8 @@ struct LongLineLayoutTests {
     /// A word-timed line of `words` words "la " (the last without its space), a word every 100 ms.
     static func wordTimedLine(words: Int) -> LyricLine {
         let segments = (0..<words).map { index in
-            WordSegment(start: 1000 + index * 100, end: 1000 + index * 100 + 100, text: index == words - 1 ? "la" : "la ")
+            WordSegment(
+                start: 1000 + index * 100, end: 1000 + index * 100 + 100, text: index == words - 1 ? "la" : "la ")
         }
         return LyricLine(start: 1000, end: 1000 + words * 100, text: segments.map(\.text).joined(), segments: segments)
     }
@@ -40,11 +41,14 @@ struct LongLineLayoutTests {
     /// Found by `karaoke render` on a 50 MB single-line LRC: 46 s and 14 GB before the cap.
     @Test("frames of a song whose one line has millions of graphemes", arguments: [false, true])
     func hugeLineFrames(_ wordTimed: Bool) throws {
-        let line = wordTimed ? Self.wordTimedLine(words: 1_000_000)
+        let line =
+            wordTimed
+            ? Self.wordTimedLine(words: 1_000_000)
             : LyricLine(start: 1000, end: 60_000, text: String(repeating: "la ", count: 1_000_000) + "la")
         let song = try #require(SongAssembly.assemble(metadata: SongMetadata(), timedLines: [line]))
         for (columns, rows) in [(80, 24), (1, 1), (2, 200), (300, 2)] {
-            var composer = FrameComposer(song: song, fallbackTitle: "long", columns: columns, rows: rows, options: FrameOptions())
+            var composer = FrameComposer(
+                song: song, fallbackTitle: "long", columns: columns, rows: rows, options: FrameOptions())
             for time in [0.5, 1.5, 30.0, 200_000.0] {
                 let frame = composer.frame(at: time)
                 #expect(frame.rows.count == rows)

@@ -16,19 +16,23 @@ struct SongPromises: OptionSet {
 /// Checks what every parsed song keeps, whatever the input: at least one line, sorted starts, ends not
 /// before starts, non-empty text without control characters, and word segments in order, inside their
 /// line, not overlapping, concatenating exactly to its text; plus what `promises` adds.
-func expectSongInvariants(_ song: Song, _ name: String = "", promises: SongPromises = [],
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSongInvariants(
+    _ song: Song, _ name: String = "", promises: SongPromises = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(!song.lines.isEmpty, "\(name)", sourceLocation: sourceLocation)
     for (index, line) in song.lines.enumerated() {
         let label = "\(name) line \(index): \(line.text.debugDescription)"
         if index > 0 { #expect(song.lines[index - 1].start <= line.start, "\(label)", sourceLocation: sourceLocation) }
         #expect(line.end >= line.start, "\(label)", sourceLocation: sourceLocation)
         #expect(!line.text.isEmpty, "\(label)", sourceLocation: sourceLocation)
-        #expect(!line.text.unicodeScalars.contains { ControlCharacters.isForbidden($0.value) }, "\(label)",
-                sourceLocation: sourceLocation)
+        #expect(
+            !line.text.unicodeScalars.contains { ControlCharacters.isForbidden($0.value) }, "\(label)",
+            sourceLocation: sourceLocation)
         if promises.contains(.trimmed) {
-            #expect(line.text == line.text.trimmingCharacters(in: .whitespacesAndNewlines), "\(label)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                line.text == line.text.trimmingCharacters(in: .whitespacesAndNewlines), "\(label)",
+                sourceLocation: sourceLocation)
             #expect(line.segments.allSatisfy { !$0.text.isEmpty }, "\(label)", sourceLocation: sourceLocation)
         }
         if promises.contains(.singleSpaced) {
@@ -40,11 +44,13 @@ func expectSongInvariants(_ song: Song, _ name: String = "", promises: SongPromi
         guard line.isWordTimed else { continue }
         #expect(line.segments.map(\.text).joined() == line.text, "\(label)", sourceLocation: sourceLocation)
         for (k, segment) in line.segments.enumerated() {
-            #expect(segment.start >= line.start && segment.end <= line.end && segment.end >= segment.start,
-                    "\(label) segment \(k)", sourceLocation: sourceLocation)
+            #expect(
+                segment.start >= line.start && segment.end <= line.end && segment.end >= segment.start,
+                "\(label) segment \(k)", sourceLocation: sourceLocation)
             if k > 0 {
-                #expect(line.segments[k - 1].end <= segment.start, "\(label) segment \(k)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    line.segments[k - 1].end <= segment.start, "\(label) segment \(k)",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -53,7 +59,8 @@ func expectSongInvariants(_ song: Song, _ name: String = "", promises: SongPromi
 /// Parses `bytes` as `format` the way the program does, checking the invariants and the diagnostic cap.
 @discardableResult
 func parseHostile(_ bytes: [UInt8], as format: LyricFormat, sourceLocation: SourceLocation = #_sourceLocation)
-    -> ParseResult {
+    -> ParseResult
+{
     let file = "hostile." + format.rawValue
     let result = LyricsReader.parse(bytes, file: file, format: format)
     if let song = result.song { expectSongInvariants(song, sourceLocation: sourceLocation) }

@@ -23,8 +23,10 @@ enum RoundTrip {
     }
 
     /// Writes `song` in `target` and reads it back: the written text, the warnings and the song read.
-    static func trip(_ song: Song, _ target: LyricWriter.Target,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (text: String, warnings: [String], song: Song) {
+    static func trip(
+        _ song: Song, _ target: LyricWriter.Target,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (text: String, warnings: [String], song: Song) {
         let written = LyricWriter.write(song, to: target)
         let result = read(written.text, file: fileName(target), sourceLocation: sourceLocation)
         let back = try #require(result.song, "\(target): no song from\n\(written.text)", sourceLocation: sourceLocation)
@@ -63,30 +65,38 @@ enum RoundTrip {
     /// segments for elrc and vtt, translations for LRC, singers for vtt.
     ///
     /// `exactLastEnd` says whether an estimated last end comes back the same (true when LRC made it).
-    static func expectSame(_ song: Song, _ back: Song, _ target: LyricWriter.Target, exactLastEnd: Bool = true,
-                           _ name: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSame(
+        _ song: Song, _ back: Song, _ target: LyricWriter.Target, exactLastEnd: Bool = true,
+        _ name: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let label = "\(name) → \(target)"
         guard back.lines.count == song.lines.count else {
-            Issue.record("\(label): \(song.lines.count) lines became \(back.lines.count)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(label): \(song.lines.count) lines became \(back.lines.count)", sourceLocation: sourceLocation)
             return
         }
         let lrc = target == .lrc || target == .elrc
         let offset = lrc ? 0 : song.metadata.offset
         for (index, (line, read)) in zip(song.lines, back.lines).enumerated() {
             let here = "\(label) line \(index) \(line.text.debugDescription)"
-            let start = lrc ? max(centi(line.start), index > 0 ? back.lines[index - 1].start + 10 : 0) : max(0, line.start - offset)
+            let start =
+                lrc
+                ? max(centi(line.start), index > 0 ? back.lines[index - 1].start + 10 : 0) : max(0, line.start - offset)
             #expect(read.start == start, "\(here)", sourceLocation: sourceLocation)
             if lrc {
                 let next = index + 1 < back.lines.count ? back.lines[index + 1].start : nil
                 if let next {
-                    #expect(read.end == min(max(centi(line.end), start + 10), next), "\(here)", sourceLocation: sourceLocation)
+                    #expect(
+                        read.end == min(max(centi(line.end), start + 10), next), "\(here)",
+                        sourceLocation: sourceLocation)
                 } else if !line.endIsEstimated {
                     #expect(read.end == max(centi(line.end), start + 10), "\(here)", sourceLocation: sourceLocation)
                 } else if exactLastEnd && (target == .elrc || !line.isWordTimed) {
                     // Without its word tags, the reader estimates the last end from the text alone.
                     #expect(read.end == line.end && read.endIsEstimated, "\(here)", sourceLocation: sourceLocation)
                 }
-                #expect(read.translations.map(unescaped) == line.translations, "\(here)", sourceLocation: sourceLocation)
+                #expect(
+                    read.translations.map(unescaped) == line.translations, "\(here)", sourceLocation: sourceLocation)
                 #expect(unescaped(read.text) == line.text, "\(here)", sourceLocation: sourceLocation)
             } else {
                 #expect(read.end == max(0, line.end - offset), "\(here)", sourceLocation: sourceLocation)
@@ -95,20 +105,26 @@ enum RoundTrip {
             }
             let keepsWords = target == .elrc || (target == .vtt && line.translations.isEmpty)
             if keepsWords {
-                #expect(read.segments.map { unescaped($0.text) } == line.segments.map(\.text), "\(here)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    read.segments.map { unescaped($0.text) } == line.segments.map(\.text), "\(here)",
+                    sourceLocation: sourceLocation)
                 if target == .vtt {
-                    #expect(read.segments.map(\.start) == line.segments.map { max(0, $0.start - offset) }, "\(here)",
-                            sourceLocation: sourceLocation)
-                    #expect(read.segments.map(\.end) == line.segments.map { max(0, $0.end - offset) }, "\(here)",
-                            sourceLocation: sourceLocation)
+                    #expect(
+                        read.segments.map(\.start) == line.segments.map { max(0, $0.start - offset) }, "\(here)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        read.segments.map(\.end) == line.segments.map { max(0, $0.end - offset) }, "\(here)",
+                        sourceLocation: sourceLocation)
                 } else if read.start == centi(line.start),
-                          read.end == centi(line.end) || (index == song.lines.count - 1 && exactLastEnd) {
+                    read.end == centi(line.end) || (index == song.lines.count - 1 && exactLastEnd)
+                {
                     // Inside a line whose end survived, every segment keeps its times to the centisecond.
-                    #expect(read.segments.map(\.start) == line.segments.map { centi($0.start) }, "\(here)",
-                            sourceLocation: sourceLocation)
-                    #expect(read.segments.map(\.end) == line.segments.map { centi($0.end) }, "\(here)",
-                            sourceLocation: sourceLocation)
+                    #expect(
+                        read.segments.map(\.start) == line.segments.map { centi($0.start) }, "\(here)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        read.segments.map(\.end) == line.segments.map { centi($0.end) }, "\(here)",
+                        sourceLocation: sourceLocation)
                 }
             } else if target != .vtt {
                 // vtt with translations keeps word timing, but the translation joins the last word.
@@ -122,8 +138,9 @@ enum RoundTrip {
         }
         if lrc {
             let (a, b) = (song.metadata, back.metadata)
-            #expect([a.title, a.artist, a.album, a.author, a.creator] == [b.title, b.artist, b.album, b.author, b.creator],
-                    "\(label)", sourceLocation: sourceLocation)
+            #expect(
+                [a.title, a.artist, a.album, a.author, a.creator] == [b.title, b.artist, b.album, b.author, b.creator],
+                "\(label)", sourceLocation: sourceLocation)
             #expect(a.length.map(centi) == b.length && a.offset == b.offset, "\(label)", sourceLocation: sourceLocation)
         } else if target == .vtt || target == .srt {
             #expect(back.metadata.offset == 0, "\(label)", sourceLocation: sourceLocation)
@@ -153,21 +170,24 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
     static let all: [WriterFixture] = [lrc, elrc, srt, vtt, ultraStar, ass, ttml]
 
     // Metadata, translations, an end marker for a gap, an offset.
-    static let lrc = WriterFixture(name: "LRC", file: "f.lrc", text: """
-        [ti:Harbour Lights]
-        [ar:The Night Ferries]
-        [al:Tide Tables]
-        [au:M. Keel]
-        [by:a tester]
-        [length:01:10.00]
-        [offset:150]
-        [00:01.00]Lanterns on the quay
-        [00:01.00]Laternen am Kai
-        [00:03.50]gulls asleep on the rope
-        [00:06.00]
-        [00:08.25]a bell across the water
-        [61:02.57]and the long night after
-        """, warnings: [
+    static let lrc = WriterFixture(
+        name: "LRC", file: "f.lrc",
+        text: """
+            [ti:Harbour Lights]
+            [ar:The Night Ferries]
+            [al:Tide Tables]
+            [au:M. Keel]
+            [by:a tester]
+            [length:01:10.00]
+            [offset:150]
+            [00:01.00]Lanterns on the quay
+            [00:01.00]Laternen am Kai
+            [00:03.50]gulls asleep on the rope
+            [00:06.00]
+            [00:08.25]a bell across the water
+            [61:02.57]and the long night after
+            """,
+        warnings: [
             .srt: [
                 "1 line has translations, which srt cannot hold apart; they become part of the cue's text",
                 "the offset of 150 ms is applied to the times, as srt has no offset tag",
@@ -181,13 +201,16 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         ])
 
     // Word tags with a gap between two words (an empty stretch), an open last segment, a plain line.
-    static let elrc = WriterFixture(name: "Enhanced LRC", file: "f.lrc", text: """
-        [ti:Small Hours]
-        [00:02.00]<00:02.00>Kettle <00:02.60>on <00:03.10>the <00:03.40>stove<00:04.00>
-        [00:05.00]<00:05.00>steam <00:05.50>and <00:06.00><00:06.20>quiet
-        [00:09.00]morning comes
-        [00:11.00]<00:11.30>last <00:11.80>words
-        """, warnings: [
+    static let elrc = WriterFixture(
+        name: "Enhanced LRC", file: "f.lrc",
+        text: """
+            [ti:Small Hours]
+            [00:02.00]<00:02.00>Kettle <00:02.60>on <00:03.10>the <00:03.40>stove<00:04.00>
+            [00:05.00]<00:05.00>steam <00:05.50>and <00:06.00><00:06.20>quiet
+            [00:09.00]morning comes
+            [00:11.00]<00:11.30>last <00:11.80>words
+            """,
+        warnings: [
             .lrc: ["3 lines lost word timing, which lrc cannot hold; convert to elrc to keep it"],
             .srt: [
                 "3 lines lost word timing, which srt cannot hold; convert to vtt or elrc to keep it",
@@ -196,39 +219,45 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         ])
 
     // Gaps, a cue overlapping the next (a duet), a cue of two text lines, milliseconds.
-    static let srt = WriterFixture(name: "SRT", file: "f.srt", text: """
-        1
-        00:00:01,000 --> 00:00:02,500
-        paper boats
+    static let srt = WriterFixture(
+        name: "SRT", file: "f.srt",
+        text: """
+            1
+            00:00:01,000 --> 00:00:02,500
+            paper boats
 
-        2
-        00:00:04,000 --> 00:00:07,000
-        sail at dawn
+            2
+            00:00:04,000 --> 00:00:07,000
+            sail at dawn
 
-        3
-        00:00:06,000 --> 00:00:08,123
-        over the weir
-        and away
-        """, warnings: [
+            3
+            00:00:06,000 --> 00:00:08,123
+            over the weir
+            and away
+            """,
+        warnings: [
             .lrc: ["1 line overlaps the line after; lrc ends a line where the next one starts, so it ends earlier"],
             .elrc: ["1 line overlaps the line after; elrc ends a line where the next one starts, so it ends earlier"],
         ])
 
     // Inline timestamps, singers, entities.
-    static let vtt = WriterFixture(name: "WebVTT", file: "f.vtt", text: """
-        WEBVTT
+    static let vtt = WriterFixture(
+        name: "WebVTT", file: "f.vtt",
+        text: """
+            WEBVTT
 
-        00:00:01.000 --> 00:00:04.000
-        <v Ann>one <00:00:01.500>two <00:00:02.250>three &amp; more
+            00:00:01.000 --> 00:00:04.000
+            <v Ann>one <00:00:01.500>two <00:00:02.250>three &amp; more
 
-        00:00:05.000 --> 00:00:07.000
-        <v Ben>four <00:00:06.000>five
+            00:00:05.000 --> 00:00:07.000
+            <v Ben>four <00:00:06.000>five
 
-        00:00:08.000 --> 00:00:09.000
-        <v Ann>six &lt;3
-        """, warnings: [
+            00:00:08.000 --> 00:00:09.000
+            <v Ann>six &lt;3
+            """,
+        warnings: [
             .lrc: [
-                "2 lines lost word timing, which lrc cannot hold; convert to elrc to keep it",
+                "2 lines lost word timing, which lrc cannot hold; convert to elrc to keep it"
             ],
             .elrc: [],
             .srt: [
@@ -238,30 +267,33 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         ])
 
     // Notes with rests between them (gaps inside a line), two parts, an audio file (one beat is 100 ms).
-    static let ultraStar = WriterFixture(name: "UltraStar", file: "f.txt", text: """
-        #TITLE:Rowing Song
-        #ARTIST:Two Voices
-        #MP3:rowing.ogg
-        #BPM:150
-        #GAP:1000
-        P1
-        : 0 4 0 Row
-        : 6 3 0  the
-        : 10 4 0  boat
-        - 16
-        : 20 4 0 gent
-        : 24 4 0 ly
-        P2
-        : 40 4 0 down
-        : 46 4 0  stream
-        E
-        """, warnings: [
+    static let ultraStar = WriterFixture(
+        name: "UltraStar", file: "f.txt",
+        text: """
+            #TITLE:Rowing Song
+            #ARTIST:Two Voices
+            #MP3:rowing.ogg
+            #BPM:150
+            #GAP:1000
+            P1
+            : 0 4 0 Row
+            : 6 3 0  the
+            : 10 4 0  boat
+            - 16
+            : 20 4 0 gent
+            : 24 4 0 ly
+            P2
+            : 40 4 0 down
+            : 46 4 0  stream
+            E
+            """,
+        warnings: [
             .lrc: [
                 "3 lines lost word timing, which lrc cannot hold; convert to elrc to keep it",
                 "lrc has no tag for the audio file; dropped",
             ],
             .elrc: [
-                "elrc has no tag for the audio file; dropped",
+                "elrc has no tag for the audio file; dropped"
             ],
             .srt: [
                 "3 lines lost word timing, which srt cannot hold; convert to vtt or elrc to keep it",
@@ -272,16 +304,19 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         ])
 
     // `\k` syllables and a plain dialogue line.
-    static let ass = WriterFixture(name: "ASS", file: "f.ass", text: """
-        [Script Info]
-        Title: Oars
-        ScriptType: v4.00+
+    static let ass = WriterFixture(
+        name: "ASS", file: "f.ass",
+        text: """
+            [Script Info]
+            Title: Oars
+            ScriptType: v4.00+
 
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-        Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\k50}row {\\k50}the {\\k100}oars
-        Dialogue: 0,0:00:04.00,0:00:05.50,Default,,0,0,0,,rest now
-        """, warnings: [
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\k50}row {\\k50}the {\\k100}oars
+            Dialogue: 0,0:00:04.00,0:00:05.50,Default,,0,0,0,,rest now
+            """,
+        warnings: [
             .lrc: ["1 line lost word timing, which lrc cannot hold; convert to elrc to keep it"],
             .srt: [
                 "1 line lost word timing, which srt cannot hold; convert to vtt or elrc to keep it",
@@ -290,22 +325,25 @@ struct WriterFixture: CustomTestStringConvertible, Sendable {
         ])
 
     // Timed spans, agents, a translation.
-    static let ttml = WriterFixture(name: "TTML", file: "f.ttml", text: """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata">
-        <head><metadata>
-          <ttm:title>Quiet Canal</ttm:title>
-          <ttm:agent type="person" xml:id="v1"/>
-          <ttm:agent type="person" xml:id="v2"/>
-        </metadata></head>
-        <body><div>
-          <p begin="1s" end="3s" ttm:agent="v1"><span begin="1s" end="1.5s">still </span><span begin="1.75s" end="2.5s">water</span><span ttm:role="x-translation" xml:lang="de">stilles Wasser</span></p>
-          <p begin="4s" end="5.2s" ttm:agent="v2">a heron waits</p>
-        </div></body>
-        </tt>
-        """, warnings: [
+    static let ttml = WriterFixture(
+        name: "TTML", file: "f.ttml",
+        text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata">
+            <head><metadata>
+              <ttm:title>Quiet Canal</ttm:title>
+              <ttm:agent type="person" xml:id="v1"/>
+              <ttm:agent type="person" xml:id="v2"/>
+            </metadata></head>
+            <body><div>
+              <p begin="1s" end="3s" ttm:agent="v1"><span begin="1s" end="1.5s">still </span><span begin="1.75s" end="2.5s">water</span><span ttm:role="x-translation" xml:lang="de">stilles Wasser</span></p>
+              <p begin="4s" end="5.2s" ttm:agent="v2">a heron waits</p>
+            </div></body>
+            </tt>
+            """,
+        warnings: [
             .lrc: [
-                "1 line lost word timing, which lrc cannot hold; convert to elrc to keep it",
+                "1 line lost word timing, which lrc cannot hold; convert to elrc to keep it"
             ],
             .elrc: [],
             .srt: [
@@ -324,8 +362,9 @@ private let fixtureCases: [(WriterFixture, LyricWriter.Target)] =
 
 @Suite("Writers: round trips of every input format")
 struct WriterRoundTripTests {
-    @Test("format → model → target → model keeps times, texts, words, translations and singers",
-          arguments: fixtureCases)
+    @Test(
+        "format → model → target → model keeps times, texts, words, translations and singers",
+        arguments: fixtureCases)
     func roundTrip(_ fixture: WriterFixture, _ target: LyricWriter.Target) throws {
         let song = try fixture.song()
         let trip = try RoundTrip.trip(song, target)
@@ -352,8 +391,9 @@ struct WriterRoundTripTests {
         #expect(song.lines.map(\.voice) == (try fixture.song()).lines.map(\.voice))
     }
 
-    @Test("every bundled song survives every target", arguments: Fixtures.bundledSongs.map(\.lastPathComponent),
-          LyricWriter.Target.allCases)
+    @Test(
+        "every bundled song survives every target", arguments: Fixtures.bundledSongs.map(\.lastPathComponent),
+        LyricWriter.Target.allCases)
     func bundledSongs(_ name: String, _ target: LyricWriter.Target) throws {
         let song = try Fixtures.song(name)
         RoundTrip.expectInvariants(song, name)
@@ -366,29 +406,34 @@ struct WriterRoundTripTests {
 
 /// A song of line-timed lines from `(start, end, text)`.
 private func song(_ lines: [(Int, Int, String)], metadata: SongMetadata = SongMetadata()) -> Song {
-    Song(metadata: metadata, lines: lines.map { LyricLine(start: $0.0, end: $0.1, text: $0.2) }, medianLineDuration: nil)
+    Song(
+        metadata: metadata, lines: lines.map { LyricLine(start: $0.0, end: $0.1, text: $0.2) }, medianLineDuration: nil)
 }
 
 @Suite("Writers: the shape of each target")
 struct WriterShapeTests {
-    @Test("lrc stamps are mm:ss.xx rounded to the nearest centisecond, minutes past 59", arguments: [
-        (0, "00:00.00"),
-        (1_004, "00:01.00"),       // rounds down
-        (1_005, "00:01.01"),       // half rounds up
-        (59_995, "01:00.00"),      // never `.100`: the carry reaches the minutes
-        (3_599_994, "59:59.99"),
-        (3_723_456, "62:03.46"),   // an hour and more stays in minutes
-        (-20, "00:00.00"),         // nothing before 0
-    ])
+    @Test(
+        "lrc stamps are mm:ss.xx rounded to the nearest centisecond, minutes past 59",
+        arguments: [
+            (0, "00:00.00"),
+            (1_004, "00:01.00"), // rounds down
+            (1_005, "00:01.01"), // half rounds up
+            (59_995, "01:00.00"), // never `.100`: the carry reaches the minutes
+            (3_599_994, "59:59.99"),
+            (3_723_456, "62:03.46"), // an hour and more stays in minutes
+            (-20, "00:00.00"), // nothing before 0
+        ])
     func lrcStamp(_ milliseconds: Int, _ expected: String) {
         #expect(LRCWriter.stamp(milliseconds) == expected)
     }
 
-    @Test("srt and vtt times are HH:MM:SS with milliseconds, hours past 99", arguments: [
-        (0, "00:00:00,000", "00:00:00.000"),
-        (3_723_004, "01:02:03,004", "01:02:03.004"),
-        (360_000_000 + 61_010, "100:01:01,010", "100:01:01.010"),
-    ])
+    @Test(
+        "srt and vtt times are HH:MM:SS with milliseconds, hours past 99",
+        arguments: [
+            (0, "00:00:00,000", "00:00:00.000"),
+            (3_723_004, "01:02:03,004", "01:02:03.004"),
+            (360_000_000 + 61_010, "100:01:01,010", "100:01:01.010"),
+        ])
     func subtitleTime(_ milliseconds: Int, _ srt: String, _ vtt: String) {
         #expect(SubtitleWriter(song: song([(0, 1, "x")]), kind: .srt).time(milliseconds) == srt)
         #expect(SubtitleWriter(song: song([(0, 1, "x")]), kind: .vtt).time(milliseconds) == vtt)
@@ -396,7 +441,8 @@ struct WriterShapeTests {
 
     @Test("lrc writes the tags it has, [offset:] only when not 0")
     func lrcTags() {
-        let plain = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(title: "T", length: 65_000)), to: .lrc)
+        let plain = LyricWriter.write(
+            song([(1000, 2000, "la")], metadata: SongMetadata(title: "T", length: 65_000)), to: .lrc)
         #expect(plain.text == "[ti:T]\n[length:01:05.00]\n[00:01.00]la\n[00:02.00]\n")
         #expect(plain.warnings.isEmpty)
         let shifted = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(offset: -250)), to: .lrc)
@@ -405,24 +451,33 @@ struct WriterShapeTests {
 
     @Test("a gap gets an end marker; touching lines and an estimated last end do not")
     func endMarkers() throws {
-        var lines = [LyricLine(start: 1000, end: 2000, text: "a"), LyricLine(start: 2000, end: 3000, text: "b"),
-                     LyricLine(start: 5000, end: 7000, text: "c", endIsEstimated: true)]
-        let text = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .lrc).text
+        var lines = [
+            LyricLine(start: 1000, end: 2000, text: "a"), LyricLine(start: 2000, end: 3000, text: "b"),
+            LyricLine(start: 5000, end: 7000, text: "c", endIsEstimated: true),
+        ]
+        let text = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .lrc)
+            .text
         #expect(text == "[00:01.00]a\n[00:02.00]b\n[00:03.00]\n[00:05.00]c\n")
         lines[2].endIsEstimated = false
-        let stated = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .lrc).text
+        let stated = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .lrc)
+            .text
         #expect(stated.hasSuffix("[00:05.00]c\n[00:07.00]\n"))
     }
 
     @Test("elrc tags each segment, the end of a gap between words, and the last segment's end")
     func elrcWordTags() throws {
-        let line = LyricLine(start: 1000, end: 4000, text: "one two", segments: [
-            WordSegment(start: 1200, end: 1500, text: "one "), WordSegment(start: 2000, end: 2504, text: "two"),
-        ])
-        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), to: .elrc)
+        let line = LyricLine(
+            start: 1000, end: 4000, text: "one two",
+            segments: [
+                WordSegment(start: 1200, end: 1500, text: "one "), WordSegment(start: 2000, end: 2504, text: "two"),
+            ])
+        let written = LyricWriter.write(
+            Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), to: .elrc)
         #expect(written.text == "[00:01.00]<00:01.20>one <00:01.50><00:02.00>two<00:02.50>\n[00:04.00]\n")
         let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
-        #expect(back.lines[0].segments == line.segments.map { WordSegment(start: $0.start, end: RoundTrip.centi($0.end), text: $0.text) })
+        #expect(
+            back.lines[0].segments
+                == line.segments.map { WordSegment(start: $0.start, end: RoundTrip.centi($0.end), text: $0.text) })
     }
 
     /// A one-line song has no sweep cap (`Int.max`); adding it to a segment's start overflowed.
@@ -435,31 +490,42 @@ struct WriterShapeTests {
 
     @Test("vtt marks a late first word, gaps and an early last end; a one-word line still gets a timestamp")
     func vttTimestamps() {
-        let gappy = LyricLine(start: 1000, end: 4000, text: "one two", segments: [
-            WordSegment(start: 1200, end: 1500, text: "one "), WordSegment(start: 2000, end: 2500, text: "two"),
-        ])
-        let whole = LyricLine(start: 5000, end: 6000, text: "all", segments: [WordSegment(start: 5000, end: 6000, text: "all")])
-        let text = LyricWriter.write(Song(metadata: SongMetadata(), lines: [gappy, whole], medianLineDuration: nil), to: .vtt).text
-        #expect(text == """
-            WEBVTT
+        let gappy = LyricLine(
+            start: 1000, end: 4000, text: "one two",
+            segments: [
+                WordSegment(start: 1200, end: 1500, text: "one "), WordSegment(start: 2000, end: 2500, text: "two"),
+            ])
+        let whole = LyricLine(
+            start: 5000, end: 6000, text: "all", segments: [WordSegment(start: 5000, end: 6000, text: "all")])
+        let text = LyricWriter.write(
+            Song(metadata: SongMetadata(), lines: [gappy, whole], medianLineDuration: nil), to: .vtt
+        ).text
+        #expect(
+            text == """
+                WEBVTT
 
-            00:00:01.000 --> 00:00:04.000
-            <00:00:01.200>one <00:00:01.500><00:00:02.000>two<00:00:02.500>
+                00:00:01.000 --> 00:00:04.000
+                <00:00:01.200>one <00:00:01.500><00:00:02.000>two<00:00:02.500>
 
-            00:00:05.000 --> 00:00:06.000
-            all<00:00:06.000>
+                00:00:05.000 --> 00:00:06.000
+                all<00:00:06.000>
 
 
-            """)
+                """)
     }
 
     @Test("sung together is written as a singer of its own, with a warning")
     func together() throws {
-        let lines = [LyricLine(start: 1000, end: 2000, text: "one", voice: .part(0)),
-                     LyricLine(start: 2000, end: 3000, text: "all", voice: .together)]
+        let lines = [
+            LyricLine(start: 1000, end: 2000, text: "one", voice: .part(0)),
+            LyricLine(start: 2000, end: 3000, text: "all", voice: .together),
+        ]
         let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .vtt)
         #expect(written.text.contains("<v Together>all"))
-        #expect(written.warnings == ["1 line sung together is written as a singer named 'Together', which reads back as one more part"])
+        #expect(
+            written.warnings == [
+                "1 line sung together is written as a singer named 'Together', which reads back as one more part"
+            ])
         let back = try #require(RoundTrip.read(written.text, file: "x.vtt").song)
         #expect(back.lines.map(\.voice) == [.part(0), .part(1)])
     }
@@ -469,22 +535,25 @@ struct WriterShapeTests {
 
 @Suite("Writers: text that looks like markup stays text")
 struct WriterEscapingTests {
-    @Test("lrc text that reads as a stamp or tag gets a word joiner; other brackets are left alone", arguments: [
-        ("[00:12] counting", true),     // a leading stamp: another time for the line
-        ("[1] first verse", true),      // a malformed leading stamp: dropped with a warning
-        ("[oops", true),                // no closing ']' at the start: the whole line is dropped
-        ("meet at <12:30> sharp", true), // an Enhanced LRC word tag
-        ("meet at [12:30] sharp", true), // an ESLyric word tag
-        ("at <1:2x> o'clock", true),    // a malformed word tag, dropped
-        ("[Chorus] go", false),         // a bracket that is not a stamp
-        ("I <3 you", false),            // no colon, no closer: text
-        ("a < b > c", false),
-        ("ratio 3:4 [x]", false),
-    ])
+    @Test(
+        "lrc text that reads as a stamp or tag gets a word joiner; other brackets are left alone",
+        arguments: [
+            ("[00:12] counting", true), // a leading stamp: another time for the line
+            ("[1] first verse", true), // a malformed leading stamp: dropped with a warning
+            ("[oops", true), // no closing ']' at the start: the whole line is dropped
+            ("meet at <12:30> sharp", true), // an Enhanced LRC word tag
+            ("meet at [12:30] sharp", true), // an ESLyric word tag
+            ("at <1:2x> o'clock", true), // a malformed word tag, dropped
+            ("[Chorus] go", false), // a bracket that is not a stamp
+            ("I <3 you", false), // no colon, no closer: text
+            ("a < b > c", false),
+            ("ratio 3:4 [x]", false),
+        ])
     func lrc(_ text: String, _ escaped: Bool) throws {
         for target in [LyricWriter.Target.lrc, .elrc] {
             let written = LyricWriter.write(song([(1000, 2000, text)]), to: target)
-            let warning = "1 line holds text that \(target) would read as a timestamp; a word joiner (U+2060) after the bracket keeps it text"
+            let warning =
+                "1 line holds text that \(target) would read as a timestamp; a word joiner (U+2060) after the bracket keeps it text"
             #expect(written.warnings == (escaped ? [warning] : []))
             let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
             #expect(back.lines.map { RoundTrip.unescaped($0.text) } == [text])
@@ -495,29 +564,35 @@ struct WriterEscapingTests {
 
     @Test("elrc escapes a bracket that its own next word tag would close")
     func elrcAcrossSegments() throws {
-        let line = LyricLine(start: 1000, end: 3000, text: "x <1 y", segments: [
-            WordSegment(start: 1000, end: 2000, text: "x <1 "), WordSegment(start: 2000, end: 3000, text: "y"),
-        ])
-        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), to: .elrc)
+        let line = LyricLine(
+            start: 1000, end: 3000, text: "x <1 y",
+            segments: [
+                WordSegment(start: 1000, end: 2000, text: "x <1 "), WordSegment(start: 2000, end: 3000, text: "y"),
+            ])
+        let written = LyricWriter.write(
+            Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), to: .elrc)
         let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
         #expect(back.lines[0].segments.map { RoundTrip.unescaped($0.text) } == ["x <1 ", "y"])
         #expect(back.lines[0].segments.map(\.start) == [1000, 2000])
         #expect(written.warnings.count == 1)
     }
 
-    @Test("srt text that reads as markup or an arrow gets a word joiner; digits alone are safe", arguments: [
-        ("<i>not italic</i>", true),
-        ("</b> and <font color=red>", true),
-        ("{\\an8} up top", true),
-        ("a --> b", true),
-        ("00:00:01,000 --> 00:00:02,000", true), // would start a new cue
-        ("1984", false),                          // a cue number only right before a timing line
-        ("I <3 you {laughs}", false),
-        ("<i no closer", false),
-    ])
+    @Test(
+        "srt text that reads as markup or an arrow gets a word joiner; digits alone are safe",
+        arguments: [
+            ("<i>not italic</i>", true),
+            ("</b> and <font color=red>", true),
+            ("{\\an8} up top", true),
+            ("a --> b", true),
+            ("00:00:01,000 --> 00:00:02,000", true), // would start a new cue
+            ("1984", false), // a cue number only right before a timing line
+            ("I <3 you {laughs}", false),
+            ("<i no closer", false),
+        ])
     func srt(_ text: String, _ escaped: Bool) throws {
         let written = LyricWriter.write(song([(1000, 2000, text), (3000, 4000, "next")]), to: .srt)
-        let warning = "1 line holds text that srt would read as markup or a timing arrow; a word joiner (U+2060) keeps it text"
+        let warning =
+            "1 line holds text that srt would read as markup or a timing arrow; a word joiner (U+2060) keeps it text"
         #expect(written.warnings == (escaped ? [warning] : []))
         let result = RoundTrip.read(written.text, file: "x.srt")
         let back = try #require(result.song)
@@ -526,9 +601,11 @@ struct WriterEscapingTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test("vtt writes &, < and > as entities, so arrows and tags stay text", arguments: [
-        "rock & roll", "<b>bold</b>", "a --> b", "&amp; already", "<00:00:01.000>", "<v Someone>",
-    ])
+    @Test(
+        "vtt writes &, < and > as entities, so arrows and tags stay text",
+        arguments: [
+            "rock & roll", "<b>bold</b>", "a --> b", "&amp; already", "<00:00:01.000>", "<v Someone>",
+        ])
     func vtt(_ text: String) throws {
         let written = LyricWriter.write(song([(1000, 2000, text), (3000, 4000, "next")]), to: .vtt)
         #expect(written.warnings.isEmpty)
@@ -540,7 +617,10 @@ struct WriterEscapingTests {
     @Test("a vtt NOTE breaks up an arrow in the title")
     func vttNote() throws {
         let written = LyricWriter.write(song([(1000, 2000, "la")], metadata: SongMetadata(title: "A --> B")), to: .vtt)
-        #expect(written.warnings == ["the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) breaks it up"])
+        #expect(
+            written.warnings == [
+                "the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) breaks it up"
+            ])
         let result = RoundTrip.read(written.text, file: "x.vtt")
         #expect(result.song?.lines.map(\.text) == ["la"])
         #expect(result.diagnostics.isEmpty)
@@ -553,11 +633,13 @@ struct WriterEscapingTests {
 struct WriterLRCLossTests {
     @Test("two lines on the same centisecond stay two lines, the second 0.01 s later", arguments: [0, 4])
     func sameStart(_ apart: Int) throws {
-        let written = LyricWriter.write(song([(1000, 3000, "first"), (1000 + apart, 3000, "second"), (5000, 6000, "third")]), to: .lrc)
-        #expect(written.warnings == [
-            "1 line overlaps the line after; lrc ends a line where the next one starts, so it ends earlier",
-            "1 line starts within 0.01 s of the line before; moved 0.01 s later so that lrc does not read it as a translation",
-        ])
+        let written = LyricWriter.write(
+            song([(1000, 3000, "first"), (1000 + apart, 3000, "second"), (5000, 6000, "third")]), to: .lrc)
+        #expect(
+            written.warnings == [
+                "1 line overlaps the line after; lrc ends a line where the next one starts, so it ends earlier",
+                "1 line starts within 0.01 s of the line before; moved 0.01 s later so that lrc does not read it as a translation",
+            ])
         let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
         #expect(back.lines.map(\.text) == ["first", "second", "third"])
         #expect(back.lines.map(\.start) == [1000, 1010, 5000])
@@ -566,33 +648,48 @@ struct WriterLRCLossTests {
 
     @Test("word segments of an overlapping line are cut at the next line's start")
     func overlapCutsWords() throws {
-        let first = LyricLine(start: 1000, end: 4000, text: "long note", segments: [
-            WordSegment(start: 1000, end: 2000, text: "long "), WordSegment(start: 2000, end: 4000, text: "note"),
-        ])
+        let first = LyricLine(
+            start: 1000, end: 4000, text: "long note",
+            segments: [
+                WordSegment(start: 1000, end: 2000, text: "long "), WordSegment(start: 2000, end: 4000, text: "note"),
+            ])
         let lines = [first, LyricLine(start: 3000, end: 5000, text: "echo")]
-        let written = LyricWriter.write(Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .elrc)
+        let written = LyricWriter.write(
+            Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil), to: .elrc)
         let back = try #require(RoundTrip.read(written.text, file: "x.lrc").song)
         #expect(back.lines[0].end == 3000)
         #expect(back.lines[0].segments.map(\.end) == [2000, 3000])
     }
 
-    @Test("stamps of 100 hours and more are written, with a warning that the reader refuses them",
-          arguments: [LyricWriter.Target.lrc, .elrc])
+    @Test(
+        "stamps of 100 hours and more are written, with a warning that the reader refuses them",
+        arguments: [LyricWriter.Target.lrc, .elrc])
     func beyondHundredHours(_ target: LyricWriter.Target) throws {
         let written = LyricWriter.write(song([(1000, 2000, "early"), (360_000_000, 360_001_000, "late")]), to: target)
         #expect(written.text.hasSuffix("[6000:00.00]late\n[6000:01.00]\n"))
-        #expect(written.warnings == ["1 line starts or ends at 100 hours or later; it is written, but karaoke's "
-            + "LRC reader takes such stamps for broken ones"])
+        #expect(
+            written.warnings == [
+                "1 line starts or ends at 100 hours or later; it is written, but karaoke's "
+                    + "LRC reader takes such stamps for broken ones"
+            ])
     }
 
-    @Test("the offset is applied for srt and vtt; a line pushed before 0:00 starts at 0:00",
-          arguments: [LyricWriter.Target.srt, .vtt])
+    @Test(
+        "the offset is applied for srt and vtt; a line pushed before 0:00 starts at 0:00",
+        arguments: [LyricWriter.Target.srt, .vtt])
     func offsetApplied(_ target: LyricWriter.Target) throws {
-        let written = LyricWriter.write(song([(100, 900, "early"), (2000, 3000, "late")], metadata: SongMetadata(offset: 500)), to: target)
-        #expect(written.warnings == ["the offset of 500 ms is applied to the times, as \(target) has no offset tag; "
-            + "1 line that would start before 0:00 starts at 0:00"])
+        let written = LyricWriter.write(
+            song([(100, 900, "early"), (2000, 3000, "late")], metadata: SongMetadata(offset: 500)), to: target)
+        #expect(
+            written.warnings == [
+                "the offset of 500 ms is applied to the times, as \(target) has no offset tag; "
+                    + "1 line that would start before 0:00 starts at 0:00"
+            ])
         let back = try #require(RoundTrip.read(written.text, file: RoundTrip.fileName(target)).song)
-        #expect(back.lines.map { TimedSpan($0.start, $0.end, $0.text) } == [TimedSpan(0, 400, "early"), TimedSpan(1500, 2500, "late")])
+        #expect(
+            back.lines.map { TimedSpan($0.start, $0.end, $0.text) } == [
+                TimedSpan(0, 400, "early"), TimedSpan(1500, 2500, "late"),
+            ])
     }
 }
 
@@ -605,13 +702,13 @@ struct WriterCorpusTests {
 
     /// Files that give no song (the parsers' corpus tests pin down why): there is nothing to write.
     static let noSong: Set<String> = [
-        "lrc/osdlyrics__lrc_tail.lrc",                       // `[10.00]` has no minutes field
-        "lrc/osdlyrics__lyric3.lrc",                         // only an unterminated `[offset:-12345`
-        "lrc/osdlyrics__lyric4.lrc",                         // unterminated and malformed stamps
-        "vtt/vttjs-cuetimes__minimum-spots-over-sixty.vtt",  // `120:00.000` is no WebVTT time
-        "vtt/w3c-webvtt__signature-bom.vtt",                 // a header and no cue
-        "vtt/w3c-webvtt__timings-eof.vtt",                   // ends inside its timing line
-        "vtt/w3c-webvtt__timings-garbage.vtt",               // every timing is broken
+        "lrc/osdlyrics__lrc_tail.lrc", // `[10.00]` has no minutes field
+        "lrc/osdlyrics__lyric3.lrc", // only an unterminated `[offset:-12345`
+        "lrc/osdlyrics__lyric4.lrc", // unterminated and malformed stamps
+        "vtt/vttjs-cuetimes__minimum-spots-over-sixty.vtt", // `120:00.000` is no WebVTT time
+        "vtt/w3c-webvtt__signature-bom.vtt", // a header and no cue
+        "vtt/w3c-webvtt__timings-eof.vtt", // ends inside its timing line
+        "vtt/w3c-webvtt__timings-garbage.vtt", // every timing is broken
     ]
 
     /// Songs whose reading breaks the model's promises, so a round trip cannot give them back as they
@@ -627,7 +724,7 @@ struct WriterCorpusTests {
     /// Targets that cannot hold a file at all, with the warning that says so.
     static let unholdable: [String: Set<LyricWriter.Target>] = [
         // Cues at 120 hours: LRCParser refuses stamps of 100 hours and more.
-        "vtt/vttjs-cuetimes__max-spots-over-sixty.vtt": [.lrc, .elrc],
+        "vtt/vttjs-cuetimes__max-spots-over-sixty.vtt": [.lrc, .elrc]
     ]
 
     @Test("every corpus file that gives a song comes back the same from every target", arguments: files)

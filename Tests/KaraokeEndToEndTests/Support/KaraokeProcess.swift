@@ -27,8 +27,9 @@ enum KaraokeProcess {
     /// Runs `karaoke ARGUMENTS` with stdin from /dev/null and pipes for output; kills it after `timeout` s.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Output {
         let raw = try runRaw(arguments, environment: environment, timeout: timeout)
-        return Output(status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
-                      stderr: String(decoding: raw.stderr, as: UTF8.self))
+        return Output(
+            status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
+            stderr: String(decoding: raw.stderr, as: UTF8.self))
     }
 
     /// What a run gave, byte for byte, and how long it took.
@@ -42,8 +43,10 @@ enum KaraokeProcess {
 
     /// Runs `executable arguments` (the karaoke binary by default) with stdin from /dev/null, keeping the
     /// output as bytes; kills it after `timeout` s.
-    static func runRaw(_ arguments: [String], executable: String = binary.path, environment: [String: String] = [:],
-                       timeout: Double = 30) throws -> RawOutput {
+    static func runRaw(
+        _ arguments: [String], executable: String = binary.path, environment: [String: String] = [:],
+        timeout: Double = 30
+    ) throws -> RawOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -62,16 +65,21 @@ enum KaraokeProcess {
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         let deadline = start.addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         group.wait()
-        return RawOutput(status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](outData),
-                         stderr: [UInt8](errData), seconds: Date().timeIntervalSince(start))
+        return RawOutput(
+            status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](outData),
+            stderr: [UInt8](errData), seconds: Date().timeIntervalSince(start))
     }
 
     /// A temporary folder for files a test writes; removed by the caller with `cleanUp`.

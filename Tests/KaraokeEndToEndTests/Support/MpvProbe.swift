@@ -16,13 +16,16 @@ struct MpvProbe {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
             guard let pid = Int32(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !data.isEmpty
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !data.isEmpty
             else { return nil }
             let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             guard arguments.first == "mpv", arguments.contains(where: { $0.contains(text) }) else { return nil }
             // A zombie still has its entry until reaped; it is not a running player.
             if let status = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-               status.contains(") Z ") { return nil }
+                status.contains(") Z ")
+            {
+                return nil
+            }
             return MpvProbe(pid: pid, arguments: arguments)
         }
     }
@@ -32,7 +35,8 @@ struct MpvProbe {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let probe = all(mentioning: file).first, probe.arguments.last == file,
-               FileManager.default.fileExists(atPath: probe.socketPath) {
+                FileManager.default.fileExists(atPath: probe.socketPath)
+            {
                 return probe
             }
             usleep(50_000)
@@ -100,7 +104,8 @@ final class MpvConnection {
         while MpvConnection.monotonic() < end {
             guard let message = try readMessage(untilEOF: false) else { continue }
             if message["event"] as? String == "property-change", message["id"] as? Int == 77,
-               let value = message["data"] as? Double {
+                let value = message["data"] as? Double
+            {
                 changes.append((MpvConnection.monotonic(), value))
             }
         }
@@ -145,7 +150,9 @@ enum ToneFile {
     static func write(to path: String, seconds: Double, rate: Int = 8000) throws {
         let samples = Int(Double(rate) * seconds)
         var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
         data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples * 2))
         data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
         append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))

@@ -14,8 +14,10 @@ final class TmuxSession {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
     /// Starts `command` (a shell command line) in a `columns`×`rows` session with `TERM=term`.
-    init(_ command: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
-         environment: [String: String] = [:]) throws {
+    init(
+        _ command: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
+        environment: [String: String] = [:]
+    ) throws {
         self.columns = columns
         self.rows = rows
         var assignments = "TERM=\(term) "
@@ -23,8 +25,10 @@ final class TmuxSession {
         // The wrapper shell ignores SIGINT: without job control it shares the player's process group, and
         // Ctrl-C must end only the player (which installs its own handler) for the wrapper to report.
         let script = "trap '' INT; env \(assignments)\(command); echo EXIT=$?; sleep 60"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)",
-                  "sh", "-c", script])
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)",
+            "sh", "-c", script,
+        ])
         // Resize-window below needs the window to follow the requested size, not a client's.
         try tmux(["set-option", "-g", "window-size", "manual"])
     }
@@ -106,7 +110,8 @@ final class TmuxSession {
 
     /// The process id of the command (the shell's child), for sending signals.
     func commandPID() throws -> Int32? {
-        let shell = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         return children.split(separator: " ").first.flatMap { Int32($0) }
     }
@@ -156,7 +161,8 @@ extension String {
                         colors.append("5;" + parts[index + 2]); index += 3; continue
                     }
                     if parts[index + 1] == "2", index + 4 < parts.count {
-                        colors.append("2;" + parts[(index + 2)...(index + 4)].joined(separator: ";")); index += 5; continue
+                        colors.append("2;" + parts[(index + 2)...(index + 4)].joined(separator: ";")); index += 5;
+                        continue
                     }
                 }
                 index += 1

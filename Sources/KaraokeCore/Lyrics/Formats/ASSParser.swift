@@ -23,8 +23,10 @@ enum ASSParser {
         var metadata = SongMetadata()
         metadata.title = reader.title
         let song = SongAssembly.assemble(metadata: metadata, timedLines: reader.lines)
-        return reader.log.finish(song: song, noSongMessage:
-            "no dialogue line (an event such as 'Dialogue: 0,0:00:12.34,0:00:15.00,Default,,0,0,0,,text')")
+        return reader.log.finish(
+            song: song,
+            noSongMessage:
+                "no dialogue line (an event such as 'Dialogue: 0,0:00:12.34,0:00:15.00,Default,,0,0,0,,text')")
     }
 }
 
@@ -69,12 +71,17 @@ private struct ASSReader {
         while let raw = cursor.next(bytes) {
             let end = raw.upperBound
             // A BOM the caller left, and indentation.
-            let i = ByteScanner.skip(bytes, from: ByteScanner.skipByteOrderMark(bytes, at: raw.lowerBound, end: end), to: end)
+            let i = ByteScanner.skip(
+                bytes, from: ByteScanner.skipByteOrderMark(bytes, at: raw.lowerBound, end: end), to: end)
             guard i < end else { continue }
             if bytes[i] == 0x5B { // [
-                if ByteScanner.hasPrefix("[script info]", in: bytes, at: i, end: end, ignoringCase: true) { section = .scriptInfo }
-                else if ByteScanner.hasPrefix("[events]", in: bytes, at: i, end: end, ignoringCase: true) { section = .events }
-                else { section = .other }
+                if ByteScanner.hasPrefix("[script info]", in: bytes, at: i, end: end, ignoringCase: true) {
+                    section = .scriptInfo
+                } else if ByteScanner.hasPrefix("[events]", in: bytes, at: i, end: end, ignoringCase: true) {
+                    section = .events
+                } else {
+                    section = .other
+                }
                 continue
             }
             if let value = afterKeyword(bytes, i, end, "dialogue:") {
@@ -122,7 +129,10 @@ private struct ASSReader {
         var names: [String] = []
         var start = range.lowerBound
         for i in range.lowerBound...range.upperBound where i == range.upperBound || bytes[i] == 0x2C {
-            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[ByteScanner.trimmed(bytes, start..<i)]), as: UTF8.self)
+            names.append(
+                String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[ByteScanner.trimmed(bytes, start..<i)]), as: UTF8.self
+                )
                 .lowercased())
             start = i + 1
         }
@@ -132,30 +142,36 @@ private struct ASSReader {
             return
         }
         // Text is the last field by the format's rules, and takes the rest of the line, commas and all.
-        layout = EventLayout(fieldCount: names.count, start: startIndex, end: endIndex,
-                             effect: names.firstIndex(of: "effect"), text: names.count - 1)
+        layout = EventLayout(
+            fieldCount: names.count, start: startIndex, end: endIndex,
+            effect: names.firstIndex(of: "effect"), text: names.count - 1)
     }
 
     /// Reads one `Dialogue:` or `Comment:` event's times, effect and where its text is.
-    mutating func readEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isComment: Bool,
-                            line: Int, lineStart: Int) {
+    mutating func readEvent(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isComment: Bool,
+        line: Int, lineStart: Int
+    ) {
         let quoted = { ByteScanner.quoted(bytes, range) }
         guard let parts = fields(bytes, range, count: layout.fieldCount) else {
             if !isComment {
-                log.warn(line: line, column: 0,
-                         "dialogue line with fewer than \(layout.fieldCount) fields \(quoted()); line skipped")
+                log.warn(
+                    line: line, column: 0,
+                    "dialogue line with fewer than \(layout.fieldCount) fields \(quoted()); line skipped")
             }
             return
         }
         func time(_ index: Int) -> Int? {
             let field = ByteScanner.trimmed(bytes, parts[index])
             guard let read = SubtitleTime.readLenient(bytes, at: field.lowerBound, end: field.upperBound),
-                  read.next == field.upperBound else { return nil }
+                read.next == field.upperBound
+            else { return nil }
             return read.time
         }
         guard let start = time(layout.start), let end = time(layout.end) else {
             if !isComment {
-                let bad = ByteScanner.trimmed(bytes, time(layout.start) == nil ? parts[layout.start] : parts[layout.end])
+                let bad = ByteScanner.trimmed(
+                    bytes, time(layout.start) == nil ? parts[layout.start] : parts[layout.end])
                 let message = "malformed time \(ByteScanner.quoted(bytes, bad)); expected 'h:mm:ss.cc'; line skipped"
                 log.warn(line: line, column: bad.lowerBound - lineStart + 1, message)
             }
@@ -164,18 +180,26 @@ private struct ASSReader {
         var effect = RawEvent.Effect.none
         if let index = layout.effect {
             let field = ByteScanner.trimmed(bytes, parts[index])
-            if field.isEmpty { effect = .none }
-            else if ByteScanner.equals("fx", in: bytes, field, ignoringCase: true) { effect = .fx }
-            else if ByteScanner.equals("karaoke", in: bytes, field, ignoringCase: true) { effect = .karaoke }
-            else { effect = .other }
+            if field.isEmpty {
+                effect = .none
+            } else if ByteScanner.equals("fx", in: bytes, field, ignoringCase: true) {
+                effect = .fx
+            } else if ByteScanner.equals("karaoke", in: bytes, field, ignoringCase: true) {
+                effect = .karaoke
+            } else {
+                effect = .other
+            }
         }
-        events.append(RawEvent(isComment: isComment, effect: effect, start: start, end: end,
-                               text: parts[layout.text], line: line))
+        events.append(
+            RawEvent(
+                isComment: isComment, effect: effect, start: start, end: end,
+                text: parts[layout.text], line: line))
     }
 
     /// Picks the sung events (see `ASSParser`) and turns each into a line.
     mutating func makeLines(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let templated = events.contains { !$0.isComment && $0.effect == .fx }
+        let templated =
+            events.contains { !$0.isComment && $0.effect == .fx }
             && events.contains { $0.isComment && $0.effect == .karaoke }
         lines.reserveCapacity(events.count)
         for event in events {
@@ -213,8 +237,10 @@ private struct ASSReader {
                 if !syllables.drawing && !syllables.inFurigana { text.appendSpace() }
                 i += 2
                 pieceStart = i
-            } else if syllables.karaoke, !syllables.inFurigana, byte == 0x7C
-                        || (byte == 0xEF && i + 2 < end && bytes[i + 1] == 0xBD && bytes[i + 2] == 0x9C) {
+            } else if syllables.karaoke, !syllables.inFurigana,
+                byte == 0x7C
+                    || (byte == 0xEF && i + 2 < end && bytes[i + 1] == 0xBD && bytes[i + 2] == 0x9C)
+            {
                 // `|` or `｜` starts a syllable's furigana, which runs to the next karaoke tag.
                 appendPiece(bytes, pieceStart..<i, syllables)
                 syllables.inFurigana = true
@@ -227,8 +253,9 @@ private struct ASSReader {
         appendPiece(bytes, pieceStart..<end, syllables)
         closeSyllable(&syllables)
         let built = text.finish(lineStart: event.start, lineEnd: event.end, wordTimed: syllables.karaoke)
-        return LyricLine(start: event.start, end: event.end, text: built.text, segments: built.segments,
-                         sourceLine: event.line)
+        return LyricLine(
+            start: event.start, end: event.end, text: built.text, segments: built.segments,
+            sourceLine: event.line)
     }
 
     /// What reading one event's text carries from one piece to the next.
@@ -250,7 +277,9 @@ private struct ASSReader {
     }
 
     /// Reads the tags of one `{…}` block: `\k` and its kin start a syllable, `\p` a drawing; the rest is read past.
-    mutating func readOverrideBlock(_ bytes: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ state: inout SyllableState) {
+    mutating func readOverrideBlock(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ state: inout SyllableState
+    ) {
         var i = block.lowerBound
         let end = block.upperBound
         while i < end {
@@ -261,7 +290,8 @@ private struct ASSReader {
                 var k = i + 1
                 if name == 0x6B, k < end, bytes[k] == 0x66 || bytes[k] == 0x6F { k += 1 } // \kf, \ko
                 guard k < end, ByteScanner.isDigit(bytes[k]),
-                      let centiseconds = ByteScanner.readDecimal(bytes, &k, end) else { continue }
+                    let centiseconds = ByteScanner.readDecimal(bytes, &k, end)
+                else { continue }
                 closeSyllable(&state)
                 state.karaoke = true
                 state.inFurigana = false
@@ -282,7 +312,8 @@ private struct ASSReader {
     mutating func closeSyllable(_ state: inout SyllableState) {
         // The lead-in mark is always first; a real syllable is the second mark or later.
         guard state.karaoke, text.marks.count >= 3, text.bytesSinceLastMark.elementsEqual([0x23]),
-              let continued = text.marks.last?.end else { return }
+            let continued = text.marks.last?.end
+        else { return }
         text.removeLastMark()
         text.setLastMarkEnd(continued)
     }

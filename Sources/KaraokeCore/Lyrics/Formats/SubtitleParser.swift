@@ -11,8 +11,10 @@ enum SubtitleParser {
         var reader = SRTReader(file: file)
         utf8.withUnsafeBufferPointer { reader.run($0) }
         let song = SongAssembly.assemble(metadata: SongMetadata(), timedLines: reader.lines)
-        return reader.log.finish(song: song, noSongMessage:
-            "no timed cue (an SRT cue starts with a timing line such as '00:00:12,340 --> 00:00:15,000')")
+        return reader.log.finish(
+            song: song,
+            noSongMessage:
+                "no timed cue (an SRT cue starts with a timing line such as '00:00:12,340 --> 00:00:15,000')")
     }
 
     /// Parses WebVTT as its standard's parser does, with inline `<00:01.500>` timestamps as word tags
@@ -21,8 +23,10 @@ enum SubtitleParser {
         var reader = WebVTTReader(file: file)
         utf8.withUnsafeBufferPointer { reader.run($0) }
         let song = SongAssembly.assemble(metadata: SongMetadata(), timedLines: reader.lines)
-        return reader.log.finish(song: song, noSongMessage:
-            "no timed cue (a WebVTT cue starts with a timing line such as '00:00:12.340 --> 00:00:15.000')")
+        return reader.log.finish(
+            song: song,
+            noSongMessage:
+                "no timed cue (a WebVTT cue starts with a timing line such as '00:00:12.340 --> 00:00:15.000')")
     }
 }
 
@@ -109,14 +113,19 @@ private struct SRTReader {
             skipping = true
             let column = line.lowerBound - raw.lowerBound + 1
             if containsArrow(bytes, line) {
-                log.warn(line: number, column: column, "malformed timing line \(ByteScanner.quoted(bytes, line)); "
-                    + "expected '00:00:00,000 --> 00:00:00,000'; cue skipped")
+                log.warn(
+                    line: number, column: column,
+                    "malformed timing line \(ByteScanner.quoted(bytes, line)); "
+                        + "expected '00:00:00,000 --> 00:00:00,000'; cue skipped")
             } else if let sequence = sequenceNumber {
-                log.warn(line: number, column: column, "cue \(ByteScanner.quoted(bytes, sequence)) has no timing line; "
-                    + "found \(ByteScanner.quoted(bytes, line)); cue skipped")
+                log.warn(
+                    line: number, column: column,
+                    "cue \(ByteScanner.quoted(bytes, sequence)) has no timing line; "
+                        + "found \(ByteScanner.quoted(bytes, line)); cue skipped")
             } else {
-                log.warn(line: number, column: column,
-                         "text without a timing line \(ByteScanner.quoted(bytes, line)); skipped")
+                log.warn(
+                    line: number, column: column,
+                    "text without a timing line \(ByteScanner.quoted(bytes, line)); skipped")
             }
         }
         finishCue(bytes)
@@ -126,12 +135,14 @@ private struct SRTReader {
     func readTiming(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (start: Int, end: Int)? {
         let end = line.upperBound
         guard line.count >= 10, ByteScanner.isDigit(bytes[line.lowerBound]),
-              let start = SubtitleTime.readLenient(bytes, at: line.lowerBound, end: end) else { return nil }
+            let start = SubtitleTime.readLenient(bytes, at: line.lowerBound, end: end)
+        else { return nil }
         var i = skipBlanks(bytes, start.next, end)
         guard end - i >= 3, bytes[i] == 0x2D, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E else { return nil }
         i = skipBlanks(bytes, i + 3, end)
         guard let stop = SubtitleTime.readLenient(bytes, at: i, end: end),
-              stop.next == end || bytes[stop.next] == 0x20 || bytes[stop.next] == 0x09 else { return nil }
+            stop.next == end || bytes[stop.next] == 0x20 || bytes[stop.next] == 0x09
+        else { return nil }
         return (start.time, stop.time)
     }
 
@@ -182,7 +193,8 @@ private struct SRTReader {
         }
         let letter = bytes[i] | 0x20
         guard letter == 0x69 || letter == 0x62 || letter == 0x75 || letter == 0x73, // i b u s
-              i + 1 < end, bytes[i + 1] == 0x3E else { return nil }
+            i + 1 < end, bytes[i + 1] == 0x3E
+        else { return nil }
         return i + 1
     }
 
@@ -218,7 +230,8 @@ private struct WebVTTReader {
         guard let signature = cursor.next(bytes) else { return }
         // A BOM the caller left (SourceText removes the file's own).
         let from = ByteScanner.skipByteOrderMark(bytes, at: signature.lowerBound, end: signature.upperBound)
-        let hasSignature = ByteScanner.hasPrefix("WEBVTT", in: bytes, at: from, end: signature.upperBound, ignoringCase: true)
+        let hasSignature =
+            ByteScanner.hasPrefix("WEBVTT", in: bytes, at: from, end: signature.upperBound, ignoringCase: true)
             && (signature.upperBound - from == 6 || bytes[from + 6] == 0x20 || bytes[from + 6] == 0x09)
         if hasSignature {
             // The header: lines up to a blank one, or up to a timing line right under it.
@@ -263,8 +276,9 @@ private struct WebVTTReader {
         if let timing {
             addCue(bytes, timing)
         } else if !seenArrow, let first = firstLine, !isNoteStyleOrRegion(bytes, first.range) {
-            log.warn(line: first.number, column: 1,
-                     "text without a cue timing \(ByteScanner.quoted(bytes, first.range)); skipped")
+            log.warn(
+                line: first.number, column: 1,
+                "text without a cue timing \(ByteScanner.quoted(bytes, first.range)); skipped")
         }
         return true
     }
@@ -273,27 +287,33 @@ private struct WebVTTReader {
     func isNoteStyleOrRegion(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
         for word in ["NOTE", "STYLE", "REGION"] as [StaticString] {
             let from = line.lowerBound, count = word.utf8CodeUnitCount
-            guard ByteScanner.hasPrefix(word, in: bytes, at: from, end: line.upperBound, ignoringCase: false) else { continue }
+            guard ByteScanner.hasPrefix(word, in: bytes, at: from, end: line.upperBound, ignoringCase: false) else {
+                continue
+            }
             if line.count == count || ByteScanner.isBlank(bytes[from + count]) { return true }
         }
         return false
     }
 
     /// Reads `start --> end` and the cue settings after it (read past), warning when it cannot.
-    mutating func readTiming(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>,
-                             number: Int) -> (start: Int, end: Int, line: Int)? {
+    mutating func readTiming(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>,
+        number: Int
+    ) -> (start: Int, end: Int, line: Int)? {
         let end = line.upperBound
         let first = skipBlanks(bytes, line.lowerBound, end)
         func fail() -> (start: Int, end: Int, line: Int)? {
-            log.warn(line: number, column: first - line.lowerBound + 1,
-                     "malformed cue timing \(ByteScanner.quoted(bytes, first..<end)); "
-                        + "expected '00:00:00.000 --> 00:00:00.000'; cue skipped")
+            log.warn(
+                line: number, column: first - line.lowerBound + 1,
+                "malformed cue timing \(ByteScanner.quoted(bytes, first..<end)); "
+                    + "expected '00:00:00.000 --> 00:00:00.000'; cue skipped")
             return nil
         }
         guard let start = readTimestamp(bytes, first, end, number: number, line: line) else { return fail() }
         var i = skipBlanks(bytes, start.next, end)
         guard start.next < end, i > start.next, end - i >= 3,
-              bytes[i] == 0x2D, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E else { return fail() }
+            bytes[i] == 0x2D, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E
+        else { return fail() }
         i += 3
         let afterArrow = i
         i = skipBlanks(bytes, i, end)
@@ -302,16 +322,19 @@ private struct WebVTTReader {
     }
 
     /// A WebVTT timestamp; one with a short or missing fraction is read too, with a warning.
-    mutating func readTimestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ end: Int, number: Int,
-                                line: Range<Int>) -> (time: Int, next: Int)? {
+    mutating func readTimestamp(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ end: Int, number: Int,
+        line: Range<Int>
+    ) -> (time: Int, next: Int)? {
         if let strict = SubtitleTime.readWebVTT(bytes, at: at, end: end) { return strict }
         guard let loose = SubtitleTime.readWebVTT(bytes, at: at, end: end, lenientFraction: true),
-              loose.next == end || bytes[loose.next] == 0x20 || bytes[loose.next] == 0x09 || bytes[loose.next] == 0x0C
+            loose.next == end || bytes[loose.next] == 0x20 || bytes[loose.next] == 0x09 || bytes[loose.next] == 0x0C
                 || bytes[loose.next] == 0x3E
         else { return nil }
-        log.warn(line: number, column: at - line.lowerBound + 1,
-                 "timestamp \(ByteScanner.quoted(bytes, at..<loose.next)) is not WebVTT; read as "
-                    + "'\(SubtitleTime.format(loose.time))'")
+        log.warn(
+            line: number, column: at - line.lowerBound + 1,
+            "timestamp \(ByteScanner.quoted(bytes, at..<loose.next)) is not WebVTT; read as "
+                + "'\(SubtitleTime.format(loose.time))'")
         return loose
     }
 
@@ -325,8 +348,10 @@ private struct WebVTTReader {
             readCueLine(bytes, range, number: number, timing: timing, state: &state)
         }
         let built = text.finish(lineStart: timing.start, lineEnd: timing.end, wordTimed: state.sawTimestamp)
-        lines.append(LyricLine(start: timing.start, end: timing.end, text: built.text, segments: built.segments,
-                               sourceLine: timing.line, voice: state.voice))
+        lines.append(
+            LyricLine(
+                start: timing.start, end: timing.end, text: built.text, segments: built.segments,
+                sourceLine: timing.line, voice: state.voice))
     }
 
     /// What reading a cue's text carries from one of its lines to the next.
@@ -338,8 +363,10 @@ private struct WebVTTReader {
     }
 
     /// Reads one line of cue text: tags, entities and text.
-    mutating func readCueLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, number: Int,
-                              timing: (start: Int, end: Int, line: Int), state: inout CueState) {
+    mutating func readCueLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, number: Int,
+        timing: (start: Int, end: Int, line: Int), state: inout CueState
+    ) {
         let end = line.upperBound
         var i = line.lowerBound
         var pieceStart = i
@@ -360,8 +387,9 @@ private struct WebVTTReader {
             flush(i)
             // A tag runs to its `>`, or to the end of the line when it has none, as the standard says.
             let close = ByteScanner.index(of: 0x3E, in: bytes, from: i + 1, to: end)
-            readTag(bytes, (i + 1)..<close, number: number, column: i - line.lowerBound + 1,
-                    quoted: i..<min(close + 1, end), timing: timing, state: &state)
+            readTag(
+                bytes, (i + 1)..<close, number: number, column: i - line.lowerBound + 1,
+                quoted: i..<min(close + 1, end), timing: timing, state: &state)
             i = min(close + 1, end)
             pieceStart = i
         }
@@ -369,26 +397,34 @@ private struct WebVTTReader {
     }
 
     /// Acts on one tag's contents: a timestamp, `<v Name>`, `<rt>`/`</rt>`, or anything else read past.
-    mutating func readTag(_ bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>, number: Int, column: Int,
-                          quoted: Range<Int>, timing: (start: Int, end: Int, line: Int), state: inout CueState) {
+    mutating func readTag(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ tag: Range<Int>, number: Int, column: Int,
+        quoted: Range<Int>, timing: (start: Int, end: Int, line: Int), state: inout CueState
+    ) {
         guard let first = tag.first.map({ bytes[$0] }) else { return }
         if ByteScanner.isDigit(first) {
             // Not a time (`<0.500>`, `<1:00>`): read past, as the standard does. A short fraction is forgiven.
-            guard let stamp = SubtitleTime.readWebVTT(bytes, at: tag.lowerBound, end: tag.upperBound, lenientFraction: true),
-                  stamp.next == tag.upperBound else { return }
+            guard
+                let stamp = SubtitleTime.readWebVTT(
+                    bytes, at: tag.lowerBound, end: tag.upperBound, lenientFraction: true),
+                stamp.next == tag.upperBound
+            else { return }
             var time = stamp.time
             if time < timing.start {
-                log.warn(line: number, column: column,
-                         "word tag \(ByteScanner.quoted(bytes, quoted)) is before the cue's start; moved to it")
+                log.warn(
+                    line: number, column: column,
+                    "word tag \(ByteScanner.quoted(bytes, quoted)) is before the cue's start; moved to it")
                 time = timing.start
             } else if time > timing.end {
-                log.warn(line: number, column: column,
-                         "word tag \(ByteScanner.quoted(bytes, quoted)) is after the cue's end; moved to it")
+                log.warn(
+                    line: number, column: column,
+                    "word tag \(ByteScanner.quoted(bytes, quoted)) is after the cue's end; moved to it")
                 time = max(timing.end, timing.start)
             }
             if time < state.previousTag {
-                log.warn(line: number, column: column,
-                         "word tag \(ByteScanner.quoted(bytes, quoted)) is earlier than the time before it; moved up")
+                log.warn(
+                    line: number, column: column,
+                    "word tag \(ByteScanner.quoted(bytes, quoted)) is earlier than the time before it; moved up")
                 time = state.previousTag
             }
             state.previousTag = time
@@ -399,7 +435,9 @@ private struct WebVTTReader {
         let closing = first == 0x2F
         var nameStart = tag.lowerBound + (closing ? 1 : 0)
         var nameEnd = nameStart
-        while nameEnd < tag.upperBound, !ByteScanner.isWhitespace(bytes[nameEnd]), bytes[nameEnd] != 0x2E { nameEnd += 1 }
+        while nameEnd < tag.upperBound, !ByteScanner.isWhitespace(bytes[nameEnd]), bytes[nameEnd] != 0x2E {
+            nameEnd += 1
+        }
         let name = nameStart..<nameEnd
         func named(_ word: StaticString) -> Bool {
             ByteScanner.equals(word, in: bytes, name, ignoringCase: true)
@@ -441,9 +479,13 @@ private struct WebVTTReader {
             while k < semicolon {
                 let b = bytes[k]
                 let digit: UInt32
-                if ByteScanner.isDigit(b) { digit = UInt32(b - 48) }
-                else if hex, (b | 0x20) >= 0x61, (b | 0x20) <= 0x66 { digit = UInt32((b | 0x20) - 0x61 + 10) }
-                else { return nil }
+                if ByteScanner.isDigit(b) {
+                    digit = UInt32(b - 48)
+                } else if hex, (b | 0x20) >= 0x61, (b | 0x20) <= 0x66 {
+                    digit = UInt32((b | 0x20) - 0x61 + 10)
+                } else {
+                    return nil
+                }
                 value = min(value * (hex ? 16 : 10) + digit, 0x110000)
                 k += 1
             }

@@ -38,7 +38,9 @@ enum SubtitleTime {
         let seconds = fieldCount == 3 ? fields.2 : fields.1
         guard hours <= maximumHours, minutes <= 59 || fieldCount == 2, seconds <= 59 else { return nil }
         var fraction = 0
-        if i + 1 < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ","), ByteScanner.isDigit(bytes[i + 1]) {
+        if i + 1 < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ","),
+            ByteScanner.isDigit(bytes[i + 1])
+        {
             i += 1
             let digits: Int
             (fraction, digits) = ByteScanner.readFraction(bytes, &i, end)
@@ -53,8 +55,10 @@ enum SubtitleTime {
     ///
     /// With `lenientFraction`, the fraction may also have 1 or 2 digits, or (after hours, minutes and
     /// seconds) be missing, as files made by hand have them. A `,` stays wrong: WebVTT's tests insist.
-    static func readWebVTT(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int,
-                           lenientFraction: Bool = false) -> (time: Int, next: Int)? {
+    static func readWebVTT(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int,
+        lenientFraction: Bool = false
+    ) -> (time: Int, next: Int)? {
         var i = start
         func number() -> (value: Int, digits: Int) { ByteScanner.readDigits(bytes, &i, end, keeping: 9) }
         let first = number()
@@ -219,7 +223,8 @@ struct CueText {
                 from += 1
             }
             guard from < to else { continue }
-            segments.append(WordSegment(start: start, end: stop, text: String(decoding: bytes[from..<to], as: UTF8.self)))
+            segments.append(
+                WordSegment(start: start, end: stop, text: String(decoding: bytes[from..<to], as: UTF8.self)))
             previousEnd = stop
             previousTo = to
         }

@@ -74,8 +74,9 @@ extension TTMLLineBuilder {
         // Whitespace runs become one space across the whole line; the line's outer spaces go.
         var texts = collapsedRuns(stretches.map(\.text))
         if draft.parent != nil, let first = texts.firstIndex(where: { !$0.isEmpty }),
-           let last = texts.lastIndex(where: { !$0.isEmpty }),
-           !(texts[first].hasPrefix("(") && texts[last].hasSuffix(")")) {
+            let last = texts.lastIndex(where: { !$0.isEmpty }),
+            !(texts[first].hasPrefix("(") && texts[last].hasSuffix(")"))
+        {
             texts[first] = "(" + texts[first]
             texts[last] += ")"
         }
@@ -87,8 +88,9 @@ extension TTMLLineBuilder {
         let inherited = resolution.inheritsIntervals && !isWordTimed ? draft.inheritedNode : nil
         let node = draft.node ?? inherited
         if let node, resolution.isNeverActive[node] {
-            log.warn(line: draft.sourceLine, column: 0,
-                     "paragraph '\(text.prefix(40))' begins after the element it is in ends; line ignored")
+            log.warn(
+                line: draft.sourceLine, column: 0,
+                "paragraph '\(text.prefix(40))' begins after the element it is in ends; line ignored")
             return nil
         }
         var start = node.flatMap { writesBegin || !isWordTimed ? begins[$0] : nil }
@@ -104,8 +106,10 @@ extension TTMLLineBuilder {
                     segments[previous].end = max(segments[previous].start, segmentStart)
                 }
                 if stretch.end == nil { openSegmentEnds.append(segments.count) }
-                segments.append(WordSegment(start: segmentStart, end: max(segmentStart, stretch.end ?? segmentStart),
-                                            text: texts[index]))
+                segments.append(
+                    WordSegment(
+                        start: segmentStart, end: max(segmentStart, stretch.end ?? segmentStart),
+                        text: texts[index]))
             }
             // A paragraph without times takes its words' span.
             start = min(start ?? Int.max, segments[0].start)
@@ -116,13 +120,15 @@ extension TTMLLineBuilder {
             }
         }
         guard let start else {
-            log.warn(line: draft.sourceLine, column: 0,
-                     "paragraph '\(text.prefix(40))' has no timing; line ignored")
+            log.warn(
+                line: draft.sourceLine, column: 0,
+                "paragraph '\(text.prefix(40))' has no timing; line ignored")
             return nil
         }
-        let line = LyricLine(start: start, end: end ?? start, text: text, segments: segments,
-                             translations: draft.translations, sourceLine: draft.sourceLine,
-                             endIsEstimated: false, voice: draft.voice)
+        let line = LyricLine(
+            start: start, end: end ?? start, text: text, segments: segments,
+            translations: draft.translations, sourceLine: draft.sourceLine,
+            endIsEstimated: false, voice: draft.voice)
         return Built(line: line, endKnown: end != nil, openSegmentEnds: openSegmentEnds, limit: limit)
     }
 
@@ -142,7 +148,8 @@ extension TTMLLineBuilder {
                 if low < starts.count {
                     built[index].line.end = starts[low]
                 } else {
-                    built[index].line.end = start + SongAssembly.lastLineEstimate(width: DisplayWidth.of(built[index].line.text))
+                    built[index].line.end =
+                        start + SongAssembly.lastLineEstimate(width: DisplayWidth.of(built[index].line.text))
                     built[index].line.endIsEstimated = true
                 }
                 // Not past the end of the element it is in (W3C: the parent's interval clips its children).

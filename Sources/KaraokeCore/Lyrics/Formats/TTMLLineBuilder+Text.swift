@@ -41,7 +41,6 @@ extension TTMLLineBuilder {
         }
     }
 
-
     /// `agent` for `ttm:agent`: prefixes differ between files, the local names do not.
     func localName<S: StringProtocol>(_ name: S) -> Substring {
         guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
@@ -74,7 +73,8 @@ extension TTMLLineBuilder {
                 guard !ControlCharacters.isForbidden(scalar.value) else { continue }
                 if pendingSpace {
                     // The space belongs to the end of the text before, when that is where it was.
-                    if scalars.isEmpty, !result.isEmpty, let last = result.indices.last(where: { !result[$0].isEmpty }) {
+                    if scalars.isEmpty, !result.isEmpty, let last = result.indices.last(where: { !result[$0].isEmpty })
+                    {
                         result[last] += " "
                     } else {
                         scalars.append(" ")

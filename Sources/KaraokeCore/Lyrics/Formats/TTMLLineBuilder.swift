@@ -173,7 +173,8 @@ struct TTMLLineBuilder: XMLEventHandler {
             spanTranslation = ""
         case .keyedTranslation where frame.name == "text":
             if let key = translationKey {
-                keyedTranslations[key, default: []].append((collapsed(translationMain), collapsed(translationBackground)))
+                keyedTranslations[key, default: []].append(
+                    (collapsed(translationMain), collapsed(translationBackground)))
             }
             translationKey = nil
         default:
@@ -191,8 +192,9 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// Warns about the XML error that stopped the reader; the complete lines before it are kept.
     mutating func malformed(code: Int, line: Int, column: Int) {
-        log.warn(line: line, column: column,
-                 "malformed XML (\(XMLEventReader.describe(errorCode: code))); the lines before it are kept")
+        log.warn(
+            line: line, column: column,
+            "malformed XML (\(XMLEventReader.describe(errorCode: code))); the lines before it are kept")
     }
 
     /// Metadata: the title, the singers, the iTunes translations, AMLL's song tags.
@@ -207,7 +209,9 @@ struct TTMLLineBuilder: XMLEventHandler {
         case "songwriter":
             frame.role = .songwriter
         case "meta":
-            guard let key = attribute["key"], let value = attribute["value"].map(ControlCharacters.strip), !value.isEmpty else { break }
+            guard let key = attribute["key"], let value = attribute["value"].map(ControlCharacters.strip),
+                !value.isEmpty
+            else { break }
             switch key {
             case "musicName": if fallbackTitle == nil { fallbackTitle = value }
             case "artists": artists.append(value)
@@ -232,7 +236,9 @@ struct TTMLLineBuilder: XMLEventHandler {
     }
 
     /// Lines: paragraphs, word spans, background vocals, translations and ruby.
-    mutating func startBodyElement(_ name: String, _ attribute: [Substring: String], _ frame: inout OpenElement, line: Int) {
+    mutating func startBodyElement(
+        _ name: String, _ attribute: [Substring: String], _ frame: inout OpenElement, line: Int
+    ) {
         let parentIsSequence = stack.last?.isSequence ?? false
         frame.isSequence = false
         if let node = timeNode(attribute, parent: frame.node, parentIsSequence: parentIsSequence, line: line) {
@@ -246,9 +252,11 @@ struct TTMLLineBuilder: XMLEventHandler {
         }
         switch name {
         case "p" where frame.draft == nil:
-            drafts.append(Draft(node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil,
-                                voice: voice(for: frame.agent), key: attribute["key"] ?? attribute["id"],
-                                sourceLine: line))
+            drafts.append(
+                Draft(
+                    node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil,
+                    voice: voice(for: frame.agent), key: attribute["key"] ?? attribute["id"],
+                    sourceLine: line))
             frame.draft = drafts.count - 1
             frame.role = .line
             frame.piece = nil
@@ -270,8 +278,10 @@ struct TTMLLineBuilder: XMLEventHandler {
         let role = attribute["role"] ?? ""
         if role == "x-bg" {
             let singer = attribute["agent"] != nil ? voice(for: attribute["agent"]) : drafts[draft].voice
-            drafts.append(Draft(node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil, voice: singer,
-                                sourceLine: line, parent: draft))
+            drafts.append(
+                Draft(
+                    node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil, voice: singer,
+                    sourceLine: line, parent: draft))
             drafts[draft].backgrounds.append(drafts.count - 1)
             frame.draft = drafts.count - 1
             frame.piece = nil
@@ -330,8 +340,10 @@ struct TTMLLineBuilder: XMLEventHandler {
         var value = value
         return value.withUTF8 { bytes in
             if let time = times.milliseconds(bytes) { return time }
-            log.warn(line: line, column: 0, "malformed time \(ByteScanner.quoted(bytes, 0..<bytes.count)) in '\(name)'; "
-                         + "expected '00:01:02.500' or '62.5s'; attribute ignored")
+            log.warn(
+                line: line, column: 0,
+                "malformed time \(ByteScanner.quoted(bytes, 0..<bytes.count)) in '\(name)'; "
+                    + "expected '00:01:02.500' or '62.5s'; attribute ignored")
             return nil
         }
     }

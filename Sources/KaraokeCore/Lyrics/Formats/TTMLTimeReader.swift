@@ -18,11 +18,14 @@ struct TTMLTimeReader {
         if unitStart < end {
             guard let number = Self.decimal(bytes, start..<unitStart) else { return nil }
             let units: [(name: StaticString, milliseconds: Double)] = [
-                ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1), ("f", 1000 / frameRate), ("t", 1000 / tickRate),
+                ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1), ("f", 1000 / frameRate),
+                ("t", 1000 / tickRate),
             ]
-            guard let scale = units.first(where: {
-                ByteScanner.equals($0.name, in: bytes, unitStart..<end, ignoringCase: false)
-            })?.milliseconds else { return nil }
+            guard
+                let scale = units.first(where: {
+                    ByteScanner.equals($0.name, in: bytes, unitStart..<end, ignoringCase: false)
+                })?.milliseconds
+            else { return nil }
             return Self.rounded(number * scale)
         }
         // A clock time: up to four fields split by colons.
@@ -36,7 +39,7 @@ struct TTMLTimeReader {
             // Only the seconds (or the frames) may have a fraction.
             let mayHaveFraction = index == min(fieldCount - 1, 2) || index == 3
             guard let number = Self.decimal(bytes, fieldStart..<fieldEnd),
-                  mayHaveFraction
+                mayHaveFraction
                     || ByteScanner.index(of: UInt8(ascii: "."), in: bytes, from: fieldStart, to: fieldEnd) == fieldEnd
             else { return nil }
             values.append(number)
@@ -58,7 +61,8 @@ struct TTMLTimeReader {
     private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         var i = range.lowerBound
         guard let number = ByteScanner.readDecimal(bytes, &i, range.upperBound, maximumDigits: 15),
-              i == range.upperBound else { return nil }
+            i == range.upperBound
+        else { return nil }
         return number
     }
 

@@ -64,7 +64,8 @@ struct TTMLTimingModel {
             guard let parent = nodes[index].parent else { continue }
             beginAncestor[index] = nodes[parent].begin != nil ? parent : beginAncestor[parent]
             guard let begin = nodes[index].begin, let ancestor = beginAncestor[index],
-                  let ancestorBegin = nodes[ancestor].begin, ancestorBegin > 0 else { continue }
+                let ancestorBegin = nodes[ancestor].begin, ancestorBegin > 0
+            else { continue }
             votes += begin >= ancestorBegin ? 1 : -1
         }
         return votes > 0
@@ -77,9 +78,10 @@ struct TTMLTimingModel {
 
     /// Times as written: `begin` and `end` are absolute, `dur` counts from `begin`; no clipping.
     func resolvedAsAbsolute() -> Resolution {
-        var resolution = Resolution(begins: nodes.map { $0.begin.map(clampTime) }, ends: [], limits: [],
-                                    isNeverActive: [Bool](repeating: false, count: nodes.count),
-                                    inheritsIntervals: false)
+        var resolution = Resolution(
+            begins: nodes.map { $0.begin.map(clampTime) }, ends: [], limits: [],
+            isNeverActive: [Bool](repeating: false, count: nodes.count),
+            inheritsIntervals: false)
         resolution.ends = nodes.indices.map { index in
             let node = nodes[index]
             if let end = node.end { return clampTime(end) }
@@ -91,11 +93,12 @@ struct TTMLTimingModel {
 
     /// Times by the W3C rules in the type's summary.
     func resolvedByW3C() -> Resolution {
-        var resolution = Resolution(begins: [Int?](repeating: nil, count: nodes.count),
-                                    ends: [Int?](repeating: nil, count: nodes.count),
-                                    limits: [Int?](repeating: nil, count: nodes.count),
-                                    isNeverActive: [Bool](repeating: false, count: nodes.count),
-                                    inheritsIntervals: true)
+        var resolution = Resolution(
+            begins: [Int?](repeating: nil, count: nodes.count),
+            ends: [Int?](repeating: nil, count: nodes.count),
+            limits: [Int?](repeating: nil, count: nodes.count),
+            isNeverActive: [Bool](repeating: false, count: nodes.count),
+            inheritsIntervals: true)
         var children = [[Int]](repeating: [], count: nodes.count)
         var roots: [Int] = []
         for index in nodes.indices {
@@ -113,8 +116,10 @@ struct TTMLTimingModel {
     /// of a `seq` container follows (rule 5), nil when unknown.
     ///
     /// Recursion is as deep as the element tree, which libxml2 keeps within 256 levels.
-    private func resolve(_ index: Int, syncBase: Int?, limit: Int?, children: [[Int]],
-                         into resolution: inout Resolution) -> Int? {
+    private func resolve(
+        _ index: Int, syncBase: Int?, limit: Int?, children: [[Int]],
+        into resolution: inout Resolution
+    ) -> Int? {
         let node = nodes[index]
         let gives = node.begin != nil || node.end != nil || node.duration != nil
         let base = syncBase ?? (gives ? 0 : nil)
@@ -139,12 +144,20 @@ struct TTMLTimingModel {
             for child in children[index] {
                 let childEnd = resolve(child, syncBase: next, limit: childLimit, children: children, into: &resolution)
                 next = childEnd ?? resolution.begins[child] ?? next
-                if let childEnd { latestChildEnd = max(latestChildEnd ?? childEnd, childEnd) } else { allChildrenEnd = false }
+                if let childEnd {
+                    latestChildEnd = max(latestChildEnd ?? childEnd, childEnd)
+                } else {
+                    allChildrenEnd = false
+                }
             }
         } else {
             for child in children[index] {
                 let childEnd = resolve(child, syncBase: begin, limit: childLimit, children: children, into: &resolution)
-                if let childEnd { latestChildEnd = max(latestChildEnd ?? childEnd, childEnd) } else { allChildrenEnd = false }
+                if let childEnd {
+                    latestChildEnd = max(latestChildEnd ?? childEnd, childEnd)
+                } else {
+                    allChildrenEnd = false
+                }
             }
         }
         if resolution.isNeverActive[index] { return nil }

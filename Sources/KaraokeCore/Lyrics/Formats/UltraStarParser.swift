@@ -106,7 +106,8 @@ private struct UltraStarReader {
         lineStart = range.lowerBound
         let end = range.upperBound
         // A BOM left where a line starts (the caller did not use `SourceText`, or two files were joined).
-        let i = ByteScanner.skip(bytes, from: ByteScanner.skipByteOrderMark(bytes, at: range.lowerBound, end: end), to: end)
+        let i = ByteScanner.skip(
+            bytes, from: ByteScanner.skipByteOrderMark(bytes, at: range.lowerBound, end: end), to: end)
         guard i < end else { return true }
         switch bytes[i] {
         case UInt8(ascii: "#"):
@@ -120,10 +121,13 @@ private struct UltraStarReader {
         case UInt8(ascii: "E") where (i + 1..<end).allSatisfy({ ByteScanner.isBlank(bytes[$0]) }):
             return false
         case UInt8(ascii: "B") where i + 1 < end && ByteScanner.isBlank(bytes[i + 1]):
-            log.warn(line: lineNumber, column: column(i),
-                     "tempo change \(ByteScanner.quoted(bytes, i..<end)) is not supported; line ignored")
+            log.warn(
+                line: lineNumber, column: column(i),
+                "tempo change \(ByteScanner.quoted(bytes, i..<end)) is not supported; line ignored")
         default:
-            log.warn(line: lineNumber, column: column(i), "unrecognised line \(ByteScanner.quoted(bytes, i..<end)); line ignored")
+            log.warn(
+                line: lineNumber, column: column(i),
+                "unrecognised line \(ByteScanner.quoted(bytes, i..<end)); line ignored")
         }
         return true
     }
@@ -135,14 +139,16 @@ private struct UltraStarReader {
         var colonAt = range.lowerBound + 1
         while colonAt < range.upperBound, bytes[colonAt] != UInt8(ascii: ":") { colonAt += 1 }
         guard colonAt < range.upperBound else {
-            log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "header \(ByteScanner.quoted(bytes, range)) has no ':'; line ignored")
+            log.warn(
+                line: lineNumber, column: column(range.lowerBound),
+                "header \(ByteScanner.quoted(bytes, range)) has no ':'; line ignored")
             return
         }
         let name = ByteScanner.trimmed(bytes, (range.lowerBound + 1)..<colonAt)
         guard !name.isEmpty else {
-            log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "header \(ByteScanner.quoted(bytes, range)) has no tag name; line ignored")
+            log.warn(
+                line: lineNumber, column: column(range.lowerBound),
+                "header \(ByteScanner.quoted(bytes, range)) has no tag name; line ignored")
             return
         }
         let valueRange = ByteScanner.trimmed(bytes, (colonAt + 1)..<range.upperBound)
@@ -157,15 +163,18 @@ private struct UltraStarReader {
             if let value = decimal(bytes, valueRange), value > 0, value.isFinite {
                 bpm = value
             } else {
-                log.warn(line: lineNumber, column: valueColumn,
-                         "malformed bpm \(ByteScanner.quoted(bytes, valueRange)); expected a positive number such as '300' or '300,5'")
+                log.warn(
+                    line: lineNumber, column: valueColumn,
+                    "malformed bpm \(ByteScanner.quoted(bytes, valueRange)); expected a positive number such as '300' or '300,5'"
+                )
             }
         case "GAP":
             if let value = decimal(bytes, valueRange), value.magnitude < timeLimit {
                 gap = value
             } else if !valueRange.isEmpty {
-                log.warn(line: lineNumber, column: valueColumn,
-                         "malformed gap \(ByteScanner.quoted(bytes, valueRange)); expected milliseconds such as '1500'")
+                log.warn(
+                    line: lineNumber, column: valueColumn,
+                    "malformed gap \(ByteScanner.quoted(bytes, valueRange)); expected milliseconds such as '1500'")
             }
         case "RELATIVE":
             let value = asciiUppercase(bytes, valueRange)
@@ -178,7 +187,8 @@ private struct UltraStarReader {
     /// A tag's name or a short value in upper case, for comparison; long ones are never a known name.
     func asciiUppercase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         guard range.count <= 16 else { return "" }
-        return String(decoding: range.map { bytes[$0] >= 97 && bytes[$0] <= 122 ? bytes[$0] - 32 : bytes[$0] }, as: UTF8.self)
+        return String(
+            decoding: range.map { bytes[$0] >= 97 && bytes[$0] <= 122 ? bytes[$0] - 32 : bytes[$0] }, as: UTF8.self)
     }
 
     /// A tag's value as shown: control characters removed, nil when empty.
@@ -198,7 +208,8 @@ private struct UltraStarReader {
             i += 1
         }
         guard let value = ByteScanner.readDecimal(bytes, &i, range.upperBound, decimalComma: true),
-              i == range.upperBound else { return nil }
+            i == range.upperBound
+        else { return nil }
         return negative ? -value : value
     }
 
@@ -216,8 +227,10 @@ private struct UltraStarReader {
             i = ByteScanner.skip(bytes, from: i, to: end)
             guard let (value, next) = integer(bytes, i, end), next == end || ByteScanner.isBlank(bytes[next]) else {
                 let what = ["start beat", "length", "pitch"][index]
-                log.warn(line: lineNumber, column: column(min(i, end)),
-                         "malformed note \(ByteScanner.quoted(bytes, range)) (expected a whole number as its \(what)); note ignored")
+                log.warn(
+                    line: lineNumber, column: column(min(i, end)),
+                    "malformed note \(ByteScanner.quoted(bytes, range)) (expected a whole number as its \(what)); note ignored"
+                )
                 return
             }
             switch index {
@@ -228,8 +241,9 @@ private struct UltraStarReader {
             i = next
         }
         if fields.1 < 0 {
-            log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "note \(ByteScanner.quoted(bytes, range)) has a negative length; note ignored")
+            log.warn(
+                line: lineNumber, column: column(range.lowerBound),
+                "note \(ByteScanner.quoted(bytes, range)) has a negative length; note ignored")
             return
         }
         // One blank separates the pitch from the syllable; any more belong to the syllable.
@@ -264,9 +278,13 @@ private struct UltraStarReader {
         while i < end {
             i = ByteScanner.skip(bytes, from: i, to: end)
             guard i < end else { break }
-            guard numbers.count < 2, let (value, next) = integer(bytes, i, end), next == end || ByteScanner.isBlank(bytes[next]) else {
-                log.warn(line: lineNumber, column: column(i),
-                         "malformed line break \(ByteScanner.quoted(bytes, range)); expected '- beat' (the break still counts)")
+            guard numbers.count < 2, let (value, next) = integer(bytes, i, end),
+                next == end || ByteScanner.isBlank(bytes[next])
+            else {
+                log.warn(
+                    line: lineNumber, column: column(i),
+                    "malformed line break \(ByteScanner.quoted(bytes, range)); expected '- beat' (the break still counts)"
+                )
                 return
             }
             numbers.append(value)
@@ -279,10 +297,11 @@ private struct UltraStarReader {
     mutating func readPart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         let i = ByteScanner.skip(bytes, from: range.lowerBound + 1, to: range.upperBound)
         guard let (number, next) = integer(bytes, i, range.upperBound), number >= 1,
-              (next..<range.upperBound).allSatisfy({ ByteScanner.isBlank(bytes[$0]) })
+            (next..<range.upperBound).allSatisfy({ ByteScanner.isBlank(bytes[$0]) })
         else {
-            log.warn(line: lineNumber, column: column(range.lowerBound),
-                     "malformed part \(ByteScanner.quoted(bytes, range)); expected 'P1' or 'P2'; line ignored")
+            log.warn(
+                line: lineNumber, column: column(range.lowerBound),
+                "malformed part \(ByteScanner.quoted(bytes, range)); expected 'P1' or 'P2'; line ignored")
             return
         }
         endPhrase()
@@ -304,7 +323,8 @@ private struct UltraStarReader {
     mutating func finish() -> ParseResult {
         metadata.audioFile = audio ?? mp3
         if bpm == nil {
-            log.warn(line: 0, column: 0, "no usable '#BPM' tag; beats are timed at \(Int(UltraStarParser.assumedBPM)) bpm")
+            log.warn(
+                line: 0, column: 0, "no usable '#BPM' tag; beats are timed at \(Int(UltraStarParser.assumedBPM)) bpm")
         }
         let clock = BeatClock(bpm: bpm ?? UltraStarParser.assumedBPM, gap: gap)
         var lines: [LyricLine] = []
@@ -378,8 +398,9 @@ private struct UltraStarReader {
             segments.append(WordSegment(start: piece.start, end: end, text: String(decoding: word, as: UTF8.self)))
         }
         let text = segments.map(\.text).joined()
-        return LyricLine(start: segments[0].start, end: max(lineEnd, segments[segments.count - 1].end), text: text,
-                         segments: segments, sourceLine: phrase.sourceLine, voice: phrase.voice)
+        return LyricLine(
+            start: segments[0].start, end: max(lineEnd, segments[segments.count - 1].end), text: text,
+            segments: segments, sourceLine: phrase.sourceLine, voice: phrase.voice)
     }
 }
 

@@ -76,8 +76,10 @@ enum XMLEventReader {
 
         /// Hands on an element from libxml2's SAX2 form: `prefix:localName`, attributes in groups of five
         /// pointers (local name, prefix, URI, value start, value end).
-        func startElement(_ prefix: UnsafePointer<UInt8>?, _ localName: UnsafePointer<UInt8>?, _ attributeCount: Int,
-                          _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ line: Int) {
+        func startElement(
+            _ prefix: UnsafePointer<UInt8>?, _ localName: UnsafePointer<UInt8>?, _ attributeCount: Int,
+            _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ line: Int
+        ) {
             var list: [(name: String, value: String)] = []
             list.reserveCapacity(attributeCount)
             if let attributes {

@@ -28,8 +28,10 @@ struct LRCWriter {
         var out = ""
         var losses = Losses()
         let metadata = song.metadata
-        for (key, value) in [("ti", metadata.title), ("ar", metadata.artist), ("al", metadata.album),
-                             ("au", metadata.author), ("by", metadata.creator)] {
+        for (key, value) in [
+            ("ti", metadata.title), ("ar", metadata.artist), ("al", metadata.album),
+            ("au", metadata.author), ("by", metadata.creator),
+        ] {
             // A value runs to the last `]` of its line, so a `]` inside it reads back as it is.
             if let value, !value.isEmpty { out += "[\(key):\(value)]\n" }
         }
@@ -79,8 +81,9 @@ struct LRCWriter {
             var escapedLine = false
             out += "[\(Self.stamp(start))]"
             if line.isWordTimed && enhanced {
-                escapedLine = appendWordTagged(line, start: start, end: end, isLast: next == nil,
-                                               marker: voiceMarker, to: &out)
+                escapedLine = appendWordTagged(
+                    line, start: start, end: end, isLast: next == nil,
+                    marker: voiceMarker, to: &out)
             } else {
                 if line.isWordTimed { losses.wordTimed += 1 }
                 out += voiceMarker
@@ -121,8 +124,10 @@ struct LRCWriter {
     ///
     /// The last line's closing tag is left out when the segment runs to the line's estimated end (as an
     /// open last segment does), so that the reader estimates the same end again.
-    private func appendWordTagged(_ line: LyricLine, start: Int, end: Int, isLast: Bool, marker: String,
-                                  to out: inout String) -> Bool {
+    private func appendWordTagged(
+        _ line: LyricLine, start: Int, end: Int, isLast: Bool, marker: String,
+        to out: inout String
+    ) -> Bool {
         var escaped = false
         var previousEnd = start
         for (index, segment) in line.segments.enumerated() {
@@ -137,7 +142,8 @@ struct LRCWriter {
             previousEnd = to
         }
         let last = line.segments[line.segments.count - 1]
-        let open = isLast && line.endIsEstimated
+        let open =
+            isLast && line.endIsEstimated
             && (last.end == line.end || last.end - last.start == song.sweepCap) // no cap is Int.max: subtract
         if !open { out += "<\(Self.stamp(previousEnd))>" }
         return escaped
@@ -213,30 +219,37 @@ struct LRCWriter {
             warnings.append("\(counted(n, "line")) lost word timing, which lrc cannot hold; convert to elrc to keep it")
         }
         if case let n = losses.voiced, n > 0 {
-            warnings.append("\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")): LRC voice "
-                + "markers go from v1 to v9")
+            warnings.append(
+                "\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")): LRC voice "
+                    + "markers go from v1 to v9")
         }
         if case let n = losses.unvoicedAfterVoiced, n > 0 {
-            warnings.append("\(counted(n, "line")) without a singer \(agreeing(n, "follows", "follow")) a voiced line; "
-                + "LRC voice markers hold until the next one, so \(agreeing(n, "it is", "they are")) read as sung by the "
-                + "singer before")
+            warnings.append(
+                "\(counted(n, "line")) without a singer \(agreeing(n, "follows", "follow")) a voiced line; "
+                    + "LRC voice markers hold until the next one, so \(agreeing(n, "it is", "they are")) read as sung by the "
+                    + "singer before")
         }
         if case let n = losses.overlapping, n > 0 {
-            warnings.append("\(counted(n, "line")) \(agreeing(n, "overlaps", "overlap")) the line after; \(target) ends "
-                + "a line where the next one starts, so \(agreeing(n, "it ends", "they end")) earlier")
+            warnings.append(
+                "\(counted(n, "line")) \(agreeing(n, "overlaps", "overlap")) the line after; \(target) ends "
+                    + "a line where the next one starts, so \(agreeing(n, "it ends", "they end")) earlier")
         }
         if case let n = losses.nudged, n > 0 {
-            warnings.append("\(counted(n, "line")) \(agreeing(n, "starts", "start")) within 0.01 s of the line before; "
-                + "moved 0.01 s later so that \(target) does not read \(agreeing(n, "it", "them")) as a translation")
+            warnings.append(
+                "\(counted(n, "line")) \(agreeing(n, "starts", "start")) within 0.01 s of the line before; "
+                    + "moved 0.01 s later so that \(target) does not read \(agreeing(n, "it", "them")) as a translation"
+            )
         }
         if case let n = losses.escaped, n > 0 {
-            warnings.append("\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that \(target) would read as "
-                + "a timestamp; a word joiner (U+2060) after the bracket keeps it text")
+            warnings.append(
+                "\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that \(target) would read as "
+                    + "a timestamp; a word joiner (U+2060) after the bracket keeps it text")
         }
         if case let n = losses.beyondReader, n > 0 {
-            warnings.append("\(counted(n, "line")) \(agreeing(n, "starts or ends", "start or end")) at 100 hours or "
-                + "later; \(agreeing(n, "it is", "they are")) written, but karaoke's LRC reader takes such stamps "
-                + "for broken ones")
+            warnings.append(
+                "\(counted(n, "line")) \(agreeing(n, "starts or ends", "start or end")) at 100 hours or "
+                    + "later; \(agreeing(n, "it is", "they are")) written, but karaoke's LRC reader takes such stamps "
+                    + "for broken ones")
         }
         let dropped = metadataNames(song.metadata, including: [.audioFile])
         if !dropped.isEmpty {

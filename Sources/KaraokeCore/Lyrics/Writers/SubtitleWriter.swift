@@ -173,12 +173,14 @@ struct SubtitleWriter {
         if i < bytes.count, bytes[i] == 0x2F { i += 1 }
         guard i < bytes.count else { return nil }
         if bytes.count - i >= 5, bytes[i..<(i + 4)].map({ $0 | 0x20 }) == Array("font".utf8),
-           bytes[i + 4] == 0x3E || bytes[i + 4] == 0x20 {
+            bytes[i + 4] == 0x3E || bytes[i + 4] == 0x20
+        {
             return i + 4
         }
         let letter = bytes[i] | 0x20
         guard letter == 0x69 || letter == 0x62 || letter == 0x75 || letter == 0x73, // i b u s
-              i + 1 < bytes.count, bytes[i + 1] == 0x3E else { return nil }
+            i + 1 < bytes.count, bytes[i + 1] == 0x3E
+        else { return nil }
         return i + 1
     }
 
@@ -197,39 +199,48 @@ struct SubtitleWriter {
         var warnings: [String] = []
         let name = kind.name
         if case let n = losses.wordTimed, n > 0 {
-            warnings.append("\(counted(n, "line")) lost word timing, which srt cannot hold; "
-                + "convert to vtt or elrc to keep it")
+            warnings.append(
+                "\(counted(n, "line")) lost word timing, which srt cannot hold; "
+                    + "convert to vtt or elrc to keep it")
         }
         if case let n = losses.voiced, n > 0 {
-            warnings.append("\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")), which srt "
-                + "cannot hold; convert to vtt to keep them")
+            warnings.append(
+                "\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")), which srt "
+                    + "cannot hold; convert to vtt to keep them")
         }
         if case let n = losses.together, n > 0 {
-            warnings.append("\(counted(n, "line")) sung together \(agreeing(n, "is", "are")) written as a singer named "
-                + "'Together', which reads back as one more part")
+            warnings.append(
+                "\(counted(n, "line")) sung together \(agreeing(n, "is", "are")) written as a singer named "
+                    + "'Together', which reads back as one more part")
         }
         if case let n = losses.translated, n > 0 {
-            warnings.append("\(counted(n, "line")) \(agreeing(n, "has", "have")) translations, which \(name) cannot "
-                + "hold apart; they become part of the cue's text")
+            warnings.append(
+                "\(counted(n, "line")) \(agreeing(n, "has", "have")) translations, which \(name) cannot "
+                    + "hold apart; they become part of the cue's text")
         }
         if case let n = losses.escaped, n > 0 {
-            warnings.append("\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that srt would read as markup "
-                + "or a timing arrow; a word joiner (U+2060) keeps it text")
+            warnings.append(
+                "\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that srt would read as markup "
+                    + "or a timing arrow; a word joiner (U+2060) keeps it text")
         }
         if losses.noteEscaped {
-            warnings.append("the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) "
-                + "breaks it up")
+            warnings.append(
+                "the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) "
+                    + "breaks it up")
         }
         let offset = song.metadata.offset
         if offset != 0 {
             var message = "the offset of \(offset) ms is applied to the times, as \(name) has no offset tag"
             if losses.beforeZero > 0 {
                 let n = losses.beforeZero
-                message += "; \(counted(n, "line")) that would start before 0:00 \(agreeing(n, "starts", "start")) at 0:00"
+                message +=
+                    "; \(counted(n, "line")) that would start before 0:00 \(agreeing(n, "starts", "start")) at 0:00"
             }
             warnings.append(message)
         }
-        let fields: Set<MetadataField> = kind == .srt ? Set(MetadataField.allCases)
+        let fields: Set<MetadataField> =
+            kind == .srt
+            ? Set(MetadataField.allCases)
             : [.album, .author, .creator, .length, .audioFile]
         let dropped = metadataNames(song.metadata, including: fields)
         if !dropped.isEmpty {
