@@ -210,7 +210,8 @@ struct ByteScannerTests {
             ("a\tb", "'a b'"), // a tab shows as a space
             (String(repeating: "x", count: 40), "'" + String(repeating: "x", count: 40) + "'"), // 40 bytes fit
             (String(repeating: "x", count: 41), "'" + String(repeating: "x", count: 40) + "…'"), // 41 do not
-            (String(repeating: "歌", count: 20), "'" + String(repeating: "歌", count: 13) + "…'"), // 39 bytes, whole characters
+            // 39 bytes, whole characters:
+            (String(repeating: "歌", count: 20), "'" + String(repeating: "歌", count: 13) + "…'"),
             ("", "''"),
         ])
     func quotes(text: String, expected: String) {

@@ -45,7 +45,8 @@ enum ConvertCommand {
         var template = Array("\(path).karaoke-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return .failure(.init(message: "\(shown): \(LyricFile.describe(errno))")) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } // mkstemp filled in the X's
+        // mkstemp filled in the X's.
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
