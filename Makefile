@@ -111,7 +111,7 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
 
 format-check:
-	$(SWIFT) format lint --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan bench-data
