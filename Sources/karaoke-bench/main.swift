@@ -270,16 +270,7 @@ for (columns, rows) in [(80, 24), (200, 60)] {
 /// The terminfo codes of terminal type `name` (its entry on this machine), nil when it is unknown.
 func terminalCodes(_ name: String) -> TerminalCodes? {
     guard kk_setupterm(name) == 0 else { return nil }
-    var strings: [String: [UInt8]] = [:]
-    for capability in TerminalCodes.capabilityNames {
-        guard let value = kk_tigetstr(capability) else { continue }
-        strings[capability] = Array(
-            UnsafeBufferPointer(
-                start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                count: strlen(value)))
-    }
-    return TerminalCodes(
-        strings: strings, autoMargins: kk_tigetflag("am") != 0, eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
+    return TerminalCodes(string: { kk_tigetstr($0) }, flag: { kk_tigetflag($0) != 0 })
 }
 
 /// The byte floor of playing `song` on a `columns` × `rows` terminal with `codes` at `depth`, in bytes a

@@ -1,20 +1,10 @@
 import Testing
 @testable import KaraokeCore
 
-/// A short song for the loop: four lines at 2, 5, 9 and 14 s, 30 s long.
-private let songText = """
-    [ti:Clockwork]
-    [length:00:30]
-    [00:02.00]one
-    [00:05.00]two
-    [00:09.00]three
-    [00:14.00]four
-    """
-
 /// The monotonic time the fake clock starts at: not 0, so anchoring mistakes show.
 private let t0 = 1_000.0
 
-/// A loop playing `songText` on a 60 × 16 screen, started at `t0`.
+/// A loop playing `Fixtures.clockwork` on a 60 × 16 screen, started at `t0`.
 private func playLoop(
     start: Double = 0, fps: Int = 30, audio: AudioStatus = .none, audioProblem: String? = nil,
     reduceMotion: Bool = false, logsClock: Bool = false
@@ -22,7 +12,7 @@ private func playLoop(
     var options = FrameOptions()
     options.reduceMotion = reduceMotion
     let loop = PlayLoop(
-        song: try Fixtures.song(text: songText), fallbackTitle: "inline.lrc", options: options,
+        song: try Fixtures.song(text: Fixtures.clockwork), fallbackTitle: "inline.lrc", options: options,
         columns: 60, rows: 16, start: start, framesPerSecond: fps, audio: audio, volume: 80,
         audioProblem: audioProblem, logsClock: logsClock, now: t0)
     return FakeEdge(loop: loop)

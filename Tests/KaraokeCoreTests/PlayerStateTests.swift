@@ -1,29 +1,19 @@
 import Testing
 @testable import KaraokeCore
 
-/// A short song for the player: four lines at 2, 5, 9 and 14 s, 30 s long.
-private let songText = """
-    [ti:Clockwork]
-    [length:00:30]
-    [00:02.00]one
-    [00:05.00]two
-    [00:09.00]three
-    [00:14.00]four
-    """
-
-/// The playback seconds each line of `songText` starts at, with no offset.
+/// The playback seconds each line of `Fixtures.clockwork` starts at, with no offset.
 private let lineStarts = [2.0, 5.0, 9.0, 14.0]
 
 /// The monotonic time the fake clock starts at: not 0, so anchoring mistakes show.
 private let t0 = 1_000.0
 
-/// A player on the fake clock, playing `songText` from `start`.
+/// A player on the fake clock, playing `Fixtures.clockwork` from `start`.
 private func player(
     start: Double = 0, fileOffset: Int? = nil, userOffset: Int = 0,
     reduceMotion: Bool = false
 ) throws -> PlayerState {
     let header = fileOffset.map { "[offset:\($0)]\n" } ?? ""
-    let song = try Fixtures.song(text: header + songText)
+    let song = try Fixtures.song(text: header + Fixtures.clockwork)
     return PlayerState(song: song, start: start, now: t0, reduceMotion: reduceMotion, userOffset: userOffset)
 }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The escape sequences one terminal takes, read from its terminfo entry, and the cheapest of them for a
 /// cursor move or a change of attributes (DESIGN §9).
 public struct TerminalCodes: Sendable, Equatable {
@@ -37,6 +39,19 @@ public struct TerminalCodes: Sendable, Equatable {
     public var scrollDown: TerminfoTemplate?
     /// Whether writing the last column of the last row scrolls the screen (`am` without `xenl`).
     public var scrollsAtBottomRight: Bool
+
+    /// The codes of a terminfo entry read through `string` (a capability's NUL-terminated string, nil when
+    /// the entry has none) and `flag` (a boolean capability), as ncurses' `tigetstr` and `tigetflag` give them.
+    public init?(string: (String) -> UnsafePointer<CChar>?, flag: (String) -> Bool) {
+        var strings: [String: [UInt8]] = [:]
+        for name in Self.capabilityNames {
+            guard let value = string(name) else { continue }
+            strings[name] = Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+        }
+        self.init(strings: strings, autoMargins: flag("am"), eatsNewlineGlitch: flag("xenl"))
+    }
 
     /// The codes from terminfo strings by capability name (missing or empty ones absent) and the flags
     /// `am` and `xenl`; nil without `cup` or `sgr0`, which every terminal the painter can drive has.

@@ -70,17 +70,7 @@ final class NCursesScreen {
 
     /// The current terminal's codes from its terminfo entry, nil when it lacks `cup` or `sgr0`.
     static func terminalCodes() -> TerminalCodes? {
-        var strings: [String: [UInt8]] = [:]
-        for name in TerminalCodes.capabilityNames {
-            guard let value = kk_tigetstr(name) else { continue }
-            strings[name] = Array(
-                UnsafeBufferPointer(
-                    start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                    count: strlen(value)))
-        }
-        return TerminalCodes(
-            strings: strings, autoMargins: kk_tigetflag("am") != 0,
-            eatsNewlineGlitch: kk_tigetflag("xenl") != 0)
+        TerminalCodes(string: { kk_tigetstr($0) }, flag: { kk_tigetflag($0) != 0 })
     }
 
     /// The terminal's size now.

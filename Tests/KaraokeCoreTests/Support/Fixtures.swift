@@ -3,6 +3,16 @@ import Foundation
 
 /// Files the tests read, located from this source file so the tests run from any directory.
 enum Fixtures {
+    /// A short song for the player and its loop: four lines at 2, 5, 9 and 14 s, 30 s long.
+    static let clockwork = """
+        [ti:Clockwork]
+        [length:00:30]
+        [00:02.00]one
+        [00:05.00]two
+        [00:09.00]three
+        [00:14.00]four
+        """
+
     /// The repository's root.
     static let repository: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
