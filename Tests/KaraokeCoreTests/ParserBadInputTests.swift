@@ -171,8 +171,9 @@ struct ParserBadInputTests {
         let song = try #require(result?.song)
         #expect(song.lines[0].text == "x")
         #expect(song.lines[0].segments.map(\.text) == ["x"])
-        // Quadratic trimming took minutes here; a single pass takes well under a second even in debug.
-        #expect(elapsed < .seconds(20))
+        // Quadratic trimming took minutes here; a single pass takes well under a second even in debug, and
+        // many times longer under ASan on a loaded machine, so the bound only catches the quadratic case.
+        #expect(elapsed < .seconds(90))
     }
 
     @Test("a 50 MB file parses without trouble")

@@ -271,7 +271,9 @@ struct SRTParserTests {
         let text = "00:00:01,000 --> 00:00:02,000\n" + String(repeating: piece, count: 200_000)
         let clock = ContinuousClock()
         let elapsed = clock.measure { _ = LyricsReader.parse(Array(text.utf8), file: "t", format: .srt) }
-        #expect(elapsed < .seconds(5))
+        // A guard against quadratic work (minutes), not a speed test: under ASan on a loaded machine
+        // one pass takes many times longer than alone.
+        #expect(elapsed < .seconds(90))
     }
 
     @Test("at most 100 warnings are kept, then a count")

@@ -324,7 +324,7 @@ struct UltraStarFileTests {
         #expect(result.diagnostics.count <= DiagnosticLog.limit + 2)
     }
 
-    @Test("a song of 200,000 notes parses in well under a few seconds")
+    @Test("a song of 200,000 notes parses without quadratic work")
     func manyNotes() throws {
         var text = head
         for phrase in 0..<20_000 {
@@ -335,7 +335,9 @@ struct UltraStarFileTests {
         let started = clock.now
         let song = try parseSong(text)
         #expect(song.lines.count == 20_000)
-        #expect(clock.now - started < .seconds(5))
+        // A guard against quadratic work (minutes), not a speed test: under ASan on a loaded machine
+        // one pass takes many times longer than alone.
+        #expect(clock.now - started < .seconds(90))
     }
 }
 
