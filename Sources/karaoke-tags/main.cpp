@@ -188,9 +188,13 @@ void readProperties(const TagLib::PropertyMap &properties, const std::string &pr
 void read(TagLib::FileRef &ref, Output &out) {
     TagLib::File *file = ref.file();
     if (auto *tag = ref.tag()) {
-        if (!tag->title().isEmpty()) { out.title = utf8(tag->title()); out.hasTitle = true; }
-        if (!tag->artist().isEmpty()) { out.artist = utf8(tag->artist()); out.hasArtist = true; }
-        if (!tag->album().isEmpty()) { out.album = utf8(tag->album()); out.hasAlbum = true; }
+        // TagLib turns text it cannot decode into an empty string; that is "no title", not a title "".
+        out.title = utf8(tag->title());
+        out.hasTitle = !out.title.empty();
+        out.artist = utf8(tag->artist());
+        out.hasArtist = !out.artist.empty();
+        out.album = utf8(tag->album());
+        out.hasAlbum = !out.album.empty();
     }
     if (auto *properties = ref.audioProperties()) {
         int milliseconds = properties->lengthInMilliseconds();

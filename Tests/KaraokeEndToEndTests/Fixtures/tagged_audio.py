@@ -88,3 +88,17 @@ with open(base, "rb") as plain_audio:
     body = plain_audio.read()
 with open(os.path.join(out, "huge-sylt.mp3"), "wb") as lying:
     lying.write(b"ID3\x03\x00\x00" + synchsafe + frame + b"\x00" * 64 + body)
+
+
+def synchsafe_size(size):
+    return bytes([(size >> 21) & 0x7F, (size >> 14) & 0x7F, (size >> 7) & 0x7F, size & 0x7F])
+
+
+# Text that is not valid in its declared encoding: a UTF-8 USLT with stray bytes and an encoded surrogate,
+# and a UTF-16 title with a lone surrogate.
+uslt = b"\x03eng\x00" + b"[00:01.00]bad \xff\xfe byte \xed\xa0\x80 end"
+title = b"\x01\xff\xfe\x00\xd8a\x00"
+broken_text = (b"USLT" + synchsafe_size(len(uslt)) + b"\x00\x00" + uslt
+               + b"TIT2" + synchsafe_size(len(title)) + b"\x00\x00" + title)
+with open(os.path.join(out, "bad-text.mp3"), "wb") as bad:
+    bad.write(b"ID3\x04\x00\x00" + synchsafe_size(len(broken_text)) + broken_text + body)
