@@ -63,7 +63,7 @@ struct TagTests {
         let song = try #require(found.song)
         #expect(song.lines.map(\.text) == ["first [31mline", "second line", "third line"])
         #expect(song.lines.map(\.start) == [1000, 2000, 3000])
-        #expect(song.lines[1].end == 2500)  // the empty entry ends the line before it
+        #expect(song.lines[1].end == 2500) // the empty entry ends the line before it
     }
 
     @Test("a SYLT frame timed in MPEG frames is converted to milliseconds")
@@ -158,7 +158,7 @@ struct TagTests {
     @Test("text that is invalid in its declared encoding gives valid JSON and no made-up title")
     func invalidText() throws {
         guard let result = read("bad-text.mp3") else { return }
-        let tags = try result.get()  // valid UTF-8 JSON, or this fails
+        let tags = try result.get() // valid UTF-8 JSON, or this fails
         #expect(tags.title == nil)
         #expect(tags.duration != nil)
     }
@@ -211,7 +211,7 @@ struct TagHelperTests {
             usleep(50_000)
             result = TagReader.read("song.mp3", helper: fake.path, timeout: 1)
         }
-        #expect(Date().timeIntervalSince(started) < 25)  // the hung helper was stopped, not waited for
+        #expect(Date().timeIntervalSince(started) < 25) // the hung helper was stopped, not waited for
         guard case .failure(let failure) = result else {
             Issue.record("a broken helper gave tags")
             return

@@ -57,7 +57,11 @@ extension AudioTags {
             if startsLine || entries.isEmpty {
                 let segments =
                     byWords && !text.isEmpty
-                    ? [WordSegment(start: line.milliseconds, end: LyricEntry.openEnd, text: Self.sanitisedKeepingSpaces(line.text))]
+                    ? [
+                        WordSegment(
+                            start: line.milliseconds, end: LyricEntry.openEnd,
+                            text: Self.sanitisedKeepingSpaces(line.text))
+                    ]
                     : []
                 entries.append(
                     LyricEntry(stamp: line.milliseconds, text: text, segments: segments, sourceLine: item.offset + 1))

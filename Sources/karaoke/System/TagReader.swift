@@ -43,13 +43,18 @@ enum TagReader {
     {
         let shown = ControlCharacters.strip(path)
         guard let helperPath = helper ?? besideExecutable() else {
-            return .failure(Failure(kind: .helperMissing, message: "reading tags needs \(helperName) beside karaoke (the binary's folder is unknown)"))
+            return .failure(
+                Failure(
+                    kind: .helperMissing,
+                    message: "reading tags needs \(helperName) beside karaoke (the binary's folder is unknown)"))
         }
         guard access(helperPath, X_OK) == 0 else {
             return .failure(
                 Failure(
                     kind: .helperMissing,
-                    message: "reading tags needs \(helperName) beside karaoke (\(ControlCharacters.strip(helperPath)) is missing)")
+                    message:
+                        "reading tags needs \(helperName) beside karaoke (\(ControlCharacters.strip(helperPath)) is missing)"
+                )
             )
         }
         let run: HelperRun
@@ -59,7 +64,9 @@ enum TagReader {
             return .failure(
                 Failure(
                     kind: .helperMissing,
-                    message: "reading tags needs \(helperName) beside karaoke (\(String(cString: strerror(failure.errorNumber))))"))
+                    message:
+                        "reading tags needs \(helperName) beside karaoke (\(String(cString: strerror(failure.errorNumber))))"
+                ))
         }
         let failed = { (reason: String) in
             Result<AudioTags, Failure>.failure(

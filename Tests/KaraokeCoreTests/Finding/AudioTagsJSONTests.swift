@@ -38,7 +38,7 @@ struct AudioTagsJSONTests {
     @Test(
         "an answer of the wrong shape is refused with the member it names",
         arguments: [
-            ("", "malformed JSON"),  // the helper printed nothing
+            ("", "malformed JSON"), // the helper printed nothing
             ("[1]", "not a JSON object"),
             (#"{"title":1}"#, "'title' is not a string"),
             (#"{"artist":["a"]}"#, "'artist' is not a string"),
@@ -46,9 +46,9 @@ struct AudioTagsJSONTests {
             (#"{"synced":{}}"#, "'synced' is not a list"),
             (#"{"texts":"la"}"#, "'texts' is not a list"),
             (#"{"synced":[{"ms":"1000","text":"a"}]}"#, "synced line 1 has no time"),
-            (#"{"synced":[{"ms":-5,"text":"a"}]}"#, "synced line 1 has no time"),  // before the song
-            (#"{"synced":[{"ms":1.5,"text":"a"}]}"#, "synced line 1 has no time"),  // not whole
-            (#"{"synced":[{"ms":1e300,"text":"a"}]}"#, "synced line 1 has no time"),  // past 100 h
+            (#"{"synced":[{"ms":-5,"text":"a"}]}"#, "synced line 1 has no time"), // before the song
+            (#"{"synced":[{"ms":1.5,"text":"a"}]}"#, "synced line 1 has no time"), // not whole
+            (#"{"synced":[{"ms":1e300,"text":"a"}]}"#, "synced line 1 has no time"), // past 100 h
             (#"{"synced":[{"ms":1}]}"#, "synced line 1 has no 'text'"),
             (#"{"texts":[{"text":"a"}]}"#, "lyric text 1 has no 'source' or 'text'"),
             (#"{"notes":[7]}"#, "a note is not a string"),
@@ -93,7 +93,7 @@ struct AudioTagsJSONTests {
     @Test("escaped control characters arrive as they are; notes lose theirs")
     func controlCharacters() throws {
         let read = try tags(#"{"title":"a\u001b[2Jb","notes":["x\u001b]52;c;y"]}"#)
-        #expect(read.title == "a\u{1B}[2Jb")  // sanitised where it is shown, as lyric text is
+        #expect(read.title == "a\u{1B}[2Jb") // sanitised where it is shown, as lyric text is
         #expect(read.notes == ["x]52;c;y"])
     }
 }

@@ -18,7 +18,7 @@ struct AudioTagsLyricsTests {
         #expect(song.lines.map(\.start) == [1000, 2000, 3000])
         #expect(song.lines[0].end == 2000)
         #expect(song.lines.allSatisfy { !$0.isWordTimed })
-        #expect(song.medianLineDuration == 1000)  // DESIGN §2's M, through the same assembly as LRC
+        #expect(song.medianLineDuration == 1000) // DESIGN §2's M, through the same assembly as LRC
     }
 
     @Test("an empty SYLT line ends the line before it")
@@ -46,17 +46,17 @@ struct AudioTagsLyricsTests {
     @Test(
         "control and bidi characters are removed from SYLT text as from lyric files",
         arguments: [
-            ("a\u{1B}[31mb", "a[31mb"),  // ESC goes, the printable rest stays (as the LRC parser does)
-            ("\u{202E}evil", "evil"),  // right-to-left override
+            ("a\u{1B}[31mb", "a[31mb"), // ESC goes, the printable rest stays (as the LRC parser does)
+            ("\u{202E}evil", "evil"), // right-to-left override
             ("tab\there", "tab here"),
-            ("\u{9B}c1", "c1"),  // C1 CSI
+            ("\u{9B}c1", "c1"), // C1 CSI
             ("  spaced  ", "spaced"),
         ])
     func controlCharacters(raw: String, shown: String) throws {
         let song = try #require(synced([(0, raw), (1000, "next")]).lyrics(fileName: "a.mp3")?.song)
         #expect(song.lines[0].text == shown)
         let lrc = try #require(LRCParser.parse(Array("[00:00.00]\(raw)\n".utf8), file: "a.lrc").song)
-        #expect(lrc.lines[0].text == shown)  // exactly as a lyric file's line
+        #expect(lrc.lines[0].text == shown) // exactly as a lyric file's line
     }
 
     @Test("SYLT pieces that start new lines with a line break become word-timed lines")
@@ -109,7 +109,7 @@ struct AudioTagsLyricsTests {
             Issue.record("expected plain lyrics")
             return
         }
-        #expect(lines == ["first[2J", "", "second"])  // the blank line between verses stays
+        #expect(lines == ["first[2J", "", "second"]) // the blank line between verses stays
     }
 
     @Test("tags without lyrics, or with only blank texts, give none")
