@@ -4,7 +4,8 @@
 //
 // Output: {"title":…,"artist":…,"album":…,"duration":seconds,"synced":[{"ms":N,"text":…}],
 //          "syncedSource":"SYLT","texts":[{"source":"USLT","text":…}],"notes":[…]}
-// Exit status: 0 tags printed; 2 usage; 3 the file cannot be opened; 4 not an audio file TagLib reads.
+// Exit status: 0 tags printed; 2 usage; 3 the file cannot be opened; 4 not an audio file TagLib reads;
+// 5 TagLib failed (ran out of its memory limit, or threw).
 
 #include <cstdio>
 #include <cstdint>
@@ -13,6 +14,9 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
+#include <exception>
+#include <new>
 
 #include <fileref.h>
 #include <tag.h>
@@ -281,12 +285,8 @@ std::string render(Output &out) {
 
 }  // namespace
 
-int main(int argc, char **argv) {
-    if (argc != 2) {
-        std::fputs("usage: karaoke-tags AUDIO-FILE\n", stderr);
-        return 2;
-    }
-    const char *path = argv[1];
+/// Reads and prints the tags of `path`; the exit status as above.
+static int run(const char *path) {
     // TagLib says nothing useful when a file is missing; an open() first gives the reason.
     int probe = open(path, O_RDONLY);
     if (probe < 0) {
@@ -321,4 +321,25 @@ int main(int argc, char **argv) {
         written += static_cast<size_t>(count);
     }
     return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        std::fputs("usage: karaoke-tags AUDIO-FILE\n", stderr);
+        return 2;
+    }
+    // However a tag lies about its size, this process never takes more than 1 GB of address space: an
+    // allocation past it fails (std::bad_alloc, caught below) instead of swapping the machine.
+    struct rlimit limit = {1UL << 30, 1UL << 30};
+    setrlimit(RLIMIT_AS, &limit);
+    try {
+        return run(argv[1]);
+    } catch (const std::bad_alloc &) {
+        std::fprintf(stderr, "karaoke-tags: the tags need more than 1 GB of memory\n");
+    } catch (const std::exception &error) {
+        std::fprintf(stderr, "karaoke-tags: %s\n", error.what());
+    } catch (...) {
+        std::fprintf(stderr, "karaoke-tags: TagLib failed\n");
+    }
+    return 5;
 }

@@ -125,6 +125,33 @@ struct TagTests {
         #expect(try result.get().syncedLines.isEmpty)
     }
 
+    @Test(
+        "tags that lie about their size are read in 256 MB of address space",
+        arguments: ["huge-sylt.mp3", "huge-tag.mp3"])
+    func lyingSizesUnderMemoryLimit(file: String) throws {
+        guard let path = fixture(file) else { return }
+        // Under a limit far below the claimed sizes an allocation of them would fail and the helper abort.
+        let run = try KaraokeProcess.runRaw(["--as=268435456", helper, path], executable: "/usr/bin/prlimit")
+        #expect(run.reason == .exit)
+        #expect(run.status == 0 || run.status == 4, "\(String(decoding: run.stderr, as: UTF8.self))")
+    }
+
+    @Test("more than 100,000 SYLT lines are cut at 100,000 with a note")
+    func syncedLinesCapped() throws {
+        guard let result = read("many.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.syncedLines.count == 100_000)
+        #expect(tags.notes.contains { $0.contains("more than 100000 lines") })
+    }
+
+    @Test("lyric texts past 16 MB of output are left out with a note")
+    func outputCapped() throws {
+        guard let result = read("large.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.lyricTexts.count == 1)
+        #expect(tags.notes.contains { $0.contains("larger than 16 MB") })
+    }
+
     @Test("random bytes named .mp3 are not audio, with a clear message")
     func randomBytes() throws {
         guard let result = read("random.mp3") else { return }
@@ -164,6 +191,16 @@ struct TagTests {
     }
 }
 
+/// Writes an executable script with a descriptor closed on exec: a process that tests running beside this one
+/// start meanwhile must not inherit it open for writing, or running the script fails with ETXTBSY.
+private func writeExecutable(_ path: String, _ text: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard write(fd, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+}
+
 @Suite("Running the tag helper")
 struct TagHelperTests {
     @Test("a missing file is named with the reason")
@@ -200,17 +237,9 @@ struct TagHelperTests {
     func brokenHelper(script: String, reason: String) throws {
         let folder = try KaraokeProcess.temporaryFolder()
         let fake = folder.appendingPathComponent("karaoke-tags")
-        try "#!/bin/sh\n\(script)\n".write(to: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try writeExecutable(fake.path, "#!/bin/sh\n\(script)\n")
         let started = Date()
-        var result = TagReader.read("song.mp3", helper: fake.path, timeout: 1)
-        // A process forked by a test running beside this one may still hold the script open for writing
-        // (ETXTBSY) for a moment; that is the test's race, not the reader's.
-        for _ in 0..<40 {
-            guard case .failure(let failure) = result, failure.message.contains("Text file busy") else { break }
-            usleep(50_000)
-            result = TagReader.read("song.mp3", helper: fake.path, timeout: 1)
-        }
+        let result = TagReader.read("song.mp3", helper: fake.path, timeout: 1)
         #expect(Date().timeIntervalSince(started) < 25) // the hung helper was stopped, not waited for
         guard case .failure(let failure) = result else {
             Issue.record("a broken helper gave tags")

@@ -158,8 +158,18 @@ struct HelperRun {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // The helper links the Swift runtime, whose crash handler would spend a second writing a backtrace
+        // nobody reads; a crash is reported by its signal.
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var index = 0
+        while let entry = environ[index] {
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            index += 1
+        }
+        environment.append(nil)
+        defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let started = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
         close(outPipe[1])
         close(errPipe[1])
         guard started == 0 else {

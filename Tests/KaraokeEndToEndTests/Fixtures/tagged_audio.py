@@ -102,3 +102,19 @@ broken_text = (b"USLT" + synchsafe_size(len(uslt)) + b"\x00\x00" + uslt
                + b"TIT2" + synchsafe_size(len(title)) + b"\x00\x00" + title)
 with open(os.path.join(out, "bad-text.mp3"), "wb") as bad:
     bad.write(b"ID3\x04\x00\x00" + synchsafe_size(len(broken_text)) + broken_text + body)
+
+# An ID3v2.3 tag whose header claims the largest size there is (256 MB) around a SYLT frame claiming 4 GB.
+lying_frame = b"SYLT" + b"\xff\xff\xff\xf0" + b"\x00\x00" + b"\x00eng\x02\x01la\x00" + struct.pack(">I", 1000)
+with open(os.path.join(out, "huge-tag.mp3"), "wb") as lying:
+    lying.write(b"ID3\x03\x00\x00\x7f\x7f\x7f\x7f" + lying_frame + body)
+
+# More synced lines than the helper prints (100,000), and two 9 MB lyric texts (more than its 16 MB output).
+shutil.copy(base, os.path.join(out, "many.mp3"))
+many = ID3()
+many.add(SYLT(encoding=Encoding.UTF8, lang="eng", format=2, type=1, text=[("w%d" % i, i) for i in range(100005)]))
+many.save(os.path.join(out, "many.mp3"))
+shutil.copy(base, os.path.join(out, "large.mp3"))
+large = ID3()
+large.add(USLT(encoding=Encoding.UTF8, lang="eng", desc="a", text="[00:01.00]" + "a" * (9 << 20)))
+large.add(USLT(encoding=Encoding.UTF8, lang="eng", desc="b", text="[00:01.00]" + "b" * (9 << 20)))
+large.save(os.path.join(out, "large.mp3"))
