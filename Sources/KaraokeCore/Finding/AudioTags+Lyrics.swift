@@ -54,7 +54,7 @@ extension AudioTags {
             let line = item.element
             let text = Self.sanitised(line.text)
             let startsLine = !byWords || position == 0 || line.text.first?.isNewline == true
-            if startsLine || entries.isEmpty {
+            if startsLine {
                 let segments =
                     byWords && !text.isEmpty
                     ? [
@@ -67,16 +67,19 @@ extension AudioTags {
                     LyricEntry(stamp: line.milliseconds, text: text, segments: segments, sourceLine: item.offset + 1))
             } else if !text.isEmpty || line.text.contains(" ") {
                 // A piece of the current line: the open segment before it ends here.
+                // Changed in place: a copy of the entry would copy its segments for every piece.
                 let piece = text.isEmpty ? " " : Self.sanitisedKeepingSpaces(line.text)
-                var entry = entries[entries.count - 1]
-                if let last = entry.segments.indices.last, entry.segments[last].end == LyricEntry.openEnd {
-                    entry.segments[last].end = line.milliseconds
+                let current = entries.count - 1
+                if let last = entries[current].segments.indices.last,
+                    entries[current].segments[last].end == LyricEntry.openEnd
+                {
+                    entries[current].segments[last].end = line.milliseconds
                 }
-                entry.segments.append(WordSegment(start: line.milliseconds, end: LyricEntry.openEnd, text: piece))
-                entry.text += piece
-                entries[entries.count - 1] = entry
+                entries[current].segments.append(
+                    WordSegment(start: line.milliseconds, end: LyricEntry.openEnd, text: piece))
             }
         }
+        // A word-timed line's text is its pieces joined, without spaces at its ends.
         for index in entries.indices where !entries[index].segments.isEmpty {
             entries[index] = Self.trimmedWordLine(entries[index])
         }

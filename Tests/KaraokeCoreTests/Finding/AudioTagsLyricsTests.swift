@@ -70,6 +70,16 @@ struct AudioTagsLyricsTests {
         #expect(song.lines[1].segments.map(\.text) == ["second ", "line"])
     }
 
+    @Test("the most pieces the reader keeps, all in one line, make one word-timed line")
+    func manyPieces() throws {
+        let count = AudioTags.maximumSyncedLines - 1
+        let pieces = [(0, "\nx")] + (1..<count).map { ($0, "y") } + [(count, "\nlast")]
+        let song = try #require(synced(pieces).lyrics(fileName: "a.mp3")?.song)
+        #expect(song.lines.count == 2)
+        #expect(song.lines[0].segments.count == count)
+        #expect(song.lines[0].segments.last?.end == count)
+    }
+
     @Test("SYLT lines without any text are no lyrics; a lyric text is used instead")
     func emptySyltFallsBack() throws {
         var tags = synced([(1000, ""), (2000, "  ")])
