@@ -10,8 +10,10 @@ RELEASE_BIN := .build/release/karaoke
 
 all: build
 
+# karaoke-tags (the TagLib helper, DESIGN §10.2) is built beside karaoke, which finds it there.
 build: deps
 	$(SWIFT) build -c release --product karaoke
+	$(SWIFT) build -c release --product karaoke-tags
 
 test: deps deps-test
 	$(SWIFT) build
@@ -130,9 +132,14 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
+# The tag tests make tagged audio with ffmpeg and mutagen (PyPI); pip may refuse a system Python (PEP 668),
+# hence the second try.
 deps-test:
-	@$(call ensure_packages,tmux python3)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg)
+	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
+	  || python3 -m pip install --quiet --break-system-packages mutagen \
+	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }

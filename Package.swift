@@ -16,6 +16,7 @@ let package = Package(
     name: "karaoke",
     products: [
         .executable(name: "karaoke", targets: ["karaoke"]),
+        .executable(name: "karaoke-tags", targets: ["karaoke-tags"]),
         .library(name: "KaraokeCore", targets: ["KaraokeCore"]),
     ],
     targets: [
@@ -40,6 +41,13 @@ let package = Package(
             dependencies: ["KaraokeCore", "CNcursesw", "CProcess"],
             swiftSettings: noImplicitImports
         ),
+        // Reads one audio file's tags with TagLib's C++ API and prints them as JSON (DESIGN §10.2). A process
+        // of its own: karaoke never links TagLib, and a tag that crashes TagLib cannot take the player down.
+        .executableTarget(
+            name: "karaoke-tags",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
+            linkerSettings: [.linkedLibrary("tag")]
+        ),
         .executableTarget(
             name: "karaoke-bench",
             dependencies: ["KaraokeCore", "CNcursesw"] // terminfo, for the byte floor
@@ -57,7 +65,8 @@ let package = Package(
         // Drives the real binary: as a process with pipes, and in tmux as a terminal.
         .testTarget(
             name: "KaraokeEndToEndTests",
-            dependencies: ["karaoke"]
+            dependencies: ["karaoke", "karaoke-tags", "KaraokeCore"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

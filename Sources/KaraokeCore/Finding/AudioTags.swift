@@ -43,6 +43,8 @@ public struct AudioTags: Sendable, Equatable {
     public var syncedLines: [SyncedLine]
     /// Lyrics the tags hold as text, in the order they were found.
     public var lyricTexts: [LyricText]
+    /// What the reader left out and why (a SYLT frame timed in a unit it cannot convert, a capped list).
+    public var notes: [String] = []
 
     /// Creates tags.
     public init(

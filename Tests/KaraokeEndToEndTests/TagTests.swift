@@ -1,0 +1,260 @@
+import Foundation
+import KaraokeCore
+import Testing
+
+@testable import karaoke
+
+/// Tagged audio files made once for the suite by `Fixtures/tagged_audio.py` (ffmpeg and mutagen), or why not.
+private let taggedFolder: Result<URL, TagFixtureUnavailable> = {
+    guard let folder = try? KaraokeProcess.temporaryFolder() else {
+        return .failure(TagFixtureUnavailable(reason: "no temporary folder"))
+    }
+    let script = KaraokeProcess.repository.appendingPathComponent("Tests/KaraokeEndToEndTests/Fixtures/tagged_audio.py")
+    // python3 from PATH: the one `make deps-test` installed mutagen for.
+    guard
+        let made = try? KaraokeProcess.runRaw(
+            ["python3", script.path, folder.path], executable: "/usr/bin/env", timeout: 120)
+    else { return .failure(TagFixtureUnavailable(reason: "python3 could not be run")) }
+    guard made.status == 0 else {
+        return .failure(TagFixtureUnavailable(reason: String(decoding: made.stderr, as: UTF8.self)))
+    }
+    return .success(folder)
+}()
+
+/// Why the tagged files could not be made (ffmpeg or mutagen missing: `make deps-test` installs both).
+private struct TagFixtureUnavailable: Error {
+    var reason: String
+}
+
+/// The helper SwiftPM built next to the karaoke binary.
+private let helper = KaraokeProcess.binary.deletingLastPathComponent().appendingPathComponent("karaoke-tags").path
+
+/// Whether the tagged files were made; when not, says why once, and the suite that needs them is skipped.
+private let taggedFilesAreAvailable: Bool = {
+    guard case .failure(let why) = taggedFolder else { return true }
+    print("skipped: the tagged audio files could not be made: \(why.reason)")
+    return false
+}()
+
+/// The fixture `name`'s path, or nil when there are none.
+private func fixture(_ name: String) -> String? {
+    guard case .success(let folder) = taggedFolder else { return nil }
+    return folder.appendingPathComponent(name).path
+}
+
+/// Reads `name`'s tags through the helper, as karaoke does.
+private func read(_ name: String) -> Result<AudioTags, TagReader.Failure>? {
+    guard let path = fixture(name) else { return nil }
+    return TagReader.read(path, helper: helper)
+}
+
+@Suite("Reading lyrics from real tagged audio files", .enabled(if: taggedFilesAreAvailable))
+struct TagTests {
+    @Test("synced lyrics in an ID3 SYLT frame become a line-timed song, sanitised")
+    func sylt() throws {
+        guard let result = read("sylt.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.title == "Lantern River")
+        #expect(tags.artist == "The Tests")
+        #expect(tags.album == "Fixtures")
+        #expect(abs((tags.duration ?? 0) - 3) < 0.2)
+        let found = try #require(tags.lyrics(fileName: "sylt.mp3"))
+        #expect(found.sourceDescription == "embedded SYLT in sylt.mp3")
+        let song = try #require(found.song)
+        #expect(song.lines.map(\.text) == ["first [31mline", "second line", "third line"])
+        #expect(song.lines.map(\.start) == [1000, 2000, 3000])
+        #expect(song.lines[1].end == 2500) // the empty entry ends the line before it
+    }
+
+    @Test("a SYLT frame timed in MPEG frames is converted to milliseconds")
+    func syltInFrames() throws {
+        guard let result = read("frames.mp3") else { return }
+        let tags = try result.get()
+        // 10 frames of 1152 samples at 44.1 kHz.
+        #expect(tags.syncedLines == [.init(milliseconds: 261, text: "framed")])
+    }
+
+    @Test("of several SYLT frames the lyrics one with the most lines is used; other content types are ignored")
+    func severalSylt() throws {
+        guard let result = read("two-sylt.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.syncedLines.map(\.text) == ["one", "two"])
+        #expect(tags.notes.contains { $0.contains("not lyrics") })
+    }
+
+    @Test(
+        "LRC held as text in USLT, Vorbis comments and MP4 is read as LRC",
+        arguments: [
+            ("uslt.mp3", "USLT"),
+            ("lyrics.flac", "Vorbis LYRICS"),
+            ("lyrics.ogg", "Vorbis LYRICS"),
+            ("lyrics.opus", "Vorbis SYNCEDLYRICS"),
+            ("lyrics.m4a", "MP4 ©lyr"),
+        ])
+    func lrcText(file: String, tag: String) throws {
+        guard let result = read(file) else { return }
+        let found = try #require(try result.get().lyrics(fileName: file))
+        #expect(found.tag == tag)
+        let song = try #require(found.song)
+        #expect(song.lines.map(\.text) == ["first lrc line", "second lrc line"])
+        #expect(song.lines.map(\.start) == [1000, 2000])
+    }
+
+    @Test("untimed USLT text is given as plain lyrics")
+    func plain() throws {
+        guard let result = read("plain.mp3") else { return }
+        let found = try #require(try result.get().lyrics(fileName: "plain.mp3"))
+        guard case .plain(let lines) = found.content else {
+            Issue.record("expected plain lyrics")
+            return
+        }
+        #expect(lines == ["just words", "no times"])
+    }
+
+    @Test("audio without tags has a length and no lyrics")
+    func untagged() throws {
+        guard let result = read("base.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.lyrics(fileName: "base.mp3") == nil)
+        #expect(tags.duration != nil)
+    }
+
+    @Test("a SYLT frame claiming about 4 GB is skipped without the helper allocating it")
+    func lyingFrameSize() throws {
+        guard let result = read("huge-sylt.mp3") else { return }
+        #expect(try result.get().syncedLines.isEmpty)
+    }
+
+    @Test(
+        "tags that lie about their size are read in 256 MB of address space",
+        arguments: ["huge-sylt.mp3", "huge-tag.mp3"])
+    func lyingSizesUnderMemoryLimit(file: String) throws {
+        guard let path = fixture(file) else { return }
+        // Under a limit far below the claimed sizes an allocation of them would fail and the helper abort.
+        let run = try KaraokeProcess.runRaw(["--as=268435456", helper, path], executable: "/usr/bin/prlimit")
+        #expect(run.reason == .exit)
+        #expect(run.status == 0 || run.status == 4, "\(String(decoding: run.stderr, as: UTF8.self))")
+    }
+
+    @Test("more than 100,000 SYLT lines are cut at 100,000 with a note")
+    func syncedLinesCapped() throws {
+        guard let result = read("many.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.syncedLines.count == 100_000)
+        #expect(tags.notes.contains { $0.contains("more than 100000 lines") })
+    }
+
+    @Test("lyric texts past 16 MB of output are left out with a note")
+    func outputCapped() throws {
+        guard let result = read("large.mp3") else { return }
+        let tags = try result.get()
+        #expect(tags.lyricTexts.count == 1)
+        #expect(tags.notes.contains { $0.contains("larger than 16 MB") })
+    }
+
+    @Test("random bytes named .mp3 are not audio, with a clear message")
+    func randomBytes() throws {
+        guard let result = read("random.mp3") else { return }
+        guard case .failure(let failure) = result else {
+            Issue.record("random bytes read as tags")
+            return
+        }
+        #expect(failure.kind == .notAudio)
+        #expect(failure.message.hasSuffix("random.mp3: not an audio file karaoke can read tags from"))
+    }
+
+    @Test("a file cut inside its tag gives what could be read, or a message, never a crash")
+    func truncated() throws {
+        guard let result = read("truncated.mp3") else { return }
+        switch result {
+        case .success(let tags): #expect(tags.syncedLines.isEmpty)
+        case .failure(let failure): #expect(failure.kind == .notAudio)
+        }
+    }
+
+    @Test("the helper escapes control characters and writes invalid UTF-8 as U+FFFD")
+    func helperJSONEscaping() throws {
+        guard let path = fixture("sylt.mp3") else { return }
+        let run = try KaraokeProcess.runRaw([path], executable: helper)
+        #expect(run.status == 0)
+        let text = String(decoding: run.stdout, as: UTF8.self)
+        #expect(text.contains(#"first \u001b[31mline"#))
+        #expect(!run.stdout.contains(0x1B))
+    }
+
+    @Test("text that is invalid in its declared encoding gives valid JSON and no made-up title")
+    func invalidText() throws {
+        guard let result = read("bad-text.mp3") else { return }
+        let tags = try result.get() // valid UTF-8 JSON, or this fails
+        #expect(tags.title == nil)
+        #expect(tags.duration != nil)
+    }
+}
+
+/// Writes an executable script with a descriptor closed on exec: a process that tests running beside this one
+/// start meanwhile must not inherit it open for writing, or running the script fails with ETXTBSY.
+private func writeExecutable(_ path: String, _ text: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard write(fd, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+}
+
+@Suite("Running the tag helper")
+struct TagHelperTests {
+    @Test("a missing file is named with the reason")
+    func missingFile() throws {
+        let result = TagReader.read("/nonexistent/song.mp3", helper: helper)
+        guard case .failure(let failure) = result else {
+            Issue.record("a missing file was read")
+            return
+        }
+        #expect(failure.kind == .unreadable)
+        #expect(failure.message == "/nonexistent/song.mp3: no such file or directory")
+    }
+
+    @Test("a missing helper says where karaoke looked for it")
+    func missingHelper() throws {
+        let result = TagReader.read("song.mp3", helper: "/nonexistent/karaoke-tags")
+        guard case .failure(let failure) = result else {
+            Issue.record("read without a helper")
+            return
+        }
+        #expect(failure.kind == .helperMissing)
+        #expect(failure.message.hasPrefix("reading tags needs karaoke-tags beside karaoke ("))
+    }
+
+    @Test(
+        "a helper that crashes, hangs or prints garbage gives a message naming the audio file",
+        arguments: [
+            ("kill -SEGV $$", "ended by signal 11"),
+            ("sleep 30", "took longer than 1 s"),
+            ("echo '{not json'", "malformed JSON"),
+            ("head -c 20000000 /dev/zero", "printed more than 17 MB"),
+            ("echo boom >&2; exit 9", "exited with status 9: boom"),
+        ])
+    func brokenHelper(script: String, reason: String) throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        let fake = folder.appendingPathComponent("karaoke-tags")
+        try writeExecutable(fake.path, "#!/bin/sh\n\(script)\n")
+        let started = Date()
+        let result = TagReader.read("song.mp3", helper: fake.path, timeout: 1)
+        #expect(Date().timeIntervalSince(started) < 25) // the hung helper was stopped, not waited for
+        guard case .failure(let failure) = result else {
+            Issue.record("a broken helper gave tags")
+            return
+        }
+        #expect(failure.kind == .helperFailed)
+        #expect(failure.message.hasPrefix("song.mp3: could not read its tags ("))
+        #expect(failure.message.contains(reason), "\(failure.message)")
+    }
+
+    @Test("the karaoke binary does not link TagLib: it stays in the helper (DESIGN §10.2)")
+    func karaokeDoesNotLinkTagLib() throws {
+        let run = try KaraokeProcess.runRaw([KaraokeProcess.binary.path], executable: "/usr/bin/ldd")
+        let libraries = String(decoding: run.stdout, as: UTF8.self)
+        #expect(run.status == 0)
+        #expect(!libraries.contains("libtag"))
+    }
+}
