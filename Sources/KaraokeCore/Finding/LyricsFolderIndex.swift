@@ -93,27 +93,34 @@ public struct LyricsFolderIndex: Sendable, Equatable {
         var title: String?
         var length: Int?
 
-        /// Reads the tags of `head`, a line at a time; the last line may be cut short and is then ignored.
+        /// Reads the tags of `head`, a line at a time, on the bytes (10,000 heads are read on a first run);
+        /// the last line of a full head may be cut short and is then ignored.
         init(_ head: [UInt8]) {
-            let text = String(decoding: head, as: UTF8.self)
-            let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-            let complete = head.count < LyricsFolderIndex.headSize ? lines[...] : lines.dropLast()
-            for line in complete {
-                var line = Substring(line)
-                while let first = line.first, first == " " || first == "\t" || first == "\u{FEFF}" {
-                    line.removeFirst()
-                }
-                guard line.first == "[", let colon = line.firstIndex(of: ":"),
-                    let close = line.lastIndex(of: "]"), colon < close
-                else { continue }
-                let key = line[line.index(after: line.startIndex)..<colon].lowercased()
-                let value = String(line[line.index(after: colon)..<close])
-                switch key {
-                case "ar": artist = artist ?? value
-                case "ti": title = title ?? value
-                case "length": length = length ?? LyricsFolderIndex.milliseconds(value)
-                default: continue
-                }
+            var start = ByteScanner.skipByteOrderMark(head, at: 0, end: head.count)
+            while start < head.count {
+                var end = start
+                while end < head.count, head[end] != 0x0A, head[end] != 0x0D { end += 1 }
+                if end == head.count, head.count >= LyricsFolderIndex.headSize { break }
+                read(head[start..<end])
+                start = end + 1
+            }
+        }
+
+        /// Keeps the tag of one line, `[key:value]`, when it is one of the three and not seen before.
+        mutating func read(_ line: ArraySlice<UInt8>) {
+            var line = line
+            while let first = line.first, ByteScanner.isBlank(first) { line = line.dropFirst() }
+            guard line.first == UInt8(ascii: "["), let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                let close = line.lastIndex(of: UInt8(ascii: "]")), colon < close
+            else { return }
+            let key = line[(line.startIndex + 1)..<colon].map(ByteScanner.lowercased)
+            let value = String(decoding: line[(colon + 1)..<close], as: UTF8.self)
+            if key.elementsEqual("ar".utf8) {
+                artist = artist ?? value
+            } else if key.elementsEqual("ti".utf8) {
+                title = title ?? value
+            } else if key.elementsEqual("length".utf8) {
+                length = length ?? LyricsFolderIndex.milliseconds(value)
             }
         }
     }
@@ -156,34 +163,63 @@ extension LyricsFolderIndex {
     /// Reads the text `encoded()` wrote; nil when it is not one (another version, a cut or damaged file),
     /// so the caller builds the index anew.
     public init?(decoding text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines.first == Substring(Self.header), lines.last == "" else { return nil }
-        lines.removeLast()
-        guard let folder = Self.unescaped(lines[1]) else { return nil }
+        self.init(decoding: Array(text.utf8))
+    }
+
+    /// Reads the bytes of an index file; nil when they are not one. Works on the bytes, without a
+    /// `Character` split of the whole file, since an index of 10,000 files is read on every run.
+    public init?(decoding bytes: [UInt8]) {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (position, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(bytes[start..<position])
+            start = position + 1
+        }
+        // The last line must end with its newline: a file cut short is no index.
+        guard start == bytes.count, lines.count >= 2, lines[0].elementsEqual(Self.header.utf8),
+            let folder = Self.unescaped(lines[1])
+        else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(lines.count - 2)
         for line in lines.dropFirst(2) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
             guard fields.count == 6, let path = Self.unescaped(fields[0]), !path.isEmpty,
-                let size = Int(fields[1]), size >= 0, let modified = Int64(fields[2]),
+                let size = Self.integer(fields[1]), size >= 0, let modified = Self.integer(fields[2]),
                 let nameKey = Self.unescaped(fields[3])
             else { return nil }
             var tagKey: String? = nil
-            if fields[4] != "-" {
+            if !fields[4].elementsEqual("-".utf8) {
                 guard let key = Self.unescaped(fields[4]), !key.isEmpty else { return nil }
                 tagKey = key
             }
             var length: Int? = nil
-            if fields[5] != "-" {
-                guard let value = Int(fields[5]), value >= 0 else { return nil }
-                length = value
+            if !fields[5].elementsEqual("-".utf8) {
+                guard let value = Self.integer(fields[5]), value >= 0, value <= Int(Int32.max) else { return nil }
+                length = Int(value)
             }
             entries.append(
                 Entry(
-                    status: FileStatus(path: path, size: size, modified: modified), nameKey: nameKey,
+                    status: FileStatus(path: path, size: Int(size), modified: modified), nameKey: nameKey,
                     tagKey: tagKey, length: length))
         }
         self.init(folder: folder, entries: entries)
+    }
+
+    /// A decimal integer, optionally negative, that fits in 64 bits; nil for anything else.
+    static func integer(_ field: ArraySlice<UInt8>) -> Int64? {
+        var digits = field[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard ByteScanner.isDigit(byte) else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - 0x30))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
     }
 
     /// `field` with backslash, tab and newline escaped as `\\`, `\t` and `\n`.
@@ -201,27 +237,29 @@ extension LyricsFolderIndex {
         return result
     }
 
-    /// The field `escaped` wrote, or nil for a backslash followed by anything else.
-    static func unescaped(_ field: Substring) -> String? {
-        guard field.contains("\\") else { return String(field) }
-        var result = ""
+    /// The field `escaped` wrote, or nil for a backslash followed by anything else or bytes that are
+    /// not UTF-8.
+    static func unescaped(_ field: ArraySlice<UInt8>) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.count)
         var escaping = false
-        for character in field {
+        for byte in field {
             if escaping {
-                switch character {
-                case "\\": result += "\\"
-                case "t": result += "\t"
-                case "n": result += "\n"
-                case "r": result += "\r"
+                switch byte {
+                case UInt8(ascii: "\\"): bytes.append(byte)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
                 default: return nil
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                result.append(character)
+                bytes.append(byte)
             }
         }
-        return escaping ? nil : result
+        guard !escaping else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 }

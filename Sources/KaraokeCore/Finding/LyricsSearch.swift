@@ -189,11 +189,17 @@ extension LyricsSearch {
 
     /// How `entry` matches `audio`, by the best of the three ways, or nil.
     public static func matchKind(of entry: LyricsFolderIndex.Entry, for audio: AudioIdentity) -> FolderMatch.Kind? {
-        let nameKey = audio.nameKey
+        matchKind(of: entry, nameKey: audio.nameKey, songKey: audio.songKey, length: audio.length)
+    }
+
+    /// `matchKind` with the audio's keys worked out once, for a folder of thousands of files.
+    static func matchKind(
+        of entry: LyricsFolderIndex.Entry, nameKey: String, songKey: String?, length: Int?
+    ) -> FolderMatch.Kind? {
         if !nameKey.isEmpty, entry.nameKey == nameKey { return .name }
-        guard let songKey = audio.songKey else { return nil }
+        guard let songKey else { return nil }
         if entry.nameKey == songKey { return .artistAndTitle }
-        if entry.tagKey == songKey, lengthsAgree(entry.length, audio.length) { return .tags }
+        if entry.tagKey == songKey, lengthsAgree(entry.length, length) { return .tags }
         return nil
     }
 
@@ -205,9 +211,12 @@ extension LyricsSearch {
     /// shallower path; then the path, so the choice never depends on the order a folder was listed in.
     public static func bestMatch(in indexes: [LyricsFolderIndex], for audio: AudioIdentity) -> FolderMatch? {
         var best: (match: FolderMatch, rank: Rank)? = nil
+        let nameKey = audio.nameKey, songKey = audio.songKey
         for (position, index) in indexes.enumerated() {
             for entry in index.entries {
-                guard let kind = matchKind(of: entry, for: audio) else { continue }
+                guard let kind = matchKind(of: entry, nameKey: nameKey, songKey: songKey, length: audio.length) else {
+                    continue
+                }
                 let match = FolderMatch(folderPosition: position, entry: entry, kind: kind)
                 let rank = Rank(match, audioLength: audio.length)
                 if best == nil || rank < best!.rank { best = (match, rank) }

@@ -10,6 +10,18 @@ public enum NameMatching {
     /// Letters are any script's (`Character.isLetter`), so `Björk` keeps its `ö` and `坂本龍一` stays whole;
     /// a name with no letter or digit gives "", which matches nothing.
     public static func key(_ name: some StringProtocol) -> String {
+        // Most names are ASCII: those are done byte by byte, without a String per Character.
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return unicodeKey(name) }
+            if ByteScanner.isLetter(byte) || ByteScanner.isDigit(byte) { ascii.append(ByteScanner.lowercased(byte)) }
+        }
+        return String(decoding: ascii, as: UTF8.self)
+    }
+
+    /// `key` for a name with letters beyond ASCII.
+    static func unicodeKey(_ name: some StringProtocol) -> String {
         var key = ""
         for character in name where character.isLetter || character.isNumber {
             key += character.lowercased()

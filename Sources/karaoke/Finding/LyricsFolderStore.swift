@@ -21,7 +21,7 @@ struct LyricsFolderStore {
         var stored = LyricsFolderIndex(folder: folder)
         var storedIsValid = false
         if let indexFile, let bytes = Self.readAll(indexFile, limit: 256 * 1_048_576),
-            let decoded = LyricsFolderIndex(decoding: String(decoding: bytes, as: UTF8.self)), decoded.folder == folder
+            let decoded = LyricsFolderIndex(decoding: bytes), decoded.folder == folder
         {
             stored = decoded
             storedIsValid = true
