@@ -109,6 +109,7 @@ struct LyricsFolderIndexTests {
             "karaoke lyrics index 0\n/l\n",  // another version
             "karaoke lyrics index 1\n/l\na.lrc\t1\t1\ta\t-\n",  // a field missing
             "karaoke lyrics index 1\n/l\na.lrc\tx\t1\ta\t-\t-\n",  // a size that is no number
+            "karaoke lyrics index 1\n/l\na.lrc\t1\t99999999999999999999\ta\t-\t-\n",  // a time past 64 bits
             "karaoke lyrics index 1\n/l\na.lrc\t1\t1\ta\t-\t-",  // cut before the last newline
             "karaoke lyrics index 1\n/l\na\\q.lrc\t1\t1\ta\t-\t-\n",  // a bad escape
             "\u{0}\u{1}garbage",  // not text at all
