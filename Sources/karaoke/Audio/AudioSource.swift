@@ -6,7 +6,7 @@ enum AudioSource {
     /// The lyrics to read (with where they came from when FILE is audio) and the audio file to play
     /// (nil: silent).
     struct Choice {
-        var lyrics: LyricsFinder.Found.Content
+        var lyrics: FoundLyrics.Content
         var origin: LyricsOrigin?
         var audio: String?
     }
@@ -17,7 +17,7 @@ enum AudioSource {
     static func choose(for request: PlayRequest, finder: LyricsFinder) -> Result<Choice, LyricFile.Failure> {
         let file = request.display.file
         if AudioFiles.isAudio(file) {
-            let found: LyricsFinder.Found
+            let found: FoundLyrics
             switch finder.find(audio: file, options: request.display.lyrics) {
             case .success(let result): found = result
             case .failure(let failure): return .failure(failure)
