@@ -203,4 +203,26 @@ struct FindingTests {
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix("karaoke: '--lyrics' goes with an audio FILE"), "\(output.stderr)")
     }
+
+    @Test(
+        "play song.wav plays the audio with the lyrics found in a lyric folder",
+        .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"))
+    func play() throws {
+        let place = try Place()
+        defer { place.cleanUp() }
+        let audio = place.music.appendingPathComponent("song.wav").path
+        try ToneFile.write(to: audio, seconds: 30)
+        try place.write(Self.lrc("sung from the folder", tags: "[ti:Found In A Folder]\n"), "SONG.lrc", in: place.lyrics)
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(audio)' --lyrics-dir '\(place.lyrics.path)' --mpv-option ao=null",
+            environment: place.environment)
+        let screen = try session.waitFor { $0.contains { $0.contains("Found In A Folder") } }
+        #expect(screen.contains { $0.contains("Found In A Folder") })
+        #expect(MpvProbe.waitFor(playing: audio) != nil)
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        let deadline = Date().addingTimeInterval(8)
+        while !MpvProbe.all(mentioning: place.music.path).isEmpty && Date() < deadline { usleep(50_000) }
+        #expect(MpvProbe.all(mentioning: place.music.path).isEmpty)
+    }
 }
