@@ -197,6 +197,19 @@ struct FindingTests {
         #expect(output.stdout.contains("(same name)"), "\(output.stdout)")
     }
 
+    @Test("a --lyrics-dir that is not a folder is named in a warning, and the search goes on")
+    func missingFolder() throws {
+        let place = try Place()
+        defer { place.cleanUp() }
+        let audio = try place.audio("song.mp3")
+        try place.write(Self.lrc("found"), "song.lrc", in: place.lyrics)
+        let missing = place.root.appendingPathComponent("nowhere").path
+        let check = try place.run(["check", audio, "--lyrics-dir", missing, "--lyrics-dir", place.lyrics.path])
+        #expect(check.status == 0)
+        #expect(check.stderr == "karaoke: warning: --lyrics-dir '\(missing)' is not a folder\n")
+        #expect(check.stdout.contains("lyrics: \(place.lyrics.path)/song.lrc (same name)"), "\(check.stdout)")
+    }
+
     @Test("--lyrics with a lyric FILE is a usage error")
     func lyricsNeedsAudio() throws {
         let output = try KaraokeProcess.run(["check", "song.lrc", "--lyrics", "x.lrc"])

@@ -25,10 +25,14 @@ struct LyricsFinder {
             let reason = AudioSource.isDirectory(audio) ? "is a directory" : "no such file"
             return .failure(LyricFile.Failure(message: "\(ControlCharacters.strip(audio)): \(reason)"))
         }
+        // A folder the user named and that is not there is worth a word; a default one that is not there is not.
+        for folder in options.folders where !AudioSource.isDirectory(folder) {
+            StandardStreams.err("karaoke: warning: --lyrics-dir '\(ControlCharacters.strip(folder))' is not a folder")
+        }
         let folders =
             options.folders.isEmpty
             ? LyricsSearch.defaultFolders(environment: environment).filter(AudioSource.isDirectory)
-            : options.folders
+            : options.folders.filter(AudioSource.isDirectory)
         let store = LyricsFolderStore(cacheFolder: LyricsSearch.cacheFolder(environment: environment))
         let sources = LyricsSources(
             isRegularFile: AudioSource.isRegularFile, folderIndex: store.index(of:), readTags: readTags,
