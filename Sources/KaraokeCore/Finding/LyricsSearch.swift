@@ -227,32 +227,27 @@ extension LyricsSearch {
 
     /// The order `bestMatch` ranks matches in; smaller is better.
     struct Rank: Comparable {
-        var kind: Int
-        var lengthDistance: Int
-        var folder: Int
-        var format: Int
-        var depth: Int
-        var path: String
+        /// The fields in the order they count: kind, length distance, folder, format, depth, path.
+        var fields: (Int, Int, Int, Int, Int, String)
 
+        /// The rank of `match` for an audio file of `audioLength` milliseconds.
         init(_ match: FolderMatch, audioLength: Int?) {
-            kind = match.kind.rawValue
-            if match.kind == .tags, let a = match.entry.length, let b = audioLength {
-                lengthDistance = abs(a - b)
-            } else {
-                lengthDistance = match.kind == .tags ? Int.max : 0
+            var lengthDistance = 0
+            if match.kind == .tags {
+                // A known length near the audio's first; an unknown one after every known one.
+                lengthDistance = match.entry.length.flatMap { a in audioLength.map { abs(a - $0) } } ?? Int.max
             }
-            folder = match.folderPosition
-            let ext = AudioFiles.fileExtension(of: match.entry.status.path)?.lowercased() ?? ""
-            format = AudioFiles.lyricExtensions.firstIndex(of: ext) ?? AudioFiles.lyricExtensions.count
-            depth = match.entry.status.path.reduce(0) { $0 + ($1 == "/" ? 1 : 0) }
-            path = match.entry.status.path
+            let path = match.entry.status.path
+            let ext = AudioFiles.fileExtension(of: path)?.lowercased() ?? ""
+            let format = AudioFiles.lyricExtensions.firstIndex(of: ext) ?? AudioFiles.lyricExtensions.count
+            let depth = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+            fields = (match.kind.rawValue, lengthDistance, match.folderPosition, format, depth, path)
         }
 
-        static func < (a: Rank, b: Rank) -> Bool {
-            (a.kind, a.lengthDistance, a.folder, a.format, a.depth) < (b.kind, b.lengthDistance, b.folder, b.format, b.depth)
-                || ((a.kind, a.lengthDistance, a.folder, a.format, a.depth) == (b.kind, b.lengthDistance, b.folder, b.format, b.depth)
-                    && a.path < b.path)
-        }
+        /// Whether `a` is the better match.
+        static func < (a: Rank, b: Rank) -> Bool { a.fields < b.fields }
+        /// Whether the two rank alike (the same path in the same folder).
+        static func == (a: Rank, b: Rank) -> Bool { a.fields == b.fields }
     }
 }
 

@@ -6,8 +6,11 @@ enum AudioSource {
     /// The lyrics to read (with where they came from when FILE is audio) and the audio file to play
     /// (nil: silent).
     struct Choice {
+        /// The lyric file to read, or the song the search was given (from tags or LRCLIB).
         var lyrics: FoundLyrics.Content
+        /// Where the lyrics of an audio FILE came from; nil when FILE is the lyrics.
         var origin: LyricsOrigin?
+        /// The audio to play; nil plays silently.
         var audio: String?
     }
 
