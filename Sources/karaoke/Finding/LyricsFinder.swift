@@ -64,8 +64,13 @@ struct LyricsFinder {
         switch find(audio: audio, options: options) {
         case .failure(let failure): return .failure(failure)
         case .success(let found):
-            return Self.load(found.content, audio: audio, maxSize: maxSize, encoding: encoding).map {
-                ($0, found.origin)
+            return Self.load(found.content, audio: audio, maxSize: maxSize, encoding: encoding).map { loaded in
+                var loaded = loaded
+                // A folder's file may be called anything (`0042.lrc`): without a [ti:], the audio names the song.
+                if case .folder = found.origin {
+                    loaded.fallbackTitle = NameMatching.baseName(of: ControlCharacters.strip(audio))
+                }
+                return (loaded, found.origin)
             }
         }
     }
