@@ -69,6 +69,8 @@ struct FindingTests {
         let render = try place.run(["render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics-dir", place.lyrics.path])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.contains("from the folder"), "\(render.stdout)")
+        // Without a [ti:], the song is named after the audio, not after the folder's file.
+        #expect(render.stdout.split(separator: "\n").first?.contains("Track 07") == true, "\(render.stdout)")
     }
 
     @Test("an Artist - Title file name matches whatever its case, spacing and punctuation")

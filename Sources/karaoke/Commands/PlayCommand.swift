@@ -20,7 +20,7 @@ enum PlayCommand {
         }
         let loaded: LyricFile.Loaded
         switch LyricsFinder.load(
-            choice.lyrics, audio: request.display.file, maxSize: request.display.maxSize,
+            choice.lyrics, origin: choice.origin, audio: request.display.file, maxSize: request.display.maxSize,
             encoding: request.display.encoding)
         {
         case .success(let result): loaded = result

@@ -43,13 +43,21 @@ struct LyricsFinder {
         .mapError { LyricFile.Failure(message: $0.message) }
     }
 
-    /// Reads what `find` found: the lyric file, or the song as it was supplied.
+    /// Reads what `find` found: the lyric file, or the song as it was supplied. `origin` is where it came
+    /// from (nil when FILE was the lyrics).
     static func load(
-        _ content: FoundLyrics.Content, audio: String, maxSize: Int, encoding: String?
+        _ content: FoundLyrics.Content, origin: LyricsOrigin?, audio: String, maxSize: Int, encoding: String?
     ) -> Result<LyricFile.Loaded, LyricFile.Failure> {
         switch content {
         case .file(let file):
-            return LyricFile.load(file, maxSize: maxSize, encoding: encoding)
+            return LyricFile.load(file, maxSize: maxSize, encoding: encoding).map { loaded in
+                var loaded = loaded
+                // A folder's file may be called anything (`0042.lrc`): without a [ti:], the audio names the song.
+                if case .folder = origin {
+                    loaded.fallbackTitle = NameMatching.baseName(of: ControlCharacters.strip(audio))
+                }
+                return loaded
+            }
         case .supplied(let supplied):
             let name = NameMatching.baseName(of: ControlCharacters.strip(audio))
             return .success(
@@ -64,14 +72,8 @@ struct LyricsFinder {
         switch find(audio: audio, options: options) {
         case .failure(let failure): return .failure(failure)
         case .success(let found):
-            return Self.load(found.content, audio: audio, maxSize: maxSize, encoding: encoding).map { loaded in
-                var loaded = loaded
-                // A folder's file may be called anything (`0042.lrc`): without a [ti:], the audio names the song.
-                if case .folder = found.origin {
-                    loaded.fallbackTitle = NameMatching.baseName(of: ControlCharacters.strip(audio))
-                }
-                return (loaded, found.origin)
-            }
+            return Self.load(found.content, origin: found.origin, audio: audio, maxSize: maxSize, encoding: encoding)
+                .map { ($0, found.origin) }
         }
     }
 }
