@@ -65,8 +65,11 @@ struct FindingTests {
         try place.write(Self.lrc("from the folder"), "sub/track_07.LRC", in: place.lyrics)
         let check = try place.run(["check", audio, "--lyrics-dir", place.lyrics.path])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasSuffix(", lyrics: \(place.lyrics.path)/sub/track_07.LRC (same name)\n"), "\(check.stdout)")
-        let render = try place.run(["render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics-dir", place.lyrics.path])
+        #expect(
+            check.stdout.hasSuffix(", lyrics: \(place.lyrics.path)/sub/track_07.LRC (same name)\n"), "\(check.stdout)")
+        let render = try place.run([
+            "render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics-dir", place.lyrics.path,
+        ])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.contains("from the folder"), "\(render.stdout)")
         // Without a [ti:], the song is named after the audio, not after the folder's file.
@@ -80,7 +83,9 @@ struct FindingTests {
         let audio = try place.audio("AC_DC - Thunderstruck.mp3")
         try place.write(Self.lrc("wrong"), "AC DC - Thunder.lrc", in: place.lyrics)
         try place.write(Self.lrc("right"), "ac.dc  -  THUNDERSTRUCK!.lrc", in: place.lyrics)
-        let render = try place.run(["render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics-dir", place.lyrics.path])
+        let render = try place.run([
+            "render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics-dir", place.lyrics.path,
+        ])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.contains("right"), "\(render.stdout)")
     }
@@ -96,7 +101,9 @@ struct FindingTests {
             in: place.lyrics)
         let check = try place.run(["check", audio, "--lyrics-dir", place.lyrics.path])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasSuffix("lyrics: \(place.lyrics.path)/0002.lrc (its [ar:] and [ti:] tags)\n"), "\(check.stdout)")
+        #expect(
+            check.stdout.hasSuffix("lyrics: \(place.lyrics.path)/0002.lrc (its [ar:] and [ti:] tags)\n"),
+            "\(check.stdout)")
     }
 
     @Test("the default folders are XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics, shown with ~")
@@ -109,7 +116,8 @@ struct FindingTests {
         try place.write(Self.lrc("home"), ".lyrics/two.lrc", in: place.home)
         let check = try place.run(["check", audio, other])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.contains("lyrics: \(place.data.path)/karaoke/lyrics/one.lrc (same name)"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("lyrics: \(place.data.path)/karaoke/lyrics/one.lrc (same name)"), "\(check.stdout)")
         #expect(check.stdout.contains("lyrics: ~/.lyrics/two.lrc (same name)"), "\(check.stdout)")
     }
 
@@ -127,7 +135,9 @@ struct FindingTests {
         #expect(beside.stdout.hasSuffix("lyrics: song.lrc beside song.mp3\n"), "\(beside.stdout)")
         let withGiven = try place.run(["check", audio, "--lyrics-dir", place.lyrics.path, "--lyrics", given.path])
         #expect(withGiven.stdout.hasSuffix("lyrics: \(given.path) (--lyrics)\n"), "\(withGiven.stdout)")
-        let render = try place.run(["render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics", given.path])
+        let render = try place.run([
+            "render", audio, "--at", "2", "--cols", "40", "--rows", "6", "--lyrics", given.path,
+        ])
         #expect(render.stdout.contains("given") && !render.stdout.contains("beside"), "\(render.stdout)")
     }
 
@@ -153,7 +163,8 @@ struct FindingTests {
         defer { place.cleanUp() }
         let audio = try place.audio("Artist - Title.mp3")
         for number in 0..<50 {
-            try place.write(Self.lrc("filler", tags: "[ar:Someone]\n[ti:Song \(number)]\n"), "\(number).lrc", in: place.lyrics)
+            try place.write(
+                Self.lrc("filler", tags: "[ar:Someone]\n[ti:Song \(number)]\n"), "\(number).lrc", in: place.lyrics)
         }
         let first = try place.run(["check", audio, "--lyrics-dir", place.lyrics.path])
         #expect(first.status == 1)
@@ -227,7 +238,8 @@ struct FindingTests {
         defer { place.cleanUp() }
         let audio = place.music.appendingPathComponent("song.wav").path
         try ToneFile.write(to: audio, seconds: 30)
-        try place.write(Self.lrc("sung from the folder", tags: "[ti:Found In A Folder]\n"), "SONG.lrc", in: place.lyrics)
+        try place.write(
+            Self.lrc("sung from the folder", tags: "[ti:Found In A Folder]\n"), "SONG.lrc", in: place.lyrics)
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(audio)' --lyrics-dir '\(place.lyrics.path)' --mpv-option ao=null",
             environment: place.environment)

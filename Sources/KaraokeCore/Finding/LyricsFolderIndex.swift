@@ -81,7 +81,8 @@ public struct LyricsFolderIndex: Sendable, Equatable {
     /// The entry of a file from its status and the start of its text.
     public static func entry(for status: FileStatus, head: [UInt8]) -> Entry {
         let tags = HeadTags(head)
-        let tagKey = tags.artist.flatMap { artist in tags.title.flatMap { NameMatching.key(artist: artist, title: $0) } }
+        let tagKey = tags.artist.flatMap { artist in tags.title.flatMap { NameMatching.key(artist: artist, title: $0) }
+        }
         return Entry(
             status: status, nameKey: NameMatching.key(NameMatching.baseName(of: status.path)), tagKey: tagKey,
             length: tags.length)

@@ -29,7 +29,8 @@ public enum LyricsLookup {
             case .sidecar:
                 if let file = AudioFiles.lyricCandidates(forAudio: audio).first(where: sources.isRegularFile) {
                     return .success(
-                        FoundLyrics(content: .file(file), origin: .sidecar(file: ControlCharacters.strip(file), audio: shown)))
+                        FoundLyrics(
+                            content: .file(file), origin: .sidecar(file: ControlCharacters.strip(file), audio: shown)))
                 }
             case .folders:
                 guard !folders.isEmpty else { continue }
@@ -42,7 +43,9 @@ public enum LyricsLookup {
                 if let match {
                     let file = indexes[match.folderPosition].folder + "/" + match.entry.status.path
                     return .success(
-                        FoundLyrics(content: .file(file), origin: .folder(file: ControlCharacters.strip(file), kind: match.kind)))
+                        FoundLyrics(
+                            content: .file(file), origin: .folder(file: ControlCharacters.strip(file), kind: match.kind)
+                        ))
                 }
             case .embedded:
                 if let tags = audioTags(), let supplied = sources.embeddedLyrics?(tags, audio) {

@@ -8,11 +8,15 @@ enum CheckCommand {
         let home = LyricsSearch.home(TerminalInfo.environment)
         for file in request.files {
             // An audio FILE is checked through the lyrics found for it, and says where they came from.
-            let result =
-                AudioFiles.isAudio(file)
-                ? finder.load(audio: file, options: request.lyrics, maxSize: request.maxSize, encoding: request.encoding)
-                    .map { ($0.loaded, Optional($0.origin)) }
-                : LyricFile.load(file, maxSize: request.maxSize, encoding: request.encoding).map { ($0, nil) }
+            let result: Result<(LyricFile.Loaded, LyricsOrigin?), LyricFile.Failure>
+            if AudioFiles.isAudio(file) {
+                result = finder.load(
+                    audio: file, options: request.lyrics, maxSize: request.maxSize, encoding: request.encoding
+                )
+                .map { ($0.loaded, $0.origin) }
+            } else {
+                result = LyricFile.load(file, maxSize: request.maxSize, encoding: request.encoding).map { ($0, nil) }
+            }
             switch result {
             case .success(let (loaded, origin)):
                 StandardStreams.report(loaded.diagnostics)

@@ -38,7 +38,9 @@ struct LyricsFolderStore {
 
     /// Adds the lyric files below `folder/relative` to `statuses`: regular files (symbolic links followed)
     /// with a lyric extension, not hidden; subfolders up to `depthLimit`, not through symbolic links.
-    static func walk(_ folder: String, below relative: String, depth: Int, into statuses: inout [LyricsFolderIndex.FileStatus]) {
+    static func walk(
+        _ folder: String, below relative: String, depth: Int, into statuses: inout [LyricsFolderIndex.FileStatus]
+    ) {
         let here = relative.isEmpty ? folder : folder + "/" + relative
         guard let directory = opendir(here) else { return }
         defer { closedir(directory) }

@@ -43,7 +43,9 @@ struct LyricsFolderIndexTests {
         #expect(LyricsFolderIndex.milliseconds(text) == milliseconds)
     }
 
-    @Test("[length:] values that are not times read as none", arguments: ["", "abc", "3:75", "-1:00", "1:2:3:4", "nan", "inf"])
+    @Test(
+        "[length:] values that are not times read as none",
+        arguments: ["", "abc", "3:75", "-1:00", "1:2:3:4", "nan", "inf"])
     func badLengths(text: String) {
         #expect(LyricsFolderIndex.milliseconds(text) == nil)
     }
@@ -67,7 +69,7 @@ struct LyricsFolderIndexTests {
         #expect(changed)
         #expect(read.sorted() == ["b.lrc", "c.lrc"])
         #expect(index.entries.map(\.status.path) == ["a.lrc", "b.lrc", "c.lrc"])
-        #expect(index.entries[0].tagKey == "kept")  // not read again
+        #expect(index.entries[0].tagKey == "kept") // not read again
         #expect(index.entries[1].tagKey == "xblrc")
     }
 
@@ -95,7 +97,9 @@ struct LyricsFolderIndexTests {
             folder: "/home/me/my lyrics\\with\ttab",
             entries: [
                 .init(status: Self.status("A - B.lrc", size: 0, modified: -5), nameKey: "ab", tagKey: "ab", length: 0),
-                .init(status: Self.status("sub/new\nline.lrc", size: 99, modified: 1_700_000_000_123_456_789), nameKey: "newline"),
+                .init(
+                    status: Self.status("sub/new\nline.lrc", size: 99, modified: 1_700_000_000_123_456_789),
+                    nameKey: "newline"),
                 .init(status: Self.status("ü/ß\\.txt"), nameKey: "üß", tagKey: nil, length: 5000),
             ])
         let decoded = try #require(LyricsFolderIndex(decoding: index.encoded()))
@@ -105,14 +109,14 @@ struct LyricsFolderIndexTests {
     @Test(
         "a damaged index file reads as none, so it is rebuilt",
         arguments: [
-            "",  // empty
-            "karaoke lyrics index 0\n/l\n",  // another version
-            "karaoke lyrics index 1\n/l\na.lrc\t1\t1\ta\t-\n",  // a field missing
-            "karaoke lyrics index 1\n/l\na.lrc\tx\t1\ta\t-\t-\n",  // a size that is no number
-            "karaoke lyrics index 1\n/l\na.lrc\t1\t99999999999999999999\ta\t-\t-\n",  // a time past 64 bits
-            "karaoke lyrics index 1\n/l\na.lrc\t1\t1\ta\t-\t-",  // cut before the last newline
-            "karaoke lyrics index 1\n/l\na\\q.lrc\t1\t1\ta\t-\t-\n",  // a bad escape
-            "\u{0}\u{1}garbage",  // not text at all
+            "", // empty
+            "karaoke lyrics index 0\n/l\n", // another version
+            "karaoke lyrics index 1\n/l\na.lrc\t1\t1\ta\t-\n", // a field missing
+            "karaoke lyrics index 1\n/l\na.lrc\tx\t1\ta\t-\t-\n", // a size that is no number
+            "karaoke lyrics index 1\n/l\na.lrc\t1\t99999999999999999999\ta\t-\t-\n", // a time past 64 bits
+            "karaoke lyrics index 1\n/l\na.lrc\t1\t1\ta\t-\t-", // cut before the last newline
+            "karaoke lyrics index 1\n/l\na\\q.lrc\t1\t1\ta\t-\t-\n", // a bad escape
+            "\u{0}\u{1}garbage", // not text at all
         ])
     func damaged(text: String) {
         #expect(LyricsFolderIndex(decoding: text) == nil)

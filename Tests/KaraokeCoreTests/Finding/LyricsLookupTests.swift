@@ -26,7 +26,8 @@ struct LyricsLookupTests {
                         LyricsFolderIndex(
                             folder: folder,
                             entries: files.map {
-                                LyricsFolderIndex.entry(for: .init(path: $0.path, size: 1, modified: 1), head: Array($0.head.utf8))
+                                LyricsFolderIndex.entry(
+                                    for: .init(path: $0.path, size: 1, modified: 1), head: Array($0.head.utf8))
                             })
                     }
                 },
@@ -56,7 +57,8 @@ struct LyricsLookupTests {
     /// A song of one line, standing for lyrics the tags or LRCLIB gave.
     static func supplied(_ text: String) -> SuppliedLyrics {
         let line = LyricLine(start: 1000, end: 2000, text: text)
-        return SuppliedLyrics(song: Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), origin: .embedded(text))
+        return SuppliedLyrics(
+            song: Song(metadata: SongMetadata(), lines: [line], medianLineDuration: nil), origin: .embedded(text))
     }
 
     @Test("--lyrics wins over a sidecar, a folder and the tags, and reads no tags")
@@ -76,7 +78,7 @@ struct LyricsLookupTests {
         world.files = ["/m/song.LRC", "/m/song.srt"]
         world.folders["/l"] = [("song.lrc", "")]
         let found = try world.find(embedded: true).get()
-        #expect(found.content == .file("/m/song.LRC"))  // .lrc in either case before .srt
+        #expect(found.content == .file("/m/song.LRC")) // .lrc in either case before .srt
         #expect(found.origin == .sidecar(file: "/m/song.LRC", audio: "/m/song.mp3"))
         #expect(world.tagReads == 0)
     }
@@ -96,10 +98,10 @@ struct LyricsLookupTests {
     @Test(
         "a match by [ar:]/[ti:] takes the audio's length from its tags and refuses a length 5 s off",
         arguments: [
-            (292.0, "4:52", true),  // equal
-            (292.0, "4:57", true),  // 5 s: still within
-            (292.0, "4:58", false),  // 6 s off
-            (nil, "9:59", true),  // the audio's length unknown
+            (292.0, "4:52", true), // equal
+            (292.0, "4:57", true), // 5 s: still within
+            (292.0, "4:58", false), // 6 s off
+            (nil, "9:59", true), // the audio's length unknown
         ] as [(Double?, String, Bool)])
     func lengthChecked(seconds: Double?, length: String, found: Bool) {
         let world = World()
@@ -120,15 +122,17 @@ struct LyricsLookupTests {
         world.embedded = Self.supplied("embedded")
         world.fromLRCLIB = Self.supplied("lrclib")
         world.folders["/l"] = [("A - T.lrc", "")]
-        #expect(try world.find(embedded: true, lrclib: true).get().origin == .folder(file: "/l/A - T.lrc", kind: .artistAndTitle))
+        #expect(
+            try world.find(embedded: true, lrclib: true).get().origin
+                == .folder(file: "/l/A - T.lrc", kind: .artistAndTitle))
         world.folders["/l"] = []
         #expect(try world.find(embedded: true, lrclib: true).get().content == .supplied(Self.supplied("embedded")))
         #expect(world.lrclibQuestions.isEmpty)
         world.embedded = nil
         #expect(try world.find(embedded: true, lrclib: true).get().content == .supplied(Self.supplied("lrclib")))
         #expect(world.lrclibQuestions == [AudioIdentity(path: "/m/song.mp3", artist: "A", title: "T", length: 100_000)])
-        #expect(world.tagReads == 3)  // once a search, however many steps needed them
-        #expect((try? world.find(embedded: true).get()) == nil)  // no network unless allowed
+        #expect(world.tagReads == 3) // once a search, however many steps needed them
+        #expect((try? world.find(embedded: true).get()) == nil) // no network unless allowed
     }
 
     @Test(

@@ -44,7 +44,8 @@ struct LyricsOptionsTests {
     @Test("convert does not take them", arguments: ["--lyrics", "--lyrics-dir"])
     func notForConvert(option: String) throws {
         let error = try #require(
-            throws: UsageError.self, performing: { try CommandLineParser.parse(["convert", "a.lrc", "--to", "srt", option, "x"]) })
+            throws: UsageError.self,
+            performing: { try CommandLineParser.parse(["convert", "a.lrc", "--to", "srt", option, "x"]) })
         #expect(error.message.hasPrefix("unknown option '\(option)' for 'convert'"))
     }
 }

@@ -17,10 +17,10 @@ struct LyricsSearchTests {
         "the steps: --lyrics alone; else beside, folders, tags when read, LRCLIB last when allowed",
         arguments: [
             (nil, true, true, [LyricsSearch.Step.sidecar, .folders, .embedded, .lrclib]),
-            (nil, true, false, [.sidecar, .folders, .embedded]),  // no network unless allowed
-            (nil, false, false, [.sidecar, .folders]),  // no tag reader wired
+            (nil, true, false, [.sidecar, .folders, .embedded]), // no network unless allowed
+            (nil, false, false, [.sidecar, .folders]), // no tag reader wired
             (nil, false, true, [.sidecar, .folders, .lrclib]),
-            ("x.lrc", true, true, [.given("x.lrc")]),  // --lyrics wins over everything
+            ("x.lrc", true, true, [.given("x.lrc")]), // --lyrics wins over everything
         ] as [(String?, Bool, Bool, [LyricsSearch.Step])])
     func steps(lyricsFile: String?, readsTags: Bool, lrclib: Bool, expected: [LyricsSearch.Step]) {
         #expect(LyricsSearch.steps(lyricsFile: lyricsFile, readsTags: readsTags, lrclibAllowed: lrclib) == expected)
@@ -34,8 +34,11 @@ struct LyricsSearchTests {
                 ["HOME": "/h/", "XDG_DATA_HOME": "/d/", "XDG_CACHE_HOME": "/c"],
                 ["/d/karaoke/lyrics", "/h/.lyrics"], "/c/karaoke"
             ),
-            (["HOME": "/h", "XDG_DATA_HOME": "rel", "XDG_CACHE_HOME": ""], ["/h/.local/share/karaoke/lyrics", "/h/.lyrics"], "/h/.cache/karaoke"),
-            (["XDG_DATA_HOME": "/d", "XDG_CACHE_HOME": "/c"], ["/d/karaoke/lyrics"], "/c/karaoke"),  // no HOME
+            (
+                ["HOME": "/h", "XDG_DATA_HOME": "rel", "XDG_CACHE_HOME": ""],
+                ["/h/.local/share/karaoke/lyrics", "/h/.lyrics"], "/h/.cache/karaoke"
+            ),
+            (["XDG_DATA_HOME": "/d", "XDG_CACHE_HOME": "/c"], ["/d/karaoke/lyrics"], "/c/karaoke"), // no HOME
             ([:], [], nil),
         ] as [([String: String], [String], String?)])
     func xdgFolders(environment: [String: String], folders: [String], cache: String?) {
@@ -50,7 +53,7 @@ struct LyricsSearchTests {
         #expect(a != LyricsSearch.indexFile(forFolder: "/h/.lyric", cacheFolder: "/c"))
         #expect(a.hasPrefix("/c/lyrics-index/") && a.hasSuffix(".tsv"))
         #expect(LyricsSearch.fnv1a("") == 0xcbf2_9ce4_8422_2325)
-        #expect(LyricsSearch.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)  // the published FNV-1a test vector
+        #expect(LyricsSearch.fnv1a("a") == 0xaf63_dc4c_8601_ec8c) // the published FNV-1a test vector
     }
 
     @Test(
@@ -66,13 +69,13 @@ struct LyricsSearchTests {
     @Test(
         "how a file matches an audio file: name, then artist and title, then tags with the length checked",
         arguments: [
-            ("Song.LRC", "", FolderMatch.Kind.name),  // the base name, case aside
-            ("ac dc - thunderstruck.lrc", "", .artistAndTitle),  // name spelled as artist - title
-            ("x.lrc", "[ar:AC/DC]\n[ti:Thunderstruck]\n", .tags),  // tags, no length in the file
-            ("x.lrc", "[ar:AC-DC]\n[ti:thunderstruck]\n[length:4:52]\n", .tags),  // lengths within 5 s
-            ("x.lrc", "[ar:AC/DC]\n[ti:Thunderstruck]\n[length:4:58]\n", nil),  // 6 s off
-            ("x.lrc", "[ar:AC/DC]\n[ti:Thunder]\n", nil),  // another title
-            ("y.lrc", "", nil),  // nothing in common
+            ("Song.LRC", "", FolderMatch.Kind.name), // the base name, case aside
+            ("ac dc - thunderstruck.lrc", "", .artistAndTitle), // name spelled as artist - title
+            ("x.lrc", "[ar:AC/DC]\n[ti:Thunderstruck]\n", .tags), // tags, no length in the file
+            ("x.lrc", "[ar:AC-DC]\n[ti:thunderstruck]\n[length:4:52]\n", .tags), // lengths within 5 s
+            ("x.lrc", "[ar:AC/DC]\n[ti:Thunderstruck]\n[length:4:58]\n", nil), // 6 s off
+            ("x.lrc", "[ar:AC/DC]\n[ti:Thunder]\n", nil), // another title
+            ("y.lrc", "", nil), // nothing in common
         ] as [(String, String, FolderMatch.Kind?)])
     func kinds(path: String, head: String, kind: FolderMatch.Kind?) {
         let audio = AudioIdentity(path: "/m/song.mp3", artist: "AC/DC", title: "Thunderstruck", length: 292_000)
@@ -106,8 +109,8 @@ struct LyricsSearchTests {
             "/1",
             [
                 ("none.lrc", "[ar:A]\n[ti:T]\n"),
-                ("far.lrc", "[ar:A]\n[ti:T]\n[length:3:24]\n"),  // 4 s off
-                ("near.lrc", "[ar:A]\n[ti:T]\n[length:3:21]\n"),  // 1 s off
+                ("far.lrc", "[ar:A]\n[ti:T]\n[length:3:24]\n"), // 4 s off
+                ("near.lrc", "[ar:A]\n[ti:T]\n[length:3:21]\n"), // 1 s off
             ])
         #expect(try #require(LyricsSearch.bestMatch(in: [index], for: audio)).entry.status.path == "near.lrc")
     }
@@ -143,7 +146,7 @@ struct LyricsSearchTests {
         arguments: [
             (LyricsOrigin.sidecar(file: "/m/song.lrc", audio: "/m/song.mp3"), "song.lrc beside song.mp3"),
             (.folder(file: "/h/.lyrics/A - T.lrc", kind: .artistAndTitle), "~/.lyrics/A - T.lrc (artist and title)"),
-            (.folder(file: "/hx/a.lrc", kind: .name), "/hx/a.lrc (same name)"),  // not below the home folder
+            (.folder(file: "/hx/a.lrc", kind: .name), "/hx/a.lrc (same name)"), // not below the home folder
             (.folder(file: "/l/x.lrc", kind: .tags), "/l/x.lrc (its [ar:] and [ti:] tags)"),
             (.given(file: "/h/x.lrc"), "~/x.lrc (--lyrics)"),
             (.embedded("embedded SYLT in song.mp3"), "embedded SYLT in song.mp3"),

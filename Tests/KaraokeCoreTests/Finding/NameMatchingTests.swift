@@ -7,12 +7,12 @@ struct NameMatchingTests {
     @Test(
         "names that differ only in case, spacing and punctuation have one key",
         arguments: [
-            ("AC/DC - Thunderstruck", "ac dc-thunderstruck"),  // slash, dash, spaces, case
-            ("ACDC_Thunderstruck", "AC.DC  Thunderstruck!"),  // underscore, dots, double space
-            ("Guns N' Roses - Don't Cry", "guns n roses dont cry"),  // apostrophes
-            ("  Sigur Rós – Hoppípolla  ", "sigur rós hoppípolla"),  // en dash, accents kept, outer spaces
-            ("坂本龍一 - 戦場のメリークリスマス", "坂本龍一戦場のメリークリスマス"),  // CJK letters are letters
-            ("Blink-182 (Live)", "blink 182 live"),  // digits and parentheses
+            ("AC/DC - Thunderstruck", "ac dc-thunderstruck"), // slash, dash, spaces, case
+            ("ACDC_Thunderstruck", "AC.DC  Thunderstruck!"), // underscore, dots, double space
+            ("Guns N' Roses - Don't Cry", "guns n roses dont cry"), // apostrophes
+            ("  Sigur Rós – Hoppípolla  ", "sigur rós hoppípolla"), // en dash, accents kept, outer spaces
+            ("坂本龍一 - 戦場のメリークリスマス", "坂本龍一戦場のメリークリスマス"), // CJK letters are letters
+            ("Blink-182 (Live)", "blink 182 live"), // digits and parentheses
         ])
     func sameKey(a: String, b: String) {
         #expect(NameMatching.key(a) == NameMatching.key(b))
@@ -22,16 +22,17 @@ struct NameMatchingTests {
     @Test(
         "names with other letters, digits or order have other keys",
         arguments: [
-            ("Thunderstruck", "Thunderstruk"),  // a letter missing
-            ("Song 2", "Song 3"),  // a digit
-            ("Bjork", "Björk"),  // an accent is a different letter
-            ("Artist - Title", "Title - Artist"),  // the order
+            ("Thunderstruck", "Thunderstruk"), // a letter missing
+            ("Song 2", "Song 3"), // a digit
+            ("Bjork", "Björk"), // an accent is a different letter
+            ("Artist - Title", "Title - Artist"), // the order
         ])
     func otherKey(a: String, b: String) {
         #expect(NameMatching.key(a) != NameMatching.key(b))
     }
 
-    @Test("a name of punctuation alone has an empty key, and no artist-title key", arguments: ["", " - ", "!!!", "..."])
+    @Test(
+        "a name of punctuation alone has an empty key, and no artist-title key", arguments: ["", " - ", "!!!", "..."])
     func emptyKey(name: String) {
         #expect(NameMatching.key(name) == "")
         #expect(NameMatching.key(artist: name, title: "Title") == nil)
@@ -48,10 +49,10 @@ struct NameMatchingTests {
         "a file name read as Artist - Title: the last component, extension dropped, split at the first ' - '",
         arguments: [
             ("Queen - Bohemian Rhapsody.mp3", "Queen", "Bohemian Rhapsody"),
-            ("/music/Queen/Queen - Bohemian Rhapsody.flac", "Queen", "Bohemian Rhapsody"),  // folders dropped
-            ("Artist - Title - Live.ogg", "Artist", "Title - Live"),  // the first separator splits
-            ("Jay-Z - 99 Problems.mp3", "Jay-Z", "99 Problems"),  // a hyphen without spaces is part of a name
-            ("a  -  b.mp3", "a", "b"),  // extra spaces around the dash
+            ("/music/Queen/Queen - Bohemian Rhapsody.flac", "Queen", "Bohemian Rhapsody"), // folders dropped
+            ("Artist - Title - Live.ogg", "Artist", "Title - Live"), // the first separator splits
+            ("Jay-Z - 99 Problems.mp3", "Jay-Z", "99 Problems"), // a hyphen without spaces is part of a name
+            ("a  -  b.mp3", "a", "b"), // extra spaces around the dash
         ])
     func artistAndTitle(path: String, artist: String, title: String) throws {
         let named = try #require(NameMatching.artistAndTitle(fromFileName: path))
