@@ -223,6 +223,17 @@ struct FindingTests {
         #expect(check.stdout.contains("lyrics: \(place.lyrics.path)/song.lrc (same name)"), "\(check.stdout)")
     }
 
+    @Test("an audio FILE that is not there is named as such, and nothing is looked for")
+    func missingAudio() throws {
+        let place = try Place()
+        defer { place.cleanUp() }
+        let audio = place.music.appendingPathComponent("gone.mp3").path
+        let check = try place.run(["check", audio])
+        #expect(check.status == 1)
+        #expect(check.stderr == "karaoke: \(audio): no such file\n")
+        #expect(place.indexFiles().isEmpty)
+    }
+
     @Test("--lyrics with a lyric FILE is a usage error")
     func lyricsNeedsAudio() throws {
         let output = try KaraokeProcess.run(["check", "song.lrc", "--lyrics", "x.lrc"])
