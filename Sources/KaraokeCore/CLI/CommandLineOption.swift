@@ -62,6 +62,8 @@ struct OptionValues: Sendable {
     var encoding: String?
     /// `--help` was given.
     var help = false
+    /// `--lyrics` and `--lyrics-dir`, for play, render and check.
+    var lyrics = LyricsSearchOptions()
 }
 
 extension CommandLineOption {
@@ -260,6 +262,24 @@ extension CommandLineOption {
             help: "hide translation lines", commands: display
         ) { values, _ in
             values.display.showsTranslations = false
+        },
+        // finding lyrics for an audio FILE (DESIGN §10.1)
+        CommandLineOption(
+            name: "--lyrics", shortName: nil, placeholder: "FILE", defaultValue: nil,
+            help: "the lyrics of an audio FILE, instead of looking for them",
+            commands: [.play, .render, .check]
+        ) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--lyrics' needs a FILE") }
+            values.lyrics.file = text
+        },
+        CommandLineOption(
+            name: "--lyrics-dir", shortName: nil, placeholder: "DIR",
+            defaultValue: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
+            help: "a folder of lyric files to look in for an audio FILE's lyrics (repeatable)",
+            commands: [.play, .render, .check]
+        ) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--lyrics-dir' needs a DIR") }
+            values.lyrics.folders.append(text)
         },
         // every command's
         CommandLineOption(

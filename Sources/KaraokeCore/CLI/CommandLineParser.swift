@@ -99,6 +99,12 @@ public enum CommandLineParser {
         values.display.maxSize = values.maxSize
         values.display.encoding = values.encoding
         values.display.file = positional[0]
+        values.display.lyrics = values.lyrics
+        if values.lyrics.file != nil, !positional.contains(where: AudioFiles.isAudio) {
+            throw UsageError(
+                "'--lyrics' goes with an audio FILE (." + AudioFiles.audioExtensions.prefix(4).joined(separator: ", .")
+                    + ", …); a lyric FILE is read as it is")
+        }
         switch command {
         case .convert:
             var request = values.convert
@@ -110,7 +116,7 @@ public enum CommandLineParser {
             return .check(
                 CheckRequest(
                     files: positional, strict: values.strict, maxSize: values.maxSize,
-                    encoding: values.encoding))
+                    encoding: values.encoding, lyrics: values.lyrics))
         case .play:
             if given.contains(where: { $0.option.name == "--audio" }),
                 given.contains(where: { $0.option.name == "--no-audio" })

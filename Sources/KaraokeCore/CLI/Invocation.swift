@@ -66,6 +66,8 @@ public struct DisplayRequest: Sendable, Equatable {
     public var encoding: String?
     /// False with `--no-translation`: translations are not shown.
     public var showsTranslations = true
+    /// `--lyrics` and `--lyrics-dir`: where the lyrics of an audio FILE are looked for.
+    public var lyrics = LyricsSearchOptions()
 
     /// Creates a request with the defaults.
     public init(file: String) { self.file = file }
@@ -139,6 +141,22 @@ public struct CheckRequest: Sendable, Equatable {
     public var maxSize = 64 * 1_048_576
     /// `--encoding`, as for display commands.
     public var encoding: String?
+    /// `--lyrics` and `--lyrics-dir`, for the audio files among `files`.
+    public var lyrics = LyricsSearchOptions()
+}
+
+/// Where the lyrics of an audio file are looked for (`--lyrics`, `--lyrics-dir`; DESIGN §10.1).
+public struct LyricsSearchOptions: Sendable, Equatable {
+    /// `--lyrics FILE`: this lyric file, whatever else there is.
+    public var file: String?
+    /// `--lyrics-dir DIR`, in the order given; empty means the default folders.
+    public var folders: [String] = []
+
+    /// Creates options: the default search.
+    public init(file: String? = nil, folders: [String] = []) {
+        self.file = file
+        self.folders = folders
+    }
 }
 
 /// A command line that cannot be run: the message says what was wrong and how to fix it.

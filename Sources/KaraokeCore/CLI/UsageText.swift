@@ -71,7 +71,8 @@ public enum UsageText {
 
                 Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time, with the
                 song's audio through mpv when there is one. FILE may be the audio (song.mp3): its lyrics
-                are then the file beside it with the same name (song.lrc, …).
+                are then --lyrics FILE, else the file beside it with the same name (song.lrc, …), else
+                one found in the lyric folders (--lyrics-dir, ~/.lyrics, …).
                 Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
 
                 Options:
@@ -85,7 +86,8 @@ public enum UsageText {
             return """
                 Usage: karaoke render FILE --at SECONDS [options]
 
-                Prints the player's frame at SECONDS to stdout; no terminal needed.
+                Prints the player's frame at SECONDS to stdout; no terminal needed. FILE may be the audio:
+                its lyrics are looked for as 'karaoke play' does.
 
                 Options:
                 \(optionLines(for: .render))
@@ -107,7 +109,8 @@ public enum UsageText {
                 Usage: karaoke check FILE... [--strict] [--max-size MB] [--encoding NAME]
 
                 Validates lyric files: diagnostics (FILE:LINE:COL: warning|error: …) on stderr, and for each file
-                a summary line on stdout (lines, word-timed lines, duration, title).
+                a summary line on stdout (lines, word-timed lines, duration, title). For an audio FILE, the
+                lyrics found for it are checked, and the summary says where they came from.
                 Exits 1 when a file cannot be used, or with --strict when there is any warning.
 
                 Options:

@@ -3,39 +3,41 @@ import KaraokeCore
 
 /// Which lyric file and which audio file a `play` request means (README "Audio").
 enum AudioSource {
-    /// The lyric file to read and the audio file to play (nil: silent), or a message for exit status 1.
+    /// The lyrics to read (with where they came from when FILE is audio) and the audio file to play
+    /// (nil: silent).
     struct Choice {
-        var lyrics: String
+        /// The lyric file to read, or the song the search was given (from tags or LRCLIB).
+        var lyrics: FoundLyrics.Content
+        /// Where the lyrics of an audio FILE came from; nil when FILE is the lyrics.
+        var origin: LyricsOrigin?
+        /// The audio to play; nil plays silently.
         var audio: String?
     }
 
-    /// `karaoke play song.mp3` finds the lyrics beside the audio; `karaoke play song.lrc` the audio beside
-    /// the lyrics, unless `--audio` names it or `--no-audio` declines it.
-    static func choose(for request: PlayRequest) -> Result<Choice, LyricFile.Failure> {
+    /// `karaoke play song.mp3` looks for the lyrics of the audio (`LyricsFinder`, DESIGN §10.1);
+    /// `karaoke play song.lrc` the audio beside the lyrics, unless `--audio` names it or `--no-audio`
+    /// declines it.
+    static func choose(for request: PlayRequest, finder: LyricsFinder) -> Result<Choice, LyricFile.Failure> {
         let file = request.display.file
         if AudioFiles.isAudio(file) {
-            let candidates = AudioFiles.lyricCandidates(forAudio: file)
-            guard let lyrics = candidates.first(where: isRegularFile) else {
-                let shown = ControlCharacters.strip(file)
-                let names = AudioFiles.lyricExtensions.prefix(5).map { "." + $0 }.joined(separator: ", ")
-                return .failure(
-                    LyricFile.Failure(
-                        message: "\(shown): an audio file with no lyric file beside it "
-                            + "(looked for the same name with \(names), …)"))
+            let found: FoundLyrics
+            switch finder.find(audio: file, options: request.display.lyrics) {
+            case .success(let result): found = result
+            case .failure(let failure): return .failure(failure)
             }
             switch request.audio {
-            case .none: return .success(Choice(lyrics: lyrics, audio: nil))
-            case .file(let audio): return .success(Choice(lyrics: lyrics, audio: audio))
-            case .automatic: return .success(Choice(lyrics: lyrics, audio: file))
+            case .none: return .success(Choice(lyrics: found.content, origin: found.origin, audio: nil))
+            case .file(let audio): return .success(Choice(lyrics: found.content, origin: found.origin, audio: audio))
+            case .automatic: return .success(Choice(lyrics: found.content, origin: found.origin, audio: file))
             }
         }
         switch request.audio {
-        case .none: return .success(Choice(lyrics: file, audio: nil))
-        case .file(let audio): return .success(Choice(lyrics: file, audio: audio))
+        case .none: return .success(Choice(lyrics: .file(file), audio: nil))
+        case .file(let audio): return .success(Choice(lyrics: .file(file), audio: audio))
         case .automatic:
             return .success(
                 Choice(
-                    lyrics: file,
+                    lyrics: .file(file),
                     audio: AudioFiles.audioCandidates(forLyrics: file)
                         .first(where: isRegularFile)))
         }
@@ -48,8 +50,15 @@ enum AudioSource {
         return isRegularFile(path) ? path : nil
     }
 
+    /// Whether `path` is a regular file (symbolic links followed).
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether `path` is a folder (symbolic links followed).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

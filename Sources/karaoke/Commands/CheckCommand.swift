@@ -4,11 +4,25 @@ import KaraokeCore
 enum CheckCommand {
     static func run(_ request: CheckRequest) -> Int32 {
         var failed = false
+        let finder = LyricsFinder.standard
+        let home = LyricsSearch.home(TerminalInfo.environment)
         for file in request.files {
-            switch LyricFile.load(file, maxSize: request.maxSize, encoding: request.encoding) {
-            case .success(let loaded):
+            // An audio FILE is checked through the lyrics found for it, and says where they came from.
+            let result: Result<(LyricFile.Loaded, LyricsOrigin?), LyricFile.Failure>
+            if AudioFiles.isAudio(file) {
+                result = finder.load(
+                    audio: file, options: request.lyrics, maxSize: request.maxSize, encoding: request.encoding
+                )
+                .map { ($0.loaded, $0.origin) }
+            } else {
+                result = LyricFile.load(file, maxSize: request.maxSize, encoding: request.encoding).map { ($0, nil) }
+            }
+            switch result {
+            case .success(let (loaded, origin)):
                 StandardStreams.report(loaded.diagnostics)
-                StandardStreams.out(summary(of: loaded, file: file) + "\n")
+                var line = summary(of: loaded, file: file)
+                if let origin { line += ", lyrics: " + origin.description(home: home) }
+                StandardStreams.out(line + "\n")
                 if request.strict && !loaded.diagnostics.isEmpty { failed = true }
             case .failure(let failure):
                 StandardStreams.report(failure.diagnostics)

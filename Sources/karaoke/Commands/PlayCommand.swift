@@ -12,22 +12,26 @@ enum PlayCommand {
             return 2
         }
         let choice: AudioSource.Choice
-        switch AudioSource.choose(for: request) {
+        switch AudioSource.choose(for: request, finder: .standard) {
         case .success(let chosen): choice = chosen
         case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
-        guard
-            let loaded = LyricFile.loadOrReport(
-                choice.lyrics, maxSize: request.display.maxSize,
-                encoding: request.display.encoding)
-        else {
+        let loaded: LyricFile.Loaded
+        switch LyricsFinder.load(
+            choice.lyrics, origin: choice.origin, audio: request.display.file, maxSize: request.display.maxSize,
+            encoding: request.display.encoding)
+        {
+        case .success(let result): loaded = result
+        case .failure(let failure):
+            StandardStreams.report(failure.diagnostics)
+            StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
         var audioFile = choice.audio
-        if audioFile == nil, request.audio == .automatic {
-            audioFile = AudioSource.named(by: loaded.song, lyrics: choice.lyrics)
+        if audioFile == nil, request.audio == .automatic, case .file(let lyrics) = choice.lyrics {
+            audioFile = AudioSource.named(by: loaded.song, lyrics: lyrics)
         }
         var clockLog: Int32 = -1
         if let path = request.clockLog {

@@ -4,12 +4,28 @@ import KaraokeCore
 /// `karaoke render`: one frame of the player on stdout.
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
-        guard
-            let loaded = LyricFile.loadOrReport(
-                request.display.file, maxSize: request.display.maxSize,
+        let file = request.display.file
+        let loaded: LyricFile.Loaded
+        if AudioFiles.isAudio(file) {
+            // An audio FILE: its lyrics are looked for (DESIGN §10.1).
+            switch LyricsFinder.standard.load(
+                audio: file, options: request.display.lyrics, maxSize: request.display.maxSize,
                 encoding: request.display.encoding)
-        else {
-            return 1
+            {
+            case .success(let result): loaded = result.loaded
+            case .failure(let failure):
+                StandardStreams.report(failure.diagnostics)
+                StandardStreams.err("karaoke: \(failure.message)")
+                return 1
+            }
+        } else {
+            guard
+                let read = LyricFile.loadOrReport(
+                    file, maxSize: request.display.maxSize, encoding: request.display.encoding)
+            else {
+                return 1
+            }
+            loaded = read
         }
         StandardStreams.report(loaded.diagnostics)
         let terminal = TerminalInfo.size(of: STDOUT_FILENO)

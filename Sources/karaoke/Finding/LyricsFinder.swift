@@ -1,0 +1,79 @@
+import Glibc
+import KaraokeCore
+
+/// Finds the lyrics of an audio file on this machine (DESIGN §10.1): the core's `LyricsLookup` over the real
+/// file system, the lyric folders' cached indexes, and the tag reader and LRCLIB once they are wired.
+struct LyricsFinder {
+    /// Reads the tags of the audio file at a path; nil when it has none or they cannot be read.
+    var readTags: (String) -> AudioTags? = { _ in nil }
+    /// Makes a song of the lyrics in the tags (SYLT, then a lyrics text that reads as LRC); nil skips the step.
+    var embeddedLyrics: ((AudioTags, String) -> SuppliedLyrics?)? = nil
+    /// Asks LRCLIB; nil (the default) skips the step, so nothing goes over the network.
+    var lrclib: ((AudioIdentity) -> SuppliedLyrics?)? = nil
+    /// The environment (`HOME`, `XDG_DATA_HOME`, `XDG_CACHE_HOME`).
+    var environment: (String) -> String? = TerminalInfo.environment
+
+    /// The finder `play`, `render` and `check` use.
+    ///
+    /// The tag reader and the embedded lyrics are wired here (`readTags`, `embeddedLyrics`), and LRCLIB for
+    /// `play --fetch` (`lrclib`); until then the search ends after the lyric folders.
+    static var standard: LyricsFinder { LyricsFinder() }
+
+    /// Looks for the lyrics of the audio file `audio`; a failure says where it looked.
+    func find(audio: String, options: LyricsSearchOptions) -> Result<FoundLyrics, LyricFile.Failure> {
+        if options.file == nil, !AudioSource.isRegularFile(audio) {
+            let reason = AudioSource.isDirectory(audio) ? "is a directory" : "no such file"
+            return .failure(LyricFile.Failure(message: "\(ControlCharacters.strip(audio)): \(reason)"))
+        }
+        // A folder the user named and that is not there is worth a word; a default one that is not there is not.
+        for folder in options.folders where !AudioSource.isDirectory(folder) {
+            StandardStreams.err("karaoke: warning: --lyrics-dir '\(ControlCharacters.strip(folder))' is not a folder")
+        }
+        let folders =
+            options.folders.isEmpty
+            ? LyricsSearch.defaultFolders(environment: environment).filter(AudioSource.isDirectory)
+            : options.folders.filter(AudioSource.isDirectory)
+        let store = LyricsFolderStore(cacheFolder: LyricsSearch.cacheFolder(environment: environment))
+        let sources = LyricsSources(
+            isRegularFile: AudioSource.isRegularFile, folderIndex: store.index(of:), readTags: readTags,
+            embeddedLyrics: embeddedLyrics, lrclib: lrclib)
+        return LyricsLookup.find(
+            audio: audio, options: options, folders: folders, home: LyricsSearch.home(environment), sources: sources
+        )
+        .mapError { LyricFile.Failure(message: $0.message) }
+    }
+
+    /// Reads what `find` found: the lyric file, or the song as it was supplied. `origin` is where it came
+    /// from (nil when FILE was the lyrics).
+    static func load(
+        _ content: FoundLyrics.Content, origin: LyricsOrigin?, audio: String, maxSize: Int, encoding: String?
+    ) -> Result<LyricFile.Loaded, LyricFile.Failure> {
+        switch content {
+        case .file(let file):
+            return LyricFile.load(file, maxSize: maxSize, encoding: encoding).map { loaded in
+                var loaded = loaded
+                // A folder's file may be called anything (`0042.lrc`): without a [ti:], the audio names the song.
+                if case .folder = origin {
+                    loaded.fallbackTitle = NameMatching.baseName(of: ControlCharacters.strip(audio))
+                }
+                return loaded
+            }
+        case .supplied(let supplied):
+            let name = NameMatching.baseName(of: ControlCharacters.strip(audio))
+            return .success(
+                LyricFile.Loaded(song: supplied.song, diagnostics: supplied.diagnostics, fallbackTitle: name))
+        }
+    }
+
+    /// Finds and reads the lyrics of `audio`; a failure's message is ready for `karaoke: `.
+    func load(
+        audio: String, options: LyricsSearchOptions, maxSize: Int, encoding: String?
+    ) -> Result<(loaded: LyricFile.Loaded, origin: LyricsOrigin), LyricFile.Failure> {
+        switch find(audio: audio, options: options) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let found):
+            return Self.load(found.content, origin: found.origin, audio: audio, maxSize: maxSize, encoding: encoding)
+                .map { ($0, found.origin) }
+        }
+    }
+}
