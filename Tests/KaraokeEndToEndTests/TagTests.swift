@@ -201,6 +201,47 @@ private func writeExecutable(_ path: String, _ text: String) throws {
     guard write(fd, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
 }
 
+/// The search of DESIGN §10.1 through the binary, with the tag reader wired in: no lyric file anywhere, so only
+/// the tags can give the lyrics. HOME and the XDG folders point at an empty folder, so no default lyric folder
+/// of the machine's user takes part.
+@Suite("Finding lyrics in the audio file's own tags", .enabled(if: taggedFilesAreAvailable))
+struct EmbeddedLyricsSearchTests {
+    /// An environment with no lyric folders and a private cache.
+    static func isolated() throws -> [String: String] {
+        let home = try KaraokeProcess.temporaryFolder().path
+        return ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"]
+    }
+
+    @Test("check names the SYLT frame it read the lyrics from")
+    func checkNamesTheFrame() throws {
+        guard let path = fixture("sylt.mp3") else { return }
+        let run = try KaraokeProcess.run(["check", path], environment: Self.isolated())
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("3 lines"))
+        #expect(run.stdout.hasSuffix("lyrics: embedded SYLT in sylt.mp3\n"))
+    }
+
+    @Test("render shows the lyrics of a USLT frame that holds LRC")
+    func renderUSLT() throws {
+        guard let path = fixture("uslt.mp3") else { return }
+        let check = try KaraokeProcess.run(["check", path], environment: Self.isolated())
+        #expect(check.stdout.contains("lyrics: embedded USLT in uslt.mp3"))
+        let render = try KaraokeProcess.run(
+            ["render", path, "--at", "0", "--format", "json"], environment: Self.isolated())
+        #expect(render.status == 0)
+        #expect(render.stdout.contains("\"kind\":\"lyric\""))
+    }
+
+    @Test("untimed lyrics in the tags are not a find: karaoke says where it looked")
+    func plainIsNotFound() throws {
+        guard let path = fixture("plain.mp3") else { return }
+        let run = try KaraokeProcess.run(["check", path], environment: Self.isolated())
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no lyrics found for"))
+        #expect(run.stderr.contains("in its tags"))
+    }
+}
+
 @Suite("Running the tag helper")
 struct TagHelperTests {
     @Test("a missing file is named with the reason")

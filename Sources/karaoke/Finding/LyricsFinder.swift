@@ -2,7 +2,7 @@ import Glibc
 import KaraokeCore
 
 /// Finds the lyrics of an audio file on this machine (DESIGN §10.1): the core's `LyricsLookup` over the real
-/// file system, the lyric folders' cached indexes, and the tag reader and LRCLIB once they are wired.
+/// file system, the lyric folders' cached indexes, and the tags through `karaoke-tags`.
 struct LyricsFinder {
     /// Reads the tags of the audio file at a path; nil when it has none or they cannot be read.
     var readTags: (String) -> AudioTags? = { _ in nil }
@@ -13,11 +13,32 @@ struct LyricsFinder {
     /// The environment (`HOME`, `XDG_DATA_HOME`, `XDG_CACHE_HOME`).
     var environment: (String) -> String? = TerminalInfo.environment
 
-    /// The finder `play`, `render` and `check` use.
-    ///
-    /// The tag reader and the embedded lyrics are wired here (`readTags`, `embeddedLyrics`), and LRCLIB for
-    /// `play --fetch` (`lrclib`); until then the search ends after the lyric folders.
-    static var standard: LyricsFinder { LyricsFinder() }
+    /// The finder `play`, `render` and `check` use: the tags through `karaoke-tags` (DESIGN §10.2); LRCLIB is
+    /// not asked, so nothing goes over the network.
+    static var standard: LyricsFinder {
+        var finder = LyricsFinder()
+        finder.readTags = { path in
+            switch TagReader.read(path) {
+            case .success(let tags): return tags
+            case .failure(let failure):
+                // The search goes on without the tags and says where it looked; a file TagLib does not know
+                // as audio is no news worth a line.
+                if failure.kind != .notAudio { StandardStreams.err("karaoke: warning: \(failure.message)") }
+                return nil
+            }
+        }
+        finder.embeddedLyrics = { tags, audio in
+            let shown = ControlCharacters.strip(audio)
+            let name = shown.split(separator: "/").last.map(String.init) ?? shown
+            // Plain text has no timing to sing along to, and karaoke invents none: it is not a find.
+            guard let found = tags.lyrics(fileName: name), case .timed(let result) = found.content,
+                let song = result.song
+            else { return nil }
+            return SuppliedLyrics(
+                song: song, diagnostics: result.diagnostics, origin: .embedded(found.sourceDescription))
+        }
+        return finder
+    }
 
     /// Looks for the lyrics of the audio file `audio`; a failure says where it looked.
     func find(audio: String, options: LyricsSearchOptions) -> Result<FoundLyrics, LyricFile.Failure> {

@@ -101,7 +101,7 @@ struct LyricsFolderStore {
         var template = Array((folder + "/.index-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var bytes = Array(text.utf8)[...]
         var ok = true
         while !bytes.isEmpty {
