@@ -151,10 +151,12 @@ struct FindingTests {
         let check = try place.run(["check", audio])
         #expect(check.status == 1)
         #expect(check.stdout == "\(audio): unusable\n")
-        #expect(check.stderr == "karaoke: no lyrics found for \(audio) (looked beside it, in ~/.lyrics)\n")
+        #expect(check.stderr == "karaoke: no lyrics found for \(audio) (looked beside it, in ~/.lyrics, in its tags)\n")
         let render = try place.run(["render", audio, "--at", "1", "--lyrics-dir", place.lyrics.path])
         #expect(render.status == 1 && render.stdout.isEmpty)
-        #expect(render.stderr == "karaoke: no lyrics found for \(audio) (looked beside it, in \(place.lyrics.path))\n")
+        #expect(
+            render.stderr
+                == "karaoke: no lyrics found for \(audio) (looked beside it, in \(place.lyrics.path), in its tags)\n")
     }
 
     @Test("the index is written once, reused while the folder is unchanged, and refreshed when a file is added")
