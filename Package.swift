@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // libxml2's xmlReader for TTML, loaded with dlopen on first use: nothing else pays for it (or for ICU).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
+        // libcurl's easy interface for `karaoke fetch`, loaded with dlopen on first use: start-up never pays for it.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -37,7 +39,7 @@ let package = Package(
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"],
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl"],
             swiftSettings: noImplicitImports
         ),
         .executableTarget(
