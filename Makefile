@@ -135,4 +135,4 @@ deps:
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
 deps-test:
-	@$(call ensure_packages,tmux python3)
+	@$(call ensure_packages,tmux python3 libcurl4)

@@ -15,6 +15,8 @@ Every request is logged as one line on stderr: the path and query as received.
 """
 
 import json
+import os
+import signal
 import sys
 import time
 import urllib.parse
@@ -115,6 +117,13 @@ class Server(ThreadingHTTPServer):
 
 
 def main():
+    # Started from a test process that runs others at the same time, this process may have inherited the
+    # write ends of their pipes; holding them would keep those readers from ever seeing end of file.
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+    # The test's thread may have blocked signals, and a child inherits the mask: unblock them so SIGTERM
+    # stops the server.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     try:
