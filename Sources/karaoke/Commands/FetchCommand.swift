@@ -79,8 +79,12 @@ enum FetchCommand {
             return .failed
         }
         let ranked = LRCLIBRecord.ranked(records, duration: query.duration)
-        guard !ranked.isEmpty, let chosen = choose(ranked, pick: request.pick) else {
+        guard !ranked.isEmpty else {
             StandardStreams.err("karaoke: \(asked): no lyrics found on \(LRCLIBQuery.host(of: server))")
+            return .failed
+        }
+        guard let chosen = choose(ranked, pick: request.pick) else {
+            StandardStreams.err("karaoke: \(asked): none of the candidates taken")
             return .failed
         }
         // The match taken is always named: a search may find a different recording than the one asked for.
