@@ -139,7 +139,7 @@ deps:
 # The tag tests make tagged audio with ffmpeg and mutagen (PyPI); pip may refuse a system Python (PEP 668),
 # hence the second try.
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4)
 	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages mutagen \
 	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }

@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // libxml2's xmlReader for TTML, loaded with dlopen on first use: nothing else pays for it (or for ICU).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
+        // libcurl's easy interface for `karaoke fetch`, loaded with dlopen on first use: start-up never pays for it.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -38,7 +40,7 @@ let package = Package(
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"],
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl"],
             swiftSettings: noImplicitImports
         ),
         // Reads one audio file's tags with TagLib's C++ API and prints them as JSON (DESIGN §10.2). A process
@@ -66,7 +68,8 @@ let package = Package(
         .testTarget(
             name: "KaraokeEndToEndTests",
             dependencies: ["karaoke", "karaoke-tags", "KaraokeCore"],
-            exclude: ["Fixtures"]
+            // The tagged-audio maker and the LRCLIB test server are Python, run by the tests with python3.
+            exclude: ["Fixtures", "Support/lrclib_server.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

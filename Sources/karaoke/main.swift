@@ -28,4 +28,6 @@ case .play(let request):
     StandardStreams.exit(PlayCommand.run(request))
 case .convert(let request):
     StandardStreams.exit(ConvertCommand.run(request))
+case .fetch(let request):
+    StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
 }

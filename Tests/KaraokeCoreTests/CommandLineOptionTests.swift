@@ -8,6 +8,7 @@ private func baseArguments(_ command: CommandLineOption.Command) -> [String] {
     case .render: return ["render", "song.lrc", "--at", "1"]
     case .check: return ["check", "song.lrc"]
     case .convert: return ["convert", "song.lrc", "--to", "lrc"]
+    case .fetch: return ["fetch", "song.mp3"]
     }
 }
 

@@ -7,7 +7,7 @@
 struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
-        case play, render, check, convert
+        case play, render, check, convert, fetch
     }
 
     /// The long name, such as `--fps`.
@@ -60,6 +60,8 @@ struct OptionValues: Sendable {
     var maxSize = 64 * 1_048_576
     /// `--encoding`, for every command.
     var encoding: String?
+    /// `fetch`'s options (its audio files not yet set).
+    var fetch = FetchRequest()
     /// `--help` was given.
     var help = false
     /// `--lyrics` and `--lyrics-dir`, for play, render and check.
@@ -164,17 +166,64 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--output", shortName: "-o", placeholder: "OUT", defaultValue: nil,
             help: "write to OUT instead of stdout ('-' is stdout)",
-            commands: [.convert]
+            commands: [.convert, .fetch]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--output' needs a FILE") }
             values.convert.output = text == "-" ? nil : text
+            values.fetch.output = values.convert.output
         },
         CommandLineOption(
             name: "--force", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "replace OUT when it exists (without it, an existing OUT is an error)",
-            commands: [.convert]
+            help: "replace the file written when it exists (without it, an existing file is an error)",
+            commands: [.convert, .fetch]
         ) { values, _ in
             values.convert.force = true
+            values.fetch.force = true
+        },
+        // fetch's own: lyrics from LRCLIB (DESIGN §11)
+        CommandLineOption(
+            name: "--artist", shortName: nil, placeholder: "A", defaultValue: nil,
+            help: "the artist to look up (with --title, instead of AUDIO files)", commands: [.fetch]
+        ) { values, text throws(UsageError) in
+            values.fetch.artist = try CommandLineParser.name(text, option: "--artist")
+        },
+        CommandLineOption(
+            name: "--title", shortName: nil, placeholder: "T", defaultValue: nil,
+            help: "the title to look up (with --artist)", commands: [.fetch]
+        ) { values, text throws(UsageError) in
+            values.fetch.title = try CommandLineParser.name(text, option: "--title")
+        },
+        CommandLineOption(
+            name: "--album", shortName: nil, placeholder: "AL", defaultValue: nil,
+            help: "the album, to tell versions apart", commands: [.fetch]
+        ) { values, text throws(UsageError) in
+            values.fetch.album = try CommandLineParser.name(text, option: "--album")
+        },
+        CommandLineOption(
+            name: "--duration", shortName: nil, placeholder: "S", defaultValue: nil,
+            help: "the song's length in seconds; lyrics within 2 s of it are preferred", commands: [.fetch]
+        ) { values, text throws(UsageError) in
+            values.fetch.duration = try CommandLineParser.number(text, option: "--duration", in: 1...86_400)
+        },
+        CommandLineOption(
+            name: "--save", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "write the lyrics beside each AUDIO (its name with .lrc, or .txt for untimed lyrics)",
+            commands: [.fetch]
+        ) { values, _ in
+            values.fetch.save = true
+        },
+        CommandLineOption(
+            name: "--pick", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "list the candidates and ask which one (needs a terminal on stdin)", commands: [.fetch]
+        ) { values, _ in
+            values.fetch.pick = true
+        },
+        CommandLineOption(
+            name: "--lrclib-url", shortName: nil, placeholder: "URL",
+            defaultValue: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
+            help: "the LRCLIB server to ask (a mirror, a test server)", commands: [.fetch]
+        ) { values, text throws(UsageError) in
+            values.fetch.server = try CommandLineParser.serverURL(text)
         },
         // check's own
         CommandLineOption(

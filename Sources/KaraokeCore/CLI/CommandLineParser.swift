@@ -86,6 +86,8 @@ public enum CommandLineParser {
             }
         case .check:
             guard !positional.isEmpty else { throw UsageError("'check' needs at least one FILE") }
+        case .fetch:
+            try validateFetch(positional: positional, given: given.map(\.option.name))
         case .play, .render:
             guard positional.count == 1 else {
                 throw UsageError(
@@ -98,7 +100,7 @@ public enum CommandLineParser {
         for (option, value) in given { try option.apply(&values, value) }
         values.display.maxSize = values.maxSize
         values.display.encoding = values.encoding
-        values.display.file = positional[0]
+        values.display.file = positional.first ?? ""
         values.display.lyrics = values.lyrics
         if values.lyrics.file != nil, !positional.contains(where: AudioFiles.isAudio) {
             throw UsageError(
@@ -106,6 +108,10 @@ public enum CommandLineParser {
                     + ", …); a lyric FILE is read as it is")
         }
         switch command {
+        case .fetch:
+            var request = values.fetch
+            request.audioFiles = positional
+            return .fetch(request)
         case .convert:
             var request = values.convert
             request.file = positional[0]
@@ -133,6 +139,56 @@ public enum CommandLineParser {
                     display: values.display, time: time, columns: values.columns, rows: values.rows,
                     format: values.format))
         }
+    }
+
+    /// What `fetch` needs besides its options: AUDIO files, or `--artist` and `--title` instead; `--save`
+    /// only with AUDIO, `-o` only for one song and not with `--save`.
+    static func validateFetch(positional: [String], given: [String]) throws(UsageError) {
+        let named = given.contains("--artist") || given.contains("--title")
+        if named {
+            guard positional.isEmpty else {
+                throw UsageError("'fetch' takes AUDIO files or '--artist'/'--title', not both")
+            }
+            guard given.contains("--artist"), given.contains("--title") else {
+                throw UsageError("'fetch' needs both '--artist A' and '--title T'")
+            }
+            if given.contains("--save") {
+                throw UsageError("'--save' writes beside AUDIO files; use '-o OUT' with '--artist'")
+            }
+        } else {
+            guard !positional.isEmpty else { throw UsageError("'fetch' needs AUDIO files, or '--artist A --title T'") }
+            for option in ["--album", "--duration"] where given.contains(option) {
+                throw UsageError("'\(option)' goes with '--artist' and '--title'; AUDIO files give their own")
+            }
+            if given.contains("--output"), positional.count > 1 {
+                throw UsageError("'--output' takes the lyrics of one song, got \(positional.count) AUDIO files")
+            }
+        }
+        if given.contains("--output"), given.contains("--save") {
+            throw UsageError("'--output' and '--save' contradict each other")
+        }
+    }
+
+    /// A name to look up: not empty, at most 1,000 characters.
+    static func name(_ text: String, option: String) throws(UsageError) -> String {
+        guard !text.trimmingSpaces().isEmpty, text.count <= 1000 else {
+            throw UsageError("bad value '\(text.prefix(40))' for '\(option)'; expected a name")
+        }
+        return text
+    }
+
+    /// An LRCLIB server's address: `http://` or `https://`, a host, no spaces or control characters.
+    public static func serverURL(_ text: String) throws(UsageError) -> String {
+        let lower = text.lowercased()
+        let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
+        guard scheme > 0, text.count > scheme, text.count <= 2000,
+            !text.unicodeScalars.contains(where: { $0 == " " || ControlCharacters.isForbidden($0.value) })
+        else {
+            throw UsageError(
+                "bad value '\(ControlCharacters.strip(String(text.prefix(80))))' for '--lrclib-url'; "
+                    + "expected an address such as https://lrclib.net")
+        }
+        return text
     }
 
     /// An encoding name as iconv takes it (`GBK`, `SHIFT_JIS`, `cp1252`); whether iconv knows it is

@@ -12,6 +12,38 @@ public enum Invocation: Sendable, Equatable {
     case check(CheckRequest)
     /// `karaoke convert FILE --to FORMAT [-o OUT] [--force]`.
     case convert(ConvertRequest)
+    /// `karaoke fetch AUDIO... [--save] [--force] [--pick]` or `karaoke fetch --artist A --title T …`.
+    case fetch(FetchRequest)
+}
+
+/// `karaoke fetch`: lyrics from LRCLIB (DESIGN §11).
+public struct FetchRequest: Sendable, Equatable {
+    /// The default server.
+    public static let defaultServer = "https://lrclib.net"
+
+    /// The audio files whose lyrics are looked up; empty when `--artist` and `--title` name the song.
+    public var audioFiles: [String] = []
+    /// `--artist`.
+    public var artist: String?
+    /// `--title`.
+    public var title: String?
+    /// `--album`.
+    public var album: String?
+    /// `--duration`, seconds.
+    public var duration: Double?
+    /// `-o`/`--output`; nil prints to stdout (or, with `save`, writes beside the audio).
+    public var output: String?
+    /// `--save`: write beside each audio file.
+    public var save = false
+    /// `--force`: replace an existing file.
+    public var force = false
+    /// `--pick`: ask which candidate to take.
+    public var pick = false
+    /// `--lrclib-url`; nil takes `KARAOKE_LRCLIB_URL`, else `defaultServer` (read at the edge).
+    public var server: String?
+
+    /// Creates a request with the defaults.
+    public init() {}
 }
 
 /// `karaoke convert`.

@@ -54,6 +54,9 @@ public enum UsageText {
           karaoke check FILE... [--strict]     validate lyric files
           karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
                                                write the lyrics in another format
+          karaoke fetch AUDIO... [--save] [--force] [--pick]
+          karaoke fetch --artist A --title T [--album AL] [--duration S] [-o OUT]
+                                               look the lyrics up on LRCLIB (lrclib.net)
           karaoke --help | --version
 
         Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
@@ -102,6 +105,25 @@ public enum UsageText {
 
                 Options:
                 \(optionLines(for: .convert))
+
+                """
+        case "fetch":
+            return """
+                Usage: karaoke fetch AUDIO... [--save] [--force] [--pick]
+                       karaoke fetch --artist A --title T [--album AL] [--duration S] [-o OUT] [--force]
+
+                Asks LRCLIB for a song's lyrics by artist, title, album and length (from the AUDIO file's
+                tags, else its name 'Artist - Title.ext') and prints them as LRC, or writes them with
+                --save or -o; an existing file is replaced only with --force. Timed lyrics and a length
+                within 2 s are preferred; the match taken is named on stderr. Answers are cached under
+                $XDG_CACHE_HOME/karaoke/lrclib (misses for 7 days). Nothing else in karaoke uses the network.
+                Exits 0 with lyrics (or for an instrumental), 1 when none were found or the lookup failed.
+
+                Options:
+                \(optionLines(for: .fetch))
+
+                Environment: KARAOKE_LRCLIB_URL (the server), KARAOKE_HTTP_TIMEOUT (seconds, default 10),
+                http_proxy, https_proxy, no_proxy.
 
                 """
         default:

@@ -1,0 +1,62 @@
+import Glibc
+import KaraokeCore
+
+/// Writing a whole file safely: never replacing one unless asked, and never leaving one half written.
+enum TextFile {
+    /// Writes `text` to `path`: refused when it exists unless `replacing`, then through a temporary
+    /// file in the same folder and a rename.
+    static func save(_ text: String, to path: String, replacing: Bool) -> Result<Void, LyricFile.Failure> {
+        save(Array(text.utf8), to: path, replacing: replacing)
+    }
+
+    /// Writes `bytes` to `path` as `save(_:to:replacing:)` writes text.
+    static func save(_ bytes: [UInt8], to path: String, replacing: Bool) -> Result<Void, LyricFile.Failure> {
+        let shown = ControlCharacters.strip(path)
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return .failure(.init(message: "\(shown): is a directory")) }
+            if !replacing { return .failure(.init(message: "\(shown) exists; --force replaces it")) }
+        }
+        var template = Array("\(path).karaoke-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { return .failure(.init(message: "\(shown): \(LyricFile.describe(errno))")) }
+        // mkstemp filled in the X's.
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var bytes = bytes[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                let reason = LyricFile.describe(errno)
+                close(fd)
+                unlink(temporary)
+                return .failure(.init(message: "\(shown): \(reason)"))
+            }
+            bytes = bytes.dropFirst(count)
+        }
+        fchmod(fd, 0o644 & ~currentUmask())
+        close(fd)
+        if !replacing {
+            // No replacing: link fails if the name appeared meanwhile, where rename would overwrite it.
+            defer { unlink(temporary) }
+            guard link(temporary, path) == 0 else {
+                let reason = errno == EEXIST ? "exists; --force replaces it" : LyricFile.describe(errno)
+                return .failure(.init(message: "\(shown)\(errno == EEXIST ? " " : ": ")\(reason)"))
+            }
+            return .success(())
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = LyricFile.describe(errno)
+            unlink(temporary)
+            return .failure(.init(message: "\(shown): \(reason)"))
+        }
+        return .success(())
+    }
+
+    /// The process's umask, read without changing it for longer than the call.
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}
