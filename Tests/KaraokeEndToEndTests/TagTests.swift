@@ -242,6 +242,26 @@ struct EmbeddedLyricsSearchTests {
     }
 }
 
+/// `fetch AUDIO` asks LRCLIB for the song the tags name (DESIGN §11), not the file's name: `sylt.mp3` says
+/// nothing, its tags say "The Tests — Lantern River".
+@Suite(
+    "Fetching for a tagged audio file", .enabled(if: taggedFilesAreAvailable && LRCLIBServer.isAvailable))
+struct TaggedFetchTests {
+    @Test("fetch asks for the artist and title of the audio's tags")
+    func fetchUsesTags() throws {
+        guard let path = fixture("sylt.mp3") else { return }
+        let server = try LRCLIBServer()
+        defer { server.stop() }
+        let cache = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try KaraokeProcess.run(
+            ["fetch", path, "--lrclib-url", server.url],
+            environment: ["XDG_CACHE_HOME": cache.path, "no_proxy": "*", "NO_PROXY": "*"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "karaoke: The Tests — Lantern River: no lyrics found on 127.0.0.1:\(server.port)\n")
+    }
+}
+
 @Suite("Running the tag helper")
 struct TagHelperTests {
     @Test("a missing file is named with the reason")
