@@ -92,36 +92,11 @@ struct LyricsFolderStore {
         return bytes
     }
 
-    /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a reader sees the old
-    /// index or the new one, never half of one. Any failure (a read-only cache) leaves no index, silently.
+    /// Writes `text` whole over `path` (through a temporary file and a rename, so a reader sees the old index
+    /// or the new one, never half of one). Any failure (a read-only cache) leaves no index, silently.
     static func writeAtomically(_ text: String, to path: String) {
-        guard let slash = path.lastIndex(of: "/") else { return }
-        let folder = String(path[..<slash])
-        guard makeFolders(folder) else { return }
-        var template = Array((folder + "/.index-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var bytes = Array(text.utf8)[...]
-        var ok = true
-        while !bytes.isEmpty {
-            let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if wrote < 0 && errno == EINTR { continue }
-            if wrote <= 0 { ok = false; break }
-            bytes = bytes.dropFirst(wrote)
-        }
-        if close(fd) != 0 { ok = false }
-        if !ok || rename(temporary, path) != 0 { unlink(temporary) }
-    }
-
-    /// Creates `folder` and its missing parents (mode 0700: what songs a person has is theirs); false when
-    /// it does not exist afterwards.
-    static func makeFolders(_ folder: String) -> Bool {
-        if isDirectory(folder) { return true }
-        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
-            guard makeFolders(String(folder[..<slash])) else { return false }
-        }
-        return mkdir(folder, 0o700) == 0 || isDirectory(folder)
+        guard let slash = path.lastIndex(of: "/"), TextFile.makeFolders(String(path[..<slash])) else { return }
+        _ = TextFile.save(text, to: path, replacing: true)
     }
 
     /// `path` made absolute and free of symbolic links, or nil when it does not exist.

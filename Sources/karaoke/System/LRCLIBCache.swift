@@ -37,17 +37,7 @@ struct LRCLIBCache {
     /// Keeps `bytes` (an encoded `LRCLIBCacheEntry`) as the entry for `key`, written whole or not at all;
     /// a cache that cannot be written is no reason to fail the lookup, so failures are ignored.
     func store(_ key: String, _ bytes: [UInt8]) {
-        guard makeFolders() else { return }
+        guard TextFile.makeFolders(folder) else { return }
         _ = TextFile.save(bytes, to: folder + "/" + key, replacing: true)
-    }
-
-    /// Creates the folder and its parents as needed; false when it cannot be made.
-    private func makeFolders() -> Bool {
-        var path = ""
-        for part in folder.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o755) != 0 && errno != EEXIST { return false }
-        }
-        return true
     }
 }

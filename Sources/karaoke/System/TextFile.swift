@@ -53,6 +53,17 @@ enum TextFile {
         return .success(())
     }
 
+    /// Creates `folder` and its missing parents, each only you can read (what songs a person has is theirs);
+    /// false when it does not exist afterwards.
+    static func makeFolders(_ folder: String) -> Bool {
+        var info = stat()
+        if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
+            guard makeFolders(String(folder[..<slash])) else { return false }
+        }
+        return mkdir(folder, 0o700) == 0 || (stat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+    }
+
     /// The process's umask, read without changing it for longer than the call.
     private static func currentUmask() -> mode_t {
         let mask = umask(0o022)
