@@ -115,12 +115,6 @@ public struct LRCLIBQuery: Sendable, Equatable {
     /// The cache file name of this query on `server`: 16 hex digits of the 64-bit FNV-1a hash of the
     /// normalised query, then `.json`.
     public func cacheKey(server: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in normalised(server: server).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits + ".json"
+        StableHash.name(of: normalised(server: server)) + ".json"
     }
 }

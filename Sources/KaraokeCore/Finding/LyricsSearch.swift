@@ -46,23 +46,7 @@ public enum LyricsSearch {
     /// The index file of the lyric folder at the absolute path `folder`, inside `cacheFolder`: named by a hash
     /// of the path, so each folder has its own and none is confused with another's.
     public static func indexFile(forFolder folder: String, cacheFolder: String) -> String {
-        cacheFolder + "/lyrics-index/" + hexadecimal(fnv1a(folder)) + ".tsv"
-    }
-
-    /// The 64-bit FNV-1a hash of the UTF-8 of `text`: stable across runs and machines, unlike `Hasher`.
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
-    /// `value` as 16 lower-case hexadecimal digits.
-    static func hexadecimal(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        cacheFolder + "/lyrics-index/" + StableHash.name(of: folder) + ".tsv"
     }
 
     /// The variable's value when it is an absolute path (the XDG rule: a relative one is ignored), else
