@@ -13,18 +13,21 @@ enum StandardStreams {
     /// EPIPE here; nobody reads what comes next, so the work is stopped rather than finished unseen.
     static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { Glibc.exit(brokenPipeStatus) }
-                    return
-                }
-                offset += written
-            }
+        let written = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
+        if !written && errno == EPIPE { Glibc.exit(brokenPipeStatus) }
+    }
+
+    /// Writes all of `buffer` to `fd`, retrying short and interrupted writes; false (with `errno` set) when a
+    /// write fails.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
         }
+        return true
     }
 
     /// Writes to stdout.

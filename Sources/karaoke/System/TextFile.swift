@@ -22,17 +22,11 @@ enum TextFile {
         guard fd >= 0 else { return .failure(.init(message: "\(shown): \(LyricFile.describe(errno))")) }
         // mkstemp filled in the X's.
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var bytes = bytes[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                let reason = LyricFile.describe(errno)
-                close(fd)
-                unlink(temporary)
-                return .failure(.init(message: "\(shown): \(reason)"))
-            }
-            bytes = bytes.dropFirst(count)
+        guard bytes.withUnsafeBytes({ StandardStreams.writeAll($0, to: fd) }) else {
+            let reason = LyricFile.describe(errno)
+            close(fd)
+            unlink(temporary)
+            return .failure(.init(message: "\(shown): \(reason)"))
         }
         fchmod(fd, 0o644 & ~currentUmask())
         close(fd)

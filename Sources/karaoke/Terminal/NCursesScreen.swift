@@ -130,17 +130,8 @@ final class NCursesScreen {
     private func send(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         fflush(kk_stdout())
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return // the terminal has gone: the loop learns it from the next read
-                }
-                offset += written
-            }
-        }
+        // A failed write means the terminal has gone: the loop learns it from the next read.
+        _ = bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: STDOUT_FILENO) }
     }
 
     private func forget(rows: Int) {
