@@ -28,6 +28,8 @@ case .play(let request):
     StandardStreams.exit(PlayCommand.run(request))
 case .convert(let request):
     StandardStreams.exit(ConvertCommand.run(request))
+case .follow(let request):
+    StandardStreams.exit(FollowCommand.run(request))
 case .fetch(let request):
     StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
 }

@@ -7,7 +7,7 @@
 struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
-        case play, render, check, convert, fetch
+        case play, render, check, convert, fetch, follow
     }
 
     /// The long name, such as `--fps`.
@@ -66,11 +66,13 @@ struct OptionValues: Sendable {
     var help = false
     /// `--lyrics` and `--lyrics-dir`, for play, render and check.
     var lyrics = LyricsSearchOptions()
+    /// `follow`'s own options (its display options are in `display`).
+    var follow = FollowRequest(display: DisplayRequest(file: ""))
 }
 
 extension CommandLineOption {
     /// The commands that show a song: they share most options.
-    private static let display: Set<Command> = [.play, .render]
+    private static let display: Set<Command> = [.play, .render, .follow]
 
     /// Every option, in the order the help texts list them: each command's own first, the shared ones after.
     static let all: [CommandLineOption] = [
@@ -99,6 +101,34 @@ extension CommandLineOption {
             commands: [.render]
         ) { values, text throws(UsageError) in
             values.format = try CommandLineParser.choice(text, option: "--format")
+        },
+        // follow's own: another player's track and clock (DESIGN §12)
+        CommandLineOption(
+            name: "--player", shortName: nil, placeholder: "auto|mpris|mpris:NAME|mpd|mpd:HOST[:PORT]",
+            defaultValue: "auto: an MPRIS player that plays, else MPD",
+            help: "the player to follow", commands: [.follow]
+        ) { values, text throws(UsageError) in
+            guard let choice = PlayerChoice(parsing: text) else {
+                throw UsageError(
+                    "bad value '\(text.prefix(40))' for '--player'; expected auto, mpris, mpris:NAME, mpd, "
+                        + "mpd:HOST or mpd:HOST:PORT")
+            }
+            values.follow.player = choice
+        },
+        CommandLineOption(
+            name: "--music-dir", shortName: nil, placeholder: "DIR",
+            defaultValue: "MPD's own, asked over a local socket",
+            help: "MPD's music folder, to find the playing file's lyrics", commands: [.follow]
+        ) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--music-dir' needs a folder") }
+            values.follow.musicDirectory = text
+        },
+        CommandLineOption(
+            name: "--print", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "print the player's state as a JSON line at each change, instead of showing lyrics",
+            commands: [.follow]
+        ) { values, _ throws(UsageError) in
+            values.follow.prints = true
         },
         // play's own
         CommandLineOption(
@@ -295,14 +325,14 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--max-size", shortName: nil, placeholder: "MB", defaultValue: "64",
             help: "refuse larger lyric files",
-            commands: [.play, .render, .check, .convert]
+            commands: [.play, .render, .check, .convert, .follow]
         ) { values, text throws(UsageError) in
             values.maxSize = try CommandLineParser.megabytes(text, option: "--max-size")
         },
         CommandLineOption(
             name: "--encoding", shortName: nil, placeholder: "NAME", defaultValue: nil,
             help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
-            commands: [.play, .render, .check, .convert]
+            commands: [.play, .render, .check, .convert, .follow]
         ) { values, text throws(UsageError) in
             values.encoding = try CommandLineParser.encodingName(text)
         },
@@ -325,7 +355,7 @@ extension CommandLineOption {
             name: "--lyrics-dir", shortName: nil, placeholder: "DIR",
             defaultValue: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
             help: "a folder of lyric files to look in for an audio FILE's lyrics (repeatable)",
-            commands: [.play, .render, .check]
+            commands: [.play, .render, .check, .follow]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--lyrics-dir' needs a DIR") }
             values.lyrics.folders.append(text)

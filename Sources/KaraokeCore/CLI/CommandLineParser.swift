@@ -88,6 +88,10 @@ public enum CommandLineParser {
             guard !positional.isEmpty else { throw UsageError("'check' needs at least one FILE") }
         case .fetch:
             try validateFetch(positional: positional, given: given.map(\.option.name))
+        case .follow:
+            guard positional.isEmpty else {
+                throw UsageError("'follow' takes no FILE; it shows what the player plays (see '--player')")
+            }
         case .play, .render:
             guard positional.count == 1 else {
                 throw UsageError(
@@ -108,6 +112,10 @@ public enum CommandLineParser {
                     + ", …); a lyric FILE is read as it is")
         }
         switch command {
+        case .follow:
+            var follow = values.follow
+            follow.display = values.display
+            return .follow(follow)
         case .fetch:
             var request = values.fetch
             request.audioFiles = positional

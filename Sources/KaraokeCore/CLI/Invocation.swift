@@ -14,6 +14,25 @@ public enum Invocation: Sendable, Equatable {
     case convert(ConvertRequest)
     /// `karaoke fetch AUDIO... [--save] [--force] [--pick]` or `karaoke fetch --artist A --title T …`.
     case fetch(FetchRequest)
+    /// `karaoke follow [--player P] [--print]`.
+    case follow(FollowRequest)
+}
+
+/// `karaoke follow`: the lyrics of what another player plays, on its clock (DESIGN §12).
+public struct FollowRequest: Sendable, Equatable {
+    /// The shared display options (its file is unused), with `--lyrics-dir`, `--max-size` and `--encoding`.
+    public var display: DisplayRequest
+    /// `--player`.
+    public var player = PlayerChoice.automatic
+    /// `--music-dir`: MPD's music folder; nil asks MPD (over a local socket only).
+    public var musicDirectory: String?
+    /// `--print`: print the player's state as JSON lines instead of showing lyrics.
+    public var prints = false
+
+    /// Creates a request with the defaults.
+    public init(display: DisplayRequest) {
+        self.display = display
+    }
 }
 
 /// `karaoke fetch`: lyrics from LRCLIB (DESIGN §11).

@@ -57,6 +57,8 @@ public enum UsageText {
           karaoke fetch AUDIO... [--save] [--force] [--pick]
           karaoke fetch --artist A --title T [--album AL] [--duration S] [-o OUT]
                                                look the lyrics up on LRCLIB (lrclib.net)
+          karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print]
+                                               show the lyrics of what another player plays
           karaoke --help | --version
 
         Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
@@ -124,6 +126,21 @@ public enum UsageText {
 
                 Environment: KARAOKE_LRCLIB_URL (the server), KARAOKE_HTTP_TIMEOUT (seconds, default 10),
                 http_proxy, https_proxy, no_proxy.
+
+                """
+        case "follow":
+            return """
+                Usage: karaoke follow [--player auto|mpris|mpris:NAME|mpd|mpd:HOST[:PORT]] [--print] [options]
+
+                Shows the lyrics of the track another player plays (an MPRIS player such as mpv, VLC or
+                Spotify, or MPD), swept on that player's clock. Its lyrics are found as play finds an audio
+                file's. space, ←/→ and n/N go to the player; q quits karaoke and leaves the player playing.
+
+                Options:
+                \(optionLines(for: .follow))
+
+                Environment: DBUS_SESSION_BUS_ADDRESS (MPRIS), MPD_HOST ([PASSWORD@]HOST or a socket's path),
+                MPD_PORT.
 
                 """
         default:
