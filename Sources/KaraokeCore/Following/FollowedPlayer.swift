@@ -128,3 +128,29 @@ public enum PlayerChoice: Sendable, Equatable {
         }
     }
 }
+
+extension PlayerCommand {
+    /// Reads one command line of `follow --print`'s standard input (DESIGN §12): `play-pause`, `next`,
+    /// `previous`, `seek +S` / `seek -S` (relative) or `seek S` (absolute); nil when it is none of them.
+    public init?(parsing line: String) {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        switch (words.first, words.count) {
+        case ("play-pause", 1): self = .playPause
+        case ("next", 1): self = .next
+        case ("previous", 1): self = .previous
+        case ("seek", 2):
+            let text = words[1]
+            let relative = text.first == "+" || text.first == "-"
+            guard let seconds = Double(relative && text.first == "+" ? text.dropFirst() : text[...]),
+                seconds.isFinite, abs(seconds) <= 360_000
+            else { return nil }
+            if relative {
+                self = .seek(by: seconds)
+            } else {
+                guard seconds >= 0 else { return nil }
+                self = .seek(to: seconds)
+            }
+        default: return nil
+        }
+    }
+}

@@ -38,20 +38,51 @@ enum FollowCommand {
         }
     }
 
-    /// `--print`: each message as a JSON line, until stdout closes or a signal ends the process.
+    /// `--print`: each message as a JSON line, until stdout closes or a signal ends the process; lines on
+    /// stdin are commands for the player (`play-pause`, `seek +5`, `seek 30`, `next`, `previous`), so a
+    /// script (or a test) can drive the player through karaoke's connection.
     static func printMessages(from connection: FollowedPlayerConnection, wake: WakePipe) -> Int32 {
+        var input: [UInt8] = []
+        var inputOpen = true
         while true {
-            var descriptor = pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, -1)
+            var descriptors = [
+                pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, -1)
             if ready < 0 && errno != EINTR { return 1 }
+            if descriptors[1].revents != 0 {
+                inputOpen = readCommands(into: &input, connection: connection)
+            }
             wake.drain()
             var lines = ""
             for message in connection.takeMessages() { lines += message.jsonLine() + "\n" }
             guard !lines.isEmpty else { continue }
-            var text = lines
-            let written = text.withUTF8 { StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+            let written = lines.withUTF8 { StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
             // stdout closed (the reader went away): nothing more to do.
             if !written { return 0 }
         }
+    }
+
+    /// Reads what stdin has, sends each whole line's command; false once stdin is closed.
+    private static func readCommands(into input: inout [UInt8], connection: FollowedPlayerConnection) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+        guard count > 0 else { return false }
+        input += buffer[0..<count]
+        while let end = input.firstIndex(of: 10) {
+            let line = String(decoding: input[..<end], as: UTF8.self)
+            input.removeSubrange(...end)
+            if let command = PlayerCommand(parsing: line) {
+                connection.send(command)
+            } else if line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
+                StandardStreams.err("karaoke: unknown command '\(ControlCharacters.strip(String(line.prefix(40))))'; "
+                    + "expected play-pause, seek +S, seek -S, seek S, next or previous")
+            }
+        }
+        // A line longer than any command is not one: drop it rather than grow without end.
+        if input.count > 4096 { input.removeAll() }
+        return true
     }
 }
