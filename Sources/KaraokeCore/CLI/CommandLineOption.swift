@@ -118,7 +118,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--music-dir", shortName: nil, placeholder: "DIR",
             defaultValue: "MPD's own, asked over a local socket",
-            help: "MPD's music folder, to find the playing file's lyrics", commands: [.follow]
+            help: "the folder MPD plays from, to find the playing file's lyrics", commands: [.follow]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--music-dir' needs a folder") }
             values.follow.musicDirectory = text

@@ -308,7 +308,7 @@ public struct FrameComposer {
 
     /// The key list in a box centred over the lyric rows, cut to fit.
     private func drawHelp(over frame: inout Frame) {
-        let entries = PlayerAction.help
+        let entries = options.keys == .follow ? FollowAction.help : PlayerAction.help
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var lines =
             ["Keys"]

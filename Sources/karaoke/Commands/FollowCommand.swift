@@ -4,10 +4,20 @@ import KaraokeCore
 /// `karaoke follow`: the lyrics of what another player plays, on that player's clock (DESIGN §12).
 enum FollowCommand {
     static func run(_ request: FollowRequest) -> Int32 {
+        if !request.prints {
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                StandardStreams.err(
+                    "karaoke: follow needs a terminal on stdin and stdout; "
+                        + "to print the player's state without one, use 'karaoke follow --print'")
+                return 2
+            }
+        }
         guard let wake = WakePipe() else {
             StandardStreams.err("karaoke: cannot make a pipe: \(String(cString: strerror(errno)))")
             return 1
         }
+        // Blocked before any thread starts, so the threads inherit the mask and every signal comes here.
+        let waitMask = request.prints ? sigset_t() : FollowSession.blockSignals()
         let connection: FollowedPlayerConnection
         switch connect(request, wake: wake) {
         case .success(let opened): connection = opened
@@ -16,11 +26,42 @@ enum FollowCommand {
             return 1
         }
         defer { connection.stop() }
-        guard request.prints else {
-            StandardStreams.err("karaoke: follow shows its screen in a later change; use --print for now")
+        if request.prints { return printMessages(from: connection, wake: wake) }
+        return showScreen(request, connection: connection, wake: wake, waitMask: waitMask)
+    }
+
+    /// The follow screen, until q or a signal.
+    static func showScreen(
+        _ request: FollowRequest, connection: FollowedPlayerConnection, wake: WakePipe, waitMask: sigset_t
+    ) -> Int32 {
+        var options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        options.keys = .follow
+        let colors = request.display.color != .never && !TerminalInfo.noColorRequested
+        Signals.install()
+        let screen: NCursesScreen
+        do {
+            screen = try NCursesScreen(colors: colors)
+        } catch {
+            switch error {
+            case .unknownTerminal(let name) where name.isEmpty:
+                StandardStreams.err("karaoke: TERM is not set; set it to your terminal's type, for example TERM=xterm-256color")
+            case .unknownTerminal(let name):
+                StandardStreams.err(
+                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
+                        + "set TERM to one your system knows, for example TERM=xterm-256color")
+            }
             return 2
         }
-        return printMessages(from: connection, wake: wake)
+        let size = screen.size
+        var session = FollowSession(
+            screen: screen, connection: connection, worker: LyricsWorker(request: request, wake: wake), wake: wake,
+            loop: FollowLoop(
+                options: options, columns: size.columns, rows: size.rows,
+                framesPerSecond: request.display.framesPerSecond, now: monotonicSeconds()),
+            waitMask: waitMask)
+        let status = session.run()
+        screen.close()
+        return status
     }
 
     /// Why following could not start.
