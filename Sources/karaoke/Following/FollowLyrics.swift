@@ -20,42 +20,67 @@ enum FollowLyrics {
             if case .success(let tags) = TagReader.read(path) { return tags }
             return nil
         }
-        let options = request.display.lyrics
+        var options = request.display.lyrics
         let display = request.display
+        let none = Answer(content: .message("no lyrics for \(name)"), title: name)
+        // LRCLIB is asked below, once, with the player's names when the file's tags have none.
+        let fetches = options.fetch
+        options.fetch = false
+        var tags: AudioTags? = nil
         if let file = track.file, AudioSource.isRegularFile(file) {
             switch finder.load(audio: file, options: options, maxSize: display.maxSize, encoding: display.encoding) {
             case .success(let found):
-                return Answer(content: .timed(shown(found.loaded.song, display)), title: found.loaded.fallbackTitle)
-            case .failure(let failure):
-                return Answer(content: .message("no lyrics for \(name)"), title: name, notice: failure.message)
+                return Answer(
+                    content: found.loaded.shown(showsTranslations: display.showsTranslations),
+                    title: found.loaded.fallbackTitle)
+            case .failure(let failure) where !failure.isNotFound:
+                return Answer(content: none.content, title: name, notice: failure.message)
+            case .failure:
+                tags = finder.readTags(file)
             }
+        } else if let match = folderMatch(for: track, options: options, environment: finder.environment),
+            case .success(let loaded) = LyricFile.load(
+                match, maxSize: display.maxSize, encoding: display.encoding, acceptsPlain: true)
+        {
+            return Answer(content: loaded.shown(showsTranslations: display.showsTranslations), title: name)
         }
+        guard fetches, let query = query(for: track, tags: tags) else { return none }
+        let server = LRCLIBLookup.server(options.server)
+        let answer: LRCLIBAnswer
+        switch LRCLIBLookup.records(for: query, server: server, cache: LRCLIBCache.standard()) {
+        case .success(let records): answer = LRCLIBAnswer(records: records, query: query)
+        case .failure(let failure): answer = LRCLIBAnswer(failure: failure.message, query: query)
+        }
+        var content = answer.content
+        if case .timed(let song) = content, !display.showsTranslations { content = .timed(song.withoutTranslations()) }
+        return Answer(content: content, title: name, notice: answer.notice)
+    }
+
+    /// The lyric folders' file for a track known only by its names: matched by artist and title (or the
+    /// `[ar:]`/`[ti:]` tags inside), never by a file name, since there is none.
+    private static func folderMatch(
+        for track: FollowedTrack, options: LyricsSearchOptions, environment: @escaping (String) -> String?
+    ) -> String? {
+        guard track.artist != nil, track.title != nil else { return nil }
         let folders =
             options.folders.isEmpty
-            ? LyricsSearch.defaultFolders(environment: finder.environment).filter(AudioSource.isDirectory)
+            ? LyricsSearch.defaultFolders(environment: environment).filter(AudioSource.isDirectory)
             : options.folders.filter(AudioSource.isDirectory)
+        guard !folders.isEmpty else { return nil }
         let identity = AudioIdentity(
             path: track.location ?? track.id, artist: track.artist, title: track.title,
             length: track.length.map { Int(($0 * 1000).rounded()) })
-        if identity.artist != nil, identity.title != nil, !folders.isEmpty {
-            let store = LyricsFolderStore(cacheFolder: LyricsSearch.cacheFolder(environment: finder.environment))
-            let indexes = folders.compactMap(store.index(of:))
-            if let match = LyricsSearch.bestMatch(in: indexes, for: identity), match.kind != .name {
-                let file = indexes[match.folderPosition].folder + "/" + match.entry.status.path
-                if case .success(let loaded) = LyricFile.load(file, maxSize: display.maxSize, encoding: display.encoding) {
-                    return Answer(content: .timed(shown(loaded.song, display)), title: name)
-                }
-            }
-        }
-        if let lrclib = finder.lrclib, identity.artist != nil, identity.title != nil, let supplied = lrclib(identity) {
-            return Answer(content: .timed(shown(supplied.song, display)), title: name)
-        }
-        return Answer(content: .message("no lyrics for \(name)"), title: name)
+        let store = LyricsFolderStore(cacheFolder: LyricsSearch.cacheFolder(environment: environment))
+        let indexes = folders.compactMap(store.index(of:))
+        guard let match = LyricsSearch.bestMatch(in: indexes, for: identity), match.kind != .name else { return nil }
+        return indexes[match.folderPosition].folder + "/" + match.entry.status.path
     }
 
-    /// The song as the display options ask (translations hidden with `--no-translation`).
-    private static func shown(_ song: Song, _ display: DisplayRequest) -> Song {
-        display.showsTranslations ? song : song.withoutTranslations()
+    /// What to ask LRCLIB: the file's tags when they name the song, else the player's names and length.
+    private static func query(for track: FollowedTrack, tags: AudioTags?) -> LRCLIBQuery? {
+        if let tags, let file = track.file, let query = LRCLIBQuery(tags: tags, audioPath: file) { return query }
+        guard let artist = track.artist, let title = track.title else { return nil }
+        return LRCLIBQuery(artist: artist, title: title, album: track.album, duration: track.length)
     }
 }
 
