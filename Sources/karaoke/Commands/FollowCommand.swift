@@ -74,8 +74,21 @@ enum FollowCommand {
         switch request.player {
         case .automatic, .mpris:
             return .failure(Failure(message: "following MPRIS players is not built yet"))
-        case .mpd:
-            return .failure(Failure(message: "following MPD is not built yet"))
+        case .mpd(let host, let port):
+            let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+            switch MPDAddress.resolve(
+                host: host, port: port, environmentHost: environment("MPD_HOST"),
+                environmentPort: environment("MPD_PORT"))
+            {
+            case .failure(let problem): return .failure(Failure(message: problem.text))
+            case .success(let address):
+                do {
+                    return .success(
+                        try MPDConnection(address: address, musicDirectory: request.musicDirectory, wake: wake))
+                } catch {
+                    return .failure(Failure(message: error.message))
+                }
+            }
         }
     }
 
