@@ -9,6 +9,7 @@ private func baseArguments(_ command: CommandLineOption.Command) -> [String] {
     case .check: return ["check", "song.lrc"]
     case .convert: return ["convert", "song.lrc", "--to", "lrc"]
     case .fetch: return ["fetch", "song.mp3"]
+    case .follow: return ["follow"]
     }
 }
 
