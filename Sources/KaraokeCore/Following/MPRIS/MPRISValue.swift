@@ -44,9 +44,13 @@ public enum MPRISValue: Sendable, Equatable {
         }
     }
 
-    /// The dictionary, when this is one.
+    /// The dictionary, when this is one; an empty array is an empty dictionary too, since an empty `a{sv}`
+    /// has no entry to tell it from any other empty array.
     public var entries: [String: MPRISValue]? {
-        if case .dictionary(let entries) = self { return entries }
-        return nil
+        switch self {
+        case .dictionary(let entries): return entries
+        case .array(let items) where items.isEmpty: return [:]
+        default: return nil
+        }
     }
 }
