@@ -29,14 +29,14 @@ struct MPRISMetadataTests {
             .double(90_000_000),  // d, as a few others do
         ])
     func lengthTypes(value: MPRISValue) {
-        #expect(MPRISMetadata.track(from: ["mpris:trackid": .string("/t"), "mpris:length": value])?.length == 90)
+        #expect(MPRISMetadata.track(from: ["xesam:title": .string("T"), "mpris:length": value])?.length == 90)
     }
 
     @Test(
         "a length that is not a positive number is no length",
         arguments: [MPRISValue.integer(0), .integer(-5), .string("90"), .double(.nan)])
     func badLength(value: MPRISValue) {
-        #expect(MPRISMetadata.track(from: ["mpris:trackid": .string("/t"), "mpris:length": value])?.length == nil)
+        #expect(MPRISMetadata.track(from: ["xesam:title": .string("T"), "mpris:length": value])?.length == nil)
     }
 
     @Test("an artist sent as a plain string is read as one artist")
@@ -50,6 +50,8 @@ struct MPRISMetadataTests {
             [:],
             ["mpris:trackid": MPRISValue.string(MPRISMetadata.noTrackID)],
             ["mpris:trackid": .string(""), "xesam:title": .string("")],
+            ["mpris:trackid": .string("/noplaylist")],  // mpv-mpris before its first file
+            ["mpris:trackid": .string("/3"), "mpris:length": .integer(5_000_000)],  // nothing to know it by
         ] as [[String: MPRISValue]])
     func noTrack(metadata: [String: MPRISValue]) {
         #expect(MPRISMetadata.track(from: metadata) == nil)

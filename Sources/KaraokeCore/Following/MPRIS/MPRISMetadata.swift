@@ -16,7 +16,8 @@ public enum MPRISMetadata {
         let album = nonEmpty(metadata["xesam:album"]?.text)
         let url = nonEmpty(metadata["xesam:url"]?.text)
         let length = metadata["mpris:length"]?.number.flatMap { $0 > 0 ? $0 / 1_000_000 : nil }
-        guard let id = trackID ?? url ?? (title.map { "\($0)\u{1F}\(artist ?? "")" }) else { return nil }
+        guard title != nil || url != nil, let id = trackID ?? url ?? title.map({ "\($0)\u{1F}\(artist ?? "")" })
+        else { return nil }
         var track = FollowedTrack(id: id, title: title, artist: artist, album: album, length: length)
         if let url {
             if let path = filePath(fromURL: url) {
