@@ -72,8 +72,14 @@ enum FollowCommand {
     /// Opens the connection `--player` asks for.
     static func connect(_ request: FollowRequest, wake: WakePipe) -> Result<FollowedPlayerConnection, Failure> {
         switch request.player {
-        case .automatic, .mpris:
+        case .automatic:
             return .failure(Failure(message: "following MPRIS players is not built yet"))
+        case .mpris(let name):
+            do {
+                return .success(try MPRISConnection(wanted: name, wake: wake))
+            } catch {
+                return .failure(Failure(message: error.message))
+            }
         case .mpd(let host, let port):
             let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
             switch MPDAddress.resolve(
