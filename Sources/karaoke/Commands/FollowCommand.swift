@@ -73,7 +73,9 @@ enum FollowCommand {
     static func connect(_ request: FollowRequest, wake: WakePipe) -> Result<FollowedPlayerConnection, Failure> {
         switch request.player {
         case .automatic:
-            return .failure(Failure(message: "following MPRIS players is not built yet"))
+            var chosen = request
+            chosen.player = automaticChoice()
+            return connect(chosen, wake: wake)
         case .mpris(let name):
             do {
                 return .success(try MPRISConnection(wanted: name, wake: wake))
@@ -96,6 +98,24 @@ enum FollowCommand {
                 }
             }
         }
+    }
+
+    /// What `--player auto` follows (DESIGN §12): an MPRIS player that plays; else MPD when it answers at
+    /// `$MPD_HOST`/`$MPD_PORT` (or localhost:6600); else MPRIS when there is a session bus, waiting for a
+    /// player to come; else MPD, waiting for it.
+    static func automaticChoice() -> PlayerChoice {
+        if MPRISConnection.playingPlayerExists() { return .mpris(name: nil) }
+        let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+        if case .success(let address) = MPDAddress.resolve(
+            host: nil, port: nil, environmentHost: environment("MPD_HOST"), environmentPort: environment("MPD_PORT")),
+            let wake = WakePipe(),
+            let socket = try? MPDSocket.connect(to: address.endpoint, interrupt: wake.readDescriptor, timeout: 0.5)
+        {
+            socket.close()
+            return .mpd(host: nil, port: nil)
+        }
+        let hasBus = environment("DBUS_SESSION_BUS_ADDRESS").map { !$0.isEmpty } ?? false
+        return hasBus ? .mpris(name: nil) : .mpd(host: nil, port: nil)
     }
 
     /// `--print`: each message as a JSON line, until stdout closes or a signal ends the process; lines on
