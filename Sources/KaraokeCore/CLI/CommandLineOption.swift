@@ -173,11 +173,12 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--clock-log", shortName: nil, placeholder: "FILE", defaultValue: nil,
-            help: "write the lyric clock and mpv's positions to FILE (for measuring sync)",
-            commands: [.play]
+            help: "write the lyric clock and the player's positions to FILE (for measuring sync)",
+            commands: [.play, .follow]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
             values.play.clockLog = text
+            values.follow.clockLog = text
         },
         // convert's own
         CommandLineOption(

@@ -28,6 +28,8 @@ public struct FollowRequest: Sendable, Equatable {
     public var musicDirectory: String?
     /// `--print`: print the player's state as JSON lines instead of showing lyrics.
     public var prints = false
+    /// `--clock-log FILE`: where to write the lyric clock and the player's positions, for measuring the sync.
+    public var clockLog: String?
 
     /// Creates a request with the defaults.
     public init(display: DisplayRequest) {

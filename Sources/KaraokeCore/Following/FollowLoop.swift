@@ -15,6 +15,8 @@ public struct FollowLoop {
         case command(PlayerCommand)
         /// Find the lyrics of this track (the same search as `play`'s), and answer with `.lyrics`.
         case lookUp(FollowedTrack)
+        /// Write this line, without its line feed, to the clock log.
+        case log(String)
         /// Wait for a key, a message, a resize or a signal until this monotonic time (nil: until one comes),
         /// then report `.tick`.
         case wait(until: Double?)
@@ -68,9 +70,15 @@ public struct FollowLoop {
     private var track: FollowedTrack?
     private let startedAt: Double
     private var suspendedAt: Double?
+    private let logsClock: Bool
 
-    /// A loop on a `columns` × `rows` screen at monotonic `now`, waiting for the player's first report.
-    public init(options: FrameOptions, columns: Int, rows: Int, framesPerSecond: Int, now: Double) {
+    /// A loop on a `columns` × `rows` screen at monotonic `now`, waiting for the player's first report;
+    /// with `logsClock`, each frame's position (`frame NOW POSITION`) and each position the player reported
+    /// (`player AT POSITION`) go to the clock log.
+    public init(
+        options: FrameOptions, columns: Int, rows: Int, framesPerSecond: Int, logsClock: Bool = false, now: Double
+    ) {
+        self.logsClock = logsClock
         var options = options
         options.keys = .follow
         reduceMotion = options.reduceMotion
@@ -106,7 +114,7 @@ public struct FollowLoop {
     /// The first frame, at once, and the first wait.
     public mutating func start(at now: Double) -> [Effect] {
         pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
-        var effects = [paint(at: now)]
+        var effects = paint(at: now)
         pacer.advance(after: now)
         effects += next(at: now)
         return effects
@@ -119,7 +127,7 @@ public struct FollowLoop {
         switch event {
         case .tick:
             if framesPerSecondNeeded != nil && now >= pacer.deadline {
-                effects.append(paint(at: now))
+                effects += paint(at: now)
                 pacer.advance(after: now)
             }
         case .key(let key):
@@ -150,7 +158,7 @@ public struct FollowLoop {
         }
         if repaint {
             retime(at: now)
-            effects.append(paint(at: now))
+            effects += paint(at: now)
             // This frame counts as the one due: the next keeps the grid, not at once again.
             if pacer.deadline <= now { pacer.advance(after: now) }
         }
@@ -234,6 +242,7 @@ public struct FollowLoop {
             let previous = report
             report = new
             var effects: [Effect] = []
+            if logsClock, let position = new.position { effects.append(.log("player \(at) \(position)")) }
             let changed = FollowLoop.changedLyrics(from: track, to: new.track)
             track = new.track
             if changed {
@@ -308,14 +317,15 @@ public struct FollowLoop {
         pacer = FramePacer(framesPerSecond: needed, now: now)
     }
 
-    /// The frame at `now`.
-    private mutating func paint(at now: Double) -> Effect {
+    /// The frame at `now`, preceded by its clock-log line.
+    private mutating func paint(at now: Double) -> [Effect] {
         let steps = PlayLoop.titleStepsPerSecond
         let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
         let shownNotice = notice.flatMap { $0.until > now ? $0.text : nil } ?? playerText
-        return .paint(
-            composer.frame(
-                at: position(at: now), titleTime: titleTime, paused: !isPlaying, showsHelp: showsHelp,
-                notice: shownNotice, userOffset: userOffset, reduceMotion: reduceMotion))
+        let position = position(at: now)
+        let frame = composer.frame(
+            at: position, titleTime: titleTime, paused: !isPlaying, showsHelp: showsHelp, notice: shownNotice,
+            userOffset: userOffset, reduceMotion: reduceMotion)
+        return logsClock ? [.log("frame \(now) \(position)"), .paint(frame)] : [.paint(frame)]
     }
 }

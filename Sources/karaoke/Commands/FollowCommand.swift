@@ -37,6 +37,15 @@ enum FollowCommand {
         var options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         options.keys = .follow
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
+        var clockLog: Int32 = -1
+        if let path = request.clockLog {
+            clockLog = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard clockLog >= 0 else {
+                StandardStreams.err("karaoke: \(ControlCharacters.strip(path)): \(LyricFile.describe(errno))")
+                return 1
+            }
+        }
+        defer { if clockLog >= 0 { close(clockLog) } }
         Signals.install()
         let screen: NCursesScreen
         do {
@@ -57,8 +66,8 @@ enum FollowCommand {
             screen: screen, connection: connection, worker: LyricsWorker(request: request, wake: wake), wake: wake,
             loop: FollowLoop(
                 options: options, columns: size.columns, rows: size.rows,
-                framesPerSecond: request.display.framesPerSecond, now: monotonicSeconds()),
-            waitMask: waitMask)
+                framesPerSecond: request.display.framesPerSecond, logsClock: clockLog >= 0, now: monotonicSeconds()),
+            waitMask: waitMask, clockLog: clockLog)
         let status = session.run()
         screen.close()
         return status

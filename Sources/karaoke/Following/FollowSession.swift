@@ -16,6 +16,8 @@ struct FollowSession {
     var loop: FollowLoop
     /// The mask to wait with: the caller's, which leaves the handled signals deliverable.
     var waitMask: sigset_t
+    /// The clock log's descriptor, or -1.
+    var clockLog: Int32 = -1
 
     /// Runs until q or a signal; returns the exit status.
     mutating func run() -> Int32 {
@@ -27,6 +29,7 @@ struct FollowSession {
                 case .paint(let frame): screen.paint(frame)
                 case .command(let command): connection.send(command)
                 case .lookUp(let track): worker.lookUp(track)
+                case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
                 case .wait(let until): deadline = until
                 case .exit(let status): return status
                 case .suspend:
