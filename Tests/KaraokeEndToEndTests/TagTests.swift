@@ -232,13 +232,16 @@ struct EmbeddedLyricsSearchTests {
         #expect(render.stdout.contains("\"kind\":\"lyric\""))
     }
 
-    @Test("untimed lyrics in the tags are not a find: karaoke says where it looked")
-    func plainIsNotFound() throws {
+    @Test("untimed lyrics in the tags are plain lyrics: check says so, render shows them as a page not timed")
+    func plainIsShownAsPages() throws {
         guard let path = fixture("plain.mp3") else { return }
         let run = try KaraokeProcess.run(["check", path], environment: Self.isolated())
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("no lyrics found for"))
-        #expect(run.stderr.contains("in its tags"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("plain lyrics, not timed"), "\(run.stdout)")
+        #expect(run.stdout.contains("lyrics: embedded USLT in plain.mp3"), "\(run.stdout)")
+        let render = try KaraokeProcess.run(["render", path, "--at", "0"], environment: Self.isolated())
+        #expect(render.status == 0)
+        #expect(render.stdout.contains("lyrics not timed"), "\(render.stdout)")
     }
 }
 
