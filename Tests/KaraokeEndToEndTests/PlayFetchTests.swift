@@ -162,3 +162,26 @@ struct PlayFetchTests {
         #expect(setting.cacheEntries().isEmpty)
     }
 }
+
+/// Which `.txt` files found for an audio file are plain lyrics (DESIGN §10.1).
+@Suite("Plain .txt lyrics beside an audio file")
+struct PlainTextLyricsTests {
+    @Test(
+        "a .txt whose lines open like stamps is still LRC with its faults, and one given as FILE is a lyric file",
+        arguments: [
+            ("[00:1x.00] broken stamp\n[00:2x.00] another\n", true), // meant to be LRC
+            ("just words\nno times\n", false), // plain, but given as FILE below
+        ])
+    func notPlain(text: String, beside: Bool) throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("song.mp3").path
+        _ = FileManager.default.createFile(atPath: audio, contents: Data())
+        let lyrics = folder.appendingPathComponent("song.txt").path
+        try text.write(toFile: lyrics, atomically: true, encoding: .utf8)
+        let run = try KaraokeProcess.run(["check", beside ? audio : lyrics], environment: ["HOME": folder.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no timed lyric line"), "\(run.stderr)")
+        #expect(!run.stdout.contains("plain lyrics"))
+    }
+}
