@@ -357,7 +357,7 @@ extension CommandLineOption {
         // asking LRCLIB: fetch, and play or follow with --fetch when nothing is found here (DESIGN §11)
         CommandLineOption(
             name: "--fetch", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "ask LRCLIB when nothing local is found (the audio plays meanwhile)",
+            help: "ask LRCLIB when no lyrics are found on this machine (the song plays meanwhile)",
             commands: [.play, .follow]
         ) { values, _ in
             values.lyrics.fetch = true

@@ -13,7 +13,7 @@ enum PlayCommand {
         }
         let loaded: LyricFile.Loaded
         var audioFile: String?
-        /// The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
+        // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
         var pendingLookup: (query: LRCLIBQuery, server: String)?
         switch AudioSource.choose(for: request, finder: .standard) {
         case .success(let choice):

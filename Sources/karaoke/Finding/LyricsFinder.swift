@@ -77,12 +77,20 @@ struct LyricsFinder {
     ) -> Result<LyricFile.Loaded, LyricFile.Failure> {
         switch content {
         case .file(let file):
-            // A lyric file found for an audio file may be the untimed text `fetch --save` wrote.
-            return LyricFile.load(file, maxSize: maxSize, encoding: encoding, acceptsPlain: true).map { loaded in
+            // A lyric file found for an audio file may be the untimed text `fetch --save` wrote; a FILE given
+            // as the lyrics (no origin) is read as a lyric file only.
+            return LyricFile.load(file, maxSize: maxSize, encoding: encoding, acceptsPlain: origin != nil).map {
+                loaded in
                 var loaded = loaded
                 // A folder's file may be called anything (`0042.lrc`): without a [ti:], the audio names the song.
                 if case .folder = origin {
                     loaded.fallbackTitle = NameMatching.baseName(of: ControlCharacters.strip(audio))
+                }
+                // Plain text knows nothing of the song: the audio's tags give its names and its length, over
+                // which the pages turn (`render` has no player to say how long the audio is).
+                if case .plain(var plain) = loaded.content, case .success(let tags) = TagReader.read(audio) {
+                    plain.metadata = tags.songMetadata
+                    loaded.content = .plain(plain)
                 }
                 return loaded
             }
