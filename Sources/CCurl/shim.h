@@ -68,16 +68,21 @@ typedef struct {
     char failure[512];
 } kk_curl_library_state;
 
-/* The one state of the process. (Only the karaoke executable imports this header.) */
-static inline kk_curl_library_state *kk_curl_library(void) {
-    static kk_curl_library_state state = {PTHREAD_ONCE_INIT};
-    return &state;
-}
+/* The one state of the process: a weak global, not a static, so every object file that inlines these
+ * functions refers to the same one (the linker keeps one definition). With a function-local static, each
+ * object got its own copy, and where the loader had been inlined elsewhere the optimiser saw a copy that
+ * is never written and removed the calls through it. */
+__attribute__((weak)) kk_curl_library_state kk_curl_state = {PTHREAD_ONCE_INIT};
+
+static inline kk_curl_library_state *kk_curl_library(void) { return &kk_curl_state; }
 
 /* Resolves `name` into `slot`; records the first failure. */
-static inline void kk_curl_resolve(void *handle, const char *name, void **slot, kk_curl_library_state *state) {
-    *slot = dlsym(handle, name);
-    if (*slot == NULL && state->failure[0] == 0) {
+static inline void kk_curl_resolve(void *handle, const char *name, void *slot, kk_curl_library_state *state) {
+    /* Copied, not stored through a `void **`: the slot is a function pointer, and a store of another
+     * type would let the optimiser assume the slot is never written (it removed calls through it). */
+    void *symbol = dlsym(handle, name);
+    memcpy(slot, &symbol, sizeof symbol);
+    if (symbol == NULL && state->failure[0] == 0) {
         const char *reason = dlerror();
         strncpy(state->failure, reason ? reason : name, sizeof state->failure - 1);
     }
@@ -94,13 +99,13 @@ static inline void kk_curl_load_once(void) {
         return;
     }
     kk_curl_functions *f = &state->functions;
-    kk_curl_resolve(handle, "curl_global_init", (void **)&f->global_init, state);
-    kk_curl_resolve(handle, "curl_easy_init", (void **)&f->easy_init, state);
-    kk_curl_resolve(handle, "curl_easy_setopt", (void **)&f->easy_setopt, state);
-    kk_curl_resolve(handle, "curl_easy_perform", (void **)&f->easy_perform, state);
-    kk_curl_resolve(handle, "curl_easy_getinfo", (void **)&f->easy_getinfo, state);
-    kk_curl_resolve(handle, "curl_easy_cleanup", (void **)&f->easy_cleanup, state);
-    kk_curl_resolve(handle, "curl_easy_strerror", (void **)&f->easy_strerror, state);
+    kk_curl_resolve(handle, "curl_global_init", (void *)&f->global_init, state);
+    kk_curl_resolve(handle, "curl_easy_init", (void *)&f->easy_init, state);
+    kk_curl_resolve(handle, "curl_easy_setopt", (void *)&f->easy_setopt, state);
+    kk_curl_resolve(handle, "curl_easy_perform", (void *)&f->easy_perform, state);
+    kk_curl_resolve(handle, "curl_easy_getinfo", (void *)&f->easy_getinfo, state);
+    kk_curl_resolve(handle, "curl_easy_cleanup", (void *)&f->easy_cleanup, state);
+    kk_curl_resolve(handle, "curl_easy_strerror", (void *)&f->easy_strerror, state);
     /* The handle stays open for the life of the process: libcurl keeps global state. */
     state->loaded = state->failure[0] == 0 && f->global_init(KK_CURL_GLOBAL_DEFAULT) == 0;
     if (!state->loaded && state->failure[0] == 0) strcpy(state->failure, "curl_global_init failed");

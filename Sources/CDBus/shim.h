@@ -102,16 +102,21 @@ typedef struct {
     char failure[512];
 } kk_dbus_library_state;
 
-/* The one state of the process. (Only the karaoke executable imports this header.) */
-static inline kk_dbus_library_state *kk_dbus_library(void) {
-    static kk_dbus_library_state state = {PTHREAD_ONCE_INIT};
-    return &state;
-}
+/* The one state of the process: a weak global, not a static, so every object file that inlines these
+ * functions refers to the same one (the linker keeps one definition). With a function-local static, each
+ * object got its own copy, and where the loader had been inlined elsewhere the optimiser saw a copy that
+ * is never written and removed the calls through it. */
+__attribute__((weak)) kk_dbus_library_state kk_dbus_state = {PTHREAD_ONCE_INIT};
+
+static inline kk_dbus_library_state *kk_dbus_library(void) { return &kk_dbus_state; }
 
 /* Resolves `name` into `slot`; records the first failure. */
-static inline void kk_dbus_resolve(void *handle, const char *name, void **slot, kk_dbus_library_state *state) {
-    *slot = dlsym(handle, name);
-    if (*slot == NULL && state->failure[0] == 0) {
+static inline void kk_dbus_resolve(void *handle, const char *name, void *slot, kk_dbus_library_state *state) {
+    /* Copied, not stored through a `void **`: the slot is a function pointer, and a store of another
+     * type would let the optimiser assume the slot is never written (it removed calls through it). */
+    void *symbol = dlsym(handle, name);
+    memcpy(slot, &symbol, sizeof symbol);
+    if (symbol == NULL && state->failure[0] == 0) {
         const char *reason = dlerror();
         strncpy(state->failure, reason ? reason : name, sizeof state->failure - 1);
     }
@@ -127,7 +132,7 @@ static inline void kk_dbus_load_once(void) {
         return;
     }
     kk_dbus_functions *f = &state->functions;
-#define KK_DBUS_RESOLVE(field) kk_dbus_resolve(handle, "dbus_" #field, (void **)&f->field, state)
+#define KK_DBUS_RESOLVE(field) kk_dbus_resolve(handle, "dbus_" #field, (void *)&f->field, state)
     KK_DBUS_RESOLVE(error_init);
     KK_DBUS_RESOLVE(error_free);
     KK_DBUS_RESOLVE(error_is_set);

@@ -96,17 +96,21 @@ typedef struct {
     char failure[512];
 } kk_xml_library_state;
 
-/* The one state of the process. (A static local of a static inline function is one per module that
- * compiles the header; only KaraokeCore imports it.) */
-static inline kk_xml_library_state *kk_xml_library(void) {
-    static kk_xml_library_state state = {PTHREAD_ONCE_INIT};
-    return &state;
-}
+/* The one state of the process: a weak global, not a static, so every object file that inlines these
+ * functions refers to the same one (the linker keeps one definition). With a function-local static, each
+ * object got its own copy, and where the loader had been inlined elsewhere the optimiser saw a copy that
+ * is never written and removed the calls through it. */
+__attribute__((weak)) kk_xml_library_state kk_xml_state = {PTHREAD_ONCE_INIT};
+
+static inline kk_xml_library_state *kk_xml_library(void) { return &kk_xml_state; }
 
 /* Resolves `name` into `slot`; records the first failure. */
-static inline void kk_xml_resolve(void *handle, const char *name, void **slot, kk_xml_library_state *state) {
-    *slot = dlsym(handle, name);
-    if (*slot == NULL && state->failure[0] == 0) {
+static inline void kk_xml_resolve(void *handle, const char *name, void *slot, kk_xml_library_state *state) {
+    /* Copied, not stored through a `void **`: the slot is a function pointer, and a store of another
+     * type would let the optimiser assume the slot is never written (it removed calls through it). */
+    void *symbol = dlsym(handle, name);
+    memcpy(slot, &symbol, sizeof symbol);
+    if (symbol == NULL && state->failure[0] == 0) {
         const char *reason = dlerror();
         strncpy(state->failure, reason ? reason : name, sizeof state->failure - 1);
     }
@@ -122,15 +126,15 @@ static inline void kk_xml_load_once(void) {
         return;
     }
     kk_xml_functions *f = &state->functions;
-    kk_xml_resolve(handle, "xmlCreatePushParserCtxt", (void **)&f->create_push_parser, state);
-    kk_xml_resolve(handle, "xmlCtxtUseOptions", (void **)&f->use_options, state);
-    kk_xml_resolve(handle, "xmlSwitchEncoding", (void **)&f->switch_encoding, state);
-    kk_xml_resolve(handle, "xmlParseChunk", (void **)&f->parse_chunk, state);
-    kk_xml_resolve(handle, "xmlSAX2GetLineNumber", (void **)&f->line_number, state);
-    kk_xml_resolve(handle, "xmlCtxtReset", (void **)&f->reset, state);
-    kk_xml_resolve(handle, "xmlFreeParserCtxt", (void **)&f->free_parser, state);
-    kk_xml_resolve(handle, "xmlSetGenericErrorFunc", (void **)&f->set_generic_error_func, state);
-    kk_xml_resolve(handle, "xmlInitParser", (void **)&f->init_parser, state);
+    kk_xml_resolve(handle, "xmlCreatePushParserCtxt", (void *)&f->create_push_parser, state);
+    kk_xml_resolve(handle, "xmlCtxtUseOptions", (void *)&f->use_options, state);
+    kk_xml_resolve(handle, "xmlSwitchEncoding", (void *)&f->switch_encoding, state);
+    kk_xml_resolve(handle, "xmlParseChunk", (void *)&f->parse_chunk, state);
+    kk_xml_resolve(handle, "xmlSAX2GetLineNumber", (void *)&f->line_number, state);
+    kk_xml_resolve(handle, "xmlCtxtReset", (void *)&f->reset, state);
+    kk_xml_resolve(handle, "xmlFreeParserCtxt", (void *)&f->free_parser, state);
+    kk_xml_resolve(handle, "xmlSetGenericErrorFunc", (void *)&f->set_generic_error_func, state);
+    kk_xml_resolve(handle, "xmlInitParser", (void *)&f->init_parser, state);
     /* The handle stays open for the life of the process: libxml2 keeps global state. */
     state->loaded = state->failure[0] == 0;
     /* libxml2 sets up its globals here, once, before threads may parse at the same time. */
