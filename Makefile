@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-asan check-tsan format format-check deps deps-test clean
+.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-release check-asan check-tsan format format-check deps deps-test clean
 
 all: build
 
@@ -99,6 +99,12 @@ check-asan: deps
 # The threads under ThreadSanitizer: the audio end-to-end tests against a karaoke binary built with TSan (mpv's
 # reader thread beside the main loop; the core has no threads, and its timing tests fail at TSan's speed). The
 # binary's reports go to files, since its stderr is the terminal in tmux; any report fails the target.
+# The end-to-end tests again, against the release build: the optimiser has removed code the debug build kept
+# (a C shim's state, once), and users run the release build.
+check-release: deps deps-test build
+	$(SWIFT) build --build-tests
+	KARAOKE_BINARY=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --skip-build --filter KaraokeEndToEndTests
+
 check-tsan: deps deps-test
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
 	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan

@@ -6,8 +6,12 @@ enum KaraokeProcess {
     static let repository: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The binary SwiftPM built next to the test bundle.
+    /// The binary SwiftPM built next to the test bundle, or `KARAOKE_BINARY` when set (`make check-release`
+    /// runs these tests against the release build, whose optimiser has shown faults the debug build hid).
     static let binary: URL = {
+        if let chosen = ProcessInfo.processInfo.environment["KARAOKE_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
         let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return testExecutable.deletingLastPathComponent().appendingPathComponent("karaoke")
     }()
