@@ -205,6 +205,33 @@ struct MPDTests {
     }
 
     @Test(
+        "a server that is not MPD, or floods karaoke with an endless line, is a gone line: no crash, no unbounded memory",
+        arguments: [
+            ("SSH-2.0-OpenSSH_9.2\r\n", "", "not MPD (it said 'SSH-2.0-OpenSSH_9.2<U+000D>')"),
+            ("OK MPD 0.23.5\n", "Title: AAAAAAAAAAAAAAAA", "MPD sent a line longer than 64 KiB"),
+            ("OK MPD 0.23.5\n", "Artist: A\n", "MPD sent an answer larger than 1024 KiB"),
+        ])
+    func hostileServer(greeting: String, flood: String, reason: String) throws {
+        let server = try HostileMPDServer(greeting: greeting, flood: flood)
+        defer { server.stop() }
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:127.0.0.1:\(server.port)"], stderrPath: folder.appendingPathComponent("err").path)
+        defer { karaoke.stop() }
+        let gone = try #require(karaoke.waitFor(timeout: 10) { $0.event == "gone" })
+        #expect(gone.object["reason"] as? String == "127.0.0.1:\(server.port): \(reason); trying again…")
+        // A few more tries, each refused the same way, then: still running, and small.
+        sleep(2)
+        #expect(karaoke.isRunning)
+        #expect(karaoke.lines.count == 1)
+        let status = try String(contentsOfFile: "/proc/\(karaoke.pid)/status", encoding: .utf8)
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let kilobytes = try #require(peak.flatMap { Int($0.split(separator: " ")[1]) })
+        #expect(kilobytes < 64 * 1024, "karaoke's peak memory: \(kilobytes) kB")
+    }
+
+    @Test(
         "bad MPD addresses are refused before anything starts",
         arguments: [
             (["--player", "mpd:"], [:], 2, "bad value 'mpd:' for '--player'"),

@@ -148,12 +148,11 @@ final class MPDConnection: FollowedPlayerConnection {
             socket.close()
         }
         guard registered else { throw .closing }
-        var session = Session(socket: socket)
+        var session = Session(socket: socket, place: address.description)
         try session.greet()
         if let password = address.password {
-            guard let line = MPDProtocol.command("password", [password]) else {
-                throw .lost("MPD's password cannot hold a line break")
-            }
+            // MPDAddress.resolve lets no line break into a password.
+            guard let line = MPDProtocol.command("password", [password]) else { throw .closing }
             if case .refused(let refusal) = try session.exchange(line) {
                 throw .lost("MPD at \(address.description) refused the password (\(refusal.text)); trying again…")
             }
@@ -166,10 +165,10 @@ final class MPDConnection: FollowedPlayerConnection {
         var lastReport: PlayerReport?
         while true {
             guard case .ok(let statusFields) = try session.exchange("status\n"), let status = MPDStatus(fields: statusFields)
-            else { throw .lost("MPD's status makes no sense; trying again…") }
+            else { throw .lost("\(address.description): MPD's status makes no sense; trying again…") }
             let at = session.lastArrival
             guard case .ok(let songFields) = try session.exchange("currentsong\n") else {
-                throw .lost("MPD refused 'currentsong'; trying again…")
+                throw .lost("\(address.description): MPD refused 'currentsong'; trying again…")
             }
             let track = MPDProtocol.track(fromCurrentSong: songFields, musicDirectory: folder)
             let report = status.report(track: track)
@@ -219,12 +218,15 @@ final class MPDConnection: FollowedPlayerConnection {
     /// One connection's request-and-answer exchanges.
     private struct Session {
         let socket: MPDSocket
+        /// Where MPD is, for messages.
+        let place: String
         var reader = MPDResponseReader()
         /// When the last answer was complete (monotonic seconds): the moment its numbers belong to.
         var lastArrival = 0.0
 
-        init(socket: MPDSocket) {
+        init(socket: MPDSocket, place: String) {
             self.socket = socket
+            self.place = place
         }
 
         /// Reads the greeting `OK MPD x.y.z`.
@@ -234,10 +236,8 @@ final class MPDConnection: FollowedPlayerConnection {
                 while try reader.greeting() == nil {
                     try socket.receive(into: &reader, until: deadline, interruptible: false)
                 }
-            } catch let error as MPDProtocolError {
-                throw .lost("\(error.text) at the MPD address; trying again…")
             } catch {
-                throw MPDConnection.Session.lost(error)
+                throw lost(error)
             }
         }
 
@@ -250,7 +250,7 @@ final class MPDConnection: FollowedPlayerConnection {
             } catch let error as End {
                 throw error
             } catch {
-                throw Session.lost(error)
+                throw lost(error)
             }
         }
 
@@ -268,7 +268,7 @@ final class MPDConnection: FollowedPlayerConnection {
             } catch let error as End {
                 throw error
             } catch {
-                throw Session.lost(error)
+                throw lost(error)
             }
             // MPD answers `noidle` with the idle's own answer (with or without `changed:` lines).
             _ = try exchange("noidle\n")
@@ -285,15 +285,15 @@ final class MPDConnection: FollowedPlayerConnection {
                     try socket.receive(into: &reader, until: deadline, interruptible: false)
                 }
             } catch {
-                throw Session.lost(error)
+                throw lost(error)
             }
         }
 
         /// The end a socket or protocol error means.
-        static func lost(_ error: any Error) -> End {
+        func lost(_ error: any Error) -> End {
             switch error {
             case let end as End: return end
-            case let problem as MPDProtocolError: return .lost("\(problem.text); trying again…")
+            case let problem as MPDProtocolError: return .lost("\(place): \(problem.text); trying again…")
             default: return .lost(nil)
             }
         }
