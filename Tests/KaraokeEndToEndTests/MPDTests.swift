@@ -178,6 +178,20 @@ struct MPDTests {
         #expect(karaoke.lines.count == 1)
     }
 
+    @Test("no password where MPD wants one: MPD's refusal is said once")
+    func missingPassword() throws {
+        let server = try MPDServer(password: "secret")
+        defer { server.stop() }
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        let gone = try #require(karaoke.waitFor(timeout: 5) { $0.event == "gone" })
+        #expect(
+            (gone.object["reason"] as? String)?.hasPrefix("127.0.0.1:\(server.port!): MPD refused 'status': ") == true,
+            "\(gone.text)")
+        sleep(2)
+        #expect(karaoke.lines.count == 1)
+    }
+
     @Test("over a Unix socket the music folder comes from MPD's config")
     func unixSocket() throws {
         let server = try MPDServer(unixSocket: true)

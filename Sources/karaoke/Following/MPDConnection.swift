@@ -164,12 +164,12 @@ final class MPDConnection: FollowedPlayerConnection {
         var playback = FollowedPlayback.stopped
         var lastReport: PlayerReport?
         while true {
-            guard case .ok(let statusFields) = try session.exchange("status\n"), let status = MPDStatus(fields: statusFields)
-            else { throw .lost("\(address.description): MPD's status makes no sense; trying again…") }
-            let at = session.lastArrival
-            guard case .ok(let songFields) = try session.exchange("currentsong\n") else {
-                throw .lost("\(address.description): MPD refused 'currentsong'; trying again…")
+            let statusFields = try session.fields(of: "status\n")
+            guard let status = MPDStatus(fields: statusFields) else {
+                throw .lost("\(address.description): MPD's status has no state; trying again…")
             }
+            let at = session.lastArrival
+            let songFields = try session.fields(of: "currentsong\n")
             let track = MPDProtocol.track(fromCurrentSong: songFields, musicDirectory: folder)
             let report = status.report(track: track)
             // A command's own change wakes the idle that follows it: the same paused state again tells nothing.
@@ -238,6 +238,15 @@ final class MPDConnection: FollowedPlayerConnection {
                 }
             } catch {
                 throw lost(error)
+            }
+        }
+
+        /// Sends `line` and returns the fields of MPD's answer; a refusal (no permission, say, without the
+        /// password) ends the session with MPD's words.
+        mutating func fields(of line: String) throws(End) -> [MPDField] {
+            switch try exchange(line) {
+            case .ok(let fields): return fields
+            case .refused(let refusal): throw .lost("\(place): \(refusal.text); trying again…")
             }
         }
 
