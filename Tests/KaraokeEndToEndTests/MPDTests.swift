@@ -61,6 +61,22 @@ struct MPDTests {
         #expect(report.track("location") as? String == MPDServer.tracks[0].0)
     }
 
+    @Test(
+        "an IPv6 address in brackets is followed", .enabled(if: MPDServer.hasIPv6Loopback, "needs an IPv6 loopback"))
+    func ipv6() throws {
+        let server = try MPDServer(ipv6: true)
+        defer { server.stop() }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:[::1]:\(server.port!)"], stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.title == "Lantern River")
+        let stopped = karaoke.lines.count
+        server.stop()
+        let gone = try #require(karaoke.waitFor(after: stopped, timeout: 5) { $0.event == "gone" })
+        #expect(gone.object["reason"] as? String == "waiting for MPD at [::1]:\(server.port!)…")
+    }
+
     @Test("a pause, a seek and a track change made with mpc show up within 0.3 s")
     func outsideChanges() throws {
         let server = try MPDServer()

@@ -38,8 +38,27 @@ final class MPDServer {
     /// `--player` for karaoke: `mpd:127.0.0.1:PORT` or `mpd:SOCKET`.
     var player: String { port.map { "mpd:127.0.0.1:\($0)" } ?? "mpd:\(socketPath!)" }
 
+    /// Whether this machine has an IPv6 loopback address to listen on.
+    static let hasIPv6Loopback: Bool = {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr.__in6_u.__u6_addr8.15 = 1
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }()
+
+    /// Whether mpd listens on ::1 too.
+    let listensOnIPv6: Bool
+
     /// Makes the folder and tracks, starts mpd, fills its queue with the tracks and plays the first.
-    init(unixSocket: Bool = false, password: String? = nil) throws {
+    init(unixSocket: Bool = false, password: String? = nil, ipv6: Bool = false) throws {
+        listensOnIPv6 = ipv6
         folder = try KaraokeProcess.temporaryFolder()
         port = unixSocket ? nil : try MPDServer.freePort()
         socketPath = unixSocket ? folder.appendingPathComponent("mpd.sock").path : nil
@@ -153,6 +172,7 @@ final class MPDServer {
         ]
         if let port {
             lines += ["bind_to_address \"127.0.0.1\"", "port \"\(port)\""]
+            if listensOnIPv6 { lines.append("bind_to_address \"::1\"") }
         }
         if let socketPath { lines.append("bind_to_address \"\(socketPath)\"") }
         if let password { lines.append("password \"\(password)@read,add,control,admin\"") }
