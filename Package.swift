@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
         // libcurl's easy interface for `karaoke fetch`, loaded with dlopen on first use: start-up never pays for it.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded with dlopen on first use.
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -40,7 +42,7 @@ let package = Package(
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl"],
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl", "CDBus"],
             swiftSettings: noImplicitImports
         ),
         // Reads one audio file's tags with TagLib's C++ API and prints them as JSON (DESIGN §10.2). A process

@@ -202,11 +202,18 @@ public struct LyricsSearchOptions: Sendable, Equatable {
     public var file: String?
     /// `--lyrics-dir DIR`, in the order given; empty means the default folders.
     public var folders: [String] = []
+    /// `--fetch`: ask LRCLIB when nothing is found on this machine (DESIGN §11); without it nothing goes
+    /// over the network.
+    public var fetch = false
+    /// `--lrclib-url`; nil takes `KARAOKE_LRCLIB_URL`, else `FetchRequest.defaultServer` (read at the edge).
+    public var server: String?
 
     /// Creates options: the default search.
-    public init(file: String? = nil, folders: [String] = []) {
+    public init(file: String? = nil, folders: [String] = [], fetch: Bool = false, server: String? = nil) {
         self.file = file
         self.folders = folders
+        self.fetch = fetch
+        self.server = server
     }
 }
 

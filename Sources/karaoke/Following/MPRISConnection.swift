@@ -1,0 +1,426 @@
+import Glibc
+import KaraokeCore
+
+/// Follows an MPRIS player on the D-Bus session bus (DESIGN §12.2).
+///
+/// A thread of its own holds a private connection to the bus: it finds the players (`ListNames`, then
+/// `NameOwnerChanged` as they come and go), reads the followed one's properties (`GetAll`), listens to
+/// its `PropertiesChanged` and `Seeked`, and asks for `Position` twice a second while it plays (MPRIS never
+/// announces the position moving). It sleeps in `poll` on the bus's socket and a pipe for commands, with
+/// no timeout at all while the player is paused or stopped.
+final class MPRISConnection: FollowedPlayerConnection {
+    /// Why following could not start.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// What the thread and the follow loop share.
+    private struct Shared {
+        var messages: [FollowMessage] = []
+        var commands: [PlayerCommand] = []
+        var closing = false
+        var thread: pthread_t?
+    }
+
+    private let shared = PthreadLock(Shared())
+    /// The follow loop's pipe, written whenever a message is queued.
+    private let wake: WakePipe
+    /// The thread's own pipe, written when a command is queued or it must stop.
+    fileprivate let commandWake: WakePipe
+    /// The player `mpris:NAME` names; nil follows any.
+    fileprivate let wanted: String?
+
+    /// Starts following the MPRIS player `wanted` (any when nil); messages wake `wake`. Fails only when
+    /// libdbus-1 cannot be loaded or the thread not started: a missing bus or player is a `.gone` message.
+    init(wanted: String?, wake: WakePipe) throws(Failure) {
+        if let missing = SessionBus.loadLibrary() {
+            throw Failure(message: "following MPRIS players needs libdbus-1 (Debian package libdbus-1-3): \(missing)")
+        }
+        guard let commandWake = WakePipe() else {
+            throw Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        self.wake = wake
+        self.commandWake = commandWake
+        self.wanted = wanted
+        // A plain pthread: it blocks in poll(2) for as long as karaoke follows, no job for a task.
+        let box = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let connection = Unmanaged<MPRISConnection>.fromOpaque(context!).takeRetainedValue()
+                MPRISFollower(connection: connection).run()
+                return nil
+            }, box)
+        guard started == 0 else {
+            Unmanaged<MPRISConnection>.fromOpaque(box).release()
+            throw Failure(message: "cannot start a thread for the D-Bus connection")
+        }
+        shared.withLock { $0.thread = thread }
+    }
+
+    func takeMessages() -> [FollowMessage] {
+        shared.withLock { state in
+            let taken = state.messages
+            state.messages.removeAll(keepingCapacity: true)
+            return taken
+        }
+    }
+
+    func send(_ command: PlayerCommand) {
+        shared.withLock { $0.commands.append(command) }
+        commandWake.post()
+    }
+
+    /// Ends the thread and waits for it (at most the time of one call on the bus, 2 s).
+    func stop() {
+        let thread: pthread_t? = shared.withLock { state in
+            state.closing = true
+            defer { state.thread = nil }
+            return state.thread
+        }
+        commandWake.post()
+        if let thread { pthread_join(thread, nil) }
+    }
+
+    /// Whether `stop` was called.
+    fileprivate var isClosing: Bool { shared.withLock { $0.closing } }
+
+    /// Queues `message` for the follow loop and wakes it.
+    fileprivate func post(_ message: FollowMessage) {
+        shared.withLock { $0.messages.append(message) }
+        wake.post()
+    }
+
+    /// The commands queued since the last call.
+    fileprivate func takeCommands() -> [PlayerCommand] {
+        commandWake.drain()
+        return shared.withLock { state in
+            let taken = state.commands
+            state.commands.removeAll()
+            return taken
+        }
+    }
+
+    /// Whether an MPRIS player on the session bus is playing now (for `--player auto`); false when there is
+    /// no bus, no libdbus, or no player. Asks each player at most 0.3 s.
+    static func playingPlayerExists() -> Bool {
+        guard SessionBus.loadLibrary() == nil, let address = MPRISFollower.busAddress(),
+            let bus = try? SessionBus(address: address),
+            case .success(let reply) = bus.call(MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames")
+        else { return false }
+        let names = reply.arguments().first?.texts ?? []
+        return names.contains { name in
+            guard MPRISBusName.playerName(of: name) != nil,
+                case .success(let status) = bus.call(
+                    name, MPRISFollower.playerPath, MPRISFollower.properties, "Get",
+                    [.string(MPRISFollower.playerInterface), .string("PlaybackStatus")], timeout: 300)
+            else { return false }
+            return status.arguments().first?.text == "Playing"
+        }
+    }
+}
+
+/// The connection's thread: all its state, and the bus, belong to this thread alone.
+private final class MPRISFollower {
+    static let bus = "org.freedesktop.DBus"
+    static let busPath = "/org/freedesktop/DBus"
+    static let properties = "org.freedesktop.DBus.Properties"
+    static let playerPath = "/org/mpris/MediaPlayer2"
+    static let rootInterface = "org.mpris.MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+    /// How long to wait before trying the bus again when it is missing or went away.
+    static let retrySeconds = 2.0
+    static let waitingText = "waiting for a player…"
+
+    /// The followed player: its well-known name, its unique name (signals come from that), its state.
+    struct Followed {
+        var busName: String
+        var owner: String
+        var state: MPRISPlayerState
+    }
+
+    let connection: MPRISConnection
+    /// The last `.gone` posted, so a lasting absence is said once.
+    var lastGone: String?
+    /// Each MPRIS player's well-known name → its unique name.
+    var owners: [String: String] = [:]
+    var followed: Followed?
+    /// Commands sent and not yet answered: serial → method, to name the one a player refuses.
+    var pendingCalls: [UInt32: String] = [:]
+
+    init(connection: MPRISConnection) {
+        self.connection = connection
+    }
+
+    /// `DBUS_SESSION_BUS_ADDRESS`, nil when unset or empty.
+    static func busAddress() -> String? {
+        guard let value = getenv("DBUS_SESSION_BUS_ADDRESS"), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// Connects, follows until the bus goes away, and tries again every `retrySeconds` until stopped.
+    func run() {
+        while !connection.isClosing {
+            guard let address = MPRISFollower.busAddress() else {
+                gone("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+                idle(seconds: MPRISFollower.retrySeconds)
+                continue
+            }
+            do {
+                let bus = try SessionBus(address: address)
+                try follow(on: bus)
+                if !connection.isClosing { gone("the D-Bus session bus went away") }
+            } catch {
+                gone("cannot reach the D-Bus session bus: \(ControlCharacters.strip(error.message))")
+            }
+            owners.removeAll()
+            followed = nil
+            pendingCalls.removeAll()
+            if !connection.isClosing { idle(seconds: MPRISFollower.retrySeconds) }
+        }
+    }
+
+    /// Waits `seconds` (or until stopped) with no bus; commands meanwhile are answered with a notice.
+    func idle(seconds: Double) {
+        var descriptor = pollfd(fd: connection.commandWake.readDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = monotonicSeconds() + seconds
+        while !connection.isClosing {
+            let left = deadline - monotonicSeconds()
+            if left <= 0 { return }
+            _ = poll(&descriptor, 1, Int32((left * 1000).rounded(.up)))
+            if !connection.takeCommands().isEmpty { connection.post(.notice("no player to send the command to")) }
+        }
+    }
+
+    /// Subscribes to the signals, finds the players, and serves the bus until it goes away or `stop`.
+    func follow(on bus: SessionBus) throws(SessionBus.Failure) {
+        try bus.addMatch(
+            "type='signal',interface='\(MPRISFollower.properties)',member='PropertiesChanged',"
+                + "path='\(MPRISFollower.playerPath)'")
+        try bus.addMatch(
+            "type='signal',interface='\(MPRISFollower.playerInterface)',member='Seeked',"
+                + "path='\(MPRISFollower.playerPath)'")
+        try bus.addMatch(
+            "type='signal',sender='\(MPRISFollower.bus)',interface='\(MPRISFollower.bus)',"
+                + "member='NameOwnerChanged',arg0namespace='org.mpris.MediaPlayer2'")
+        // The match rules come first, so a player that appears while the names are listed is not missed.
+        switch bus.call(MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames") {
+        case .success(let reply):
+            for name in reply.arguments().first?.texts ?? [] where MPRISBusName.playerName(of: name) != nil {
+                if case .success(let owner) = bus.call(
+                    MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "GetNameOwner", [.string(name)]),
+                    let unique = owner.arguments().first?.text
+                {
+                    owners[name] = unique
+                }
+            }
+        case .failure(let failure): throw failure
+        }
+        choosePlayer(on: bus)
+        var descriptors = [
+            pollfd(fd: bus.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: connection.commandWake.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while !connection.isClosing {
+            // Every pass empties libdbus's queue first: a blocking call may have read signals into it, and
+            // poll would not wake for those.
+            var busy = false
+            while true {
+                let (message, connected) = bus.nextMessage()
+                guard connected else { return }
+                guard let message else { break }
+                busy = true
+                handle(message, on: bus)
+            }
+            for command in connection.takeCommands() {
+                busy = true
+                perform(command, on: bus)
+            }
+            let now = monotonicSeconds()
+            if let due = followed?.state.nextPositionRead(), due <= now {
+                readPosition(on: bus)
+                report()
+                continue
+            }
+            if busy { continue }
+            let timeout = followed?.state.nextPositionRead().map { Int32(max(0, (($0 - now) * 1000).rounded(.up))) }
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            if poll(&descriptors, 2, timeout ?? -1) < 0 && errno != EINTR { return }
+        }
+    }
+
+    /// Handles one message from the bus.
+    func handle(_ message: BusMessage, on bus: SessionBus) {
+        if message.isError || message.isReply {
+            guard let method = pendingCalls.removeValue(forKey: message.replySerial), message.isError else { return }
+            let detail = message.arguments().first?.text ?? message.errorName
+            let name = followed?.state.name ?? "the player"
+            connection.post(.notice("\(name) refused \(method): \(ControlCharacters.strip(String(detail.prefix(120))))"))
+            return
+        }
+        guard message.isSignal else { return }
+        let arguments = message.arguments()
+        switch (message.interface, message.member) {
+        case (MPRISFollower.bus, "NameOwnerChanged"):
+            guard arguments.count == 3, let name = arguments[0].text, let newOwner = arguments[2].text,
+                MPRISBusName.playerName(of: name) != nil
+            else { return }
+            owners[name] = newOwner.isEmpty ? nil : newOwner
+            // The followed player quit or restarted (a new owner), or a player came while none was followed.
+            if followed == nil || followed?.busName == name {
+                followed = nil
+                choosePlayer(on: bus)
+            }
+        case (MPRISFollower.properties, "PropertiesChanged"):
+            guard let current = followed, message.sender == current.owner, arguments.count >= 2,
+                let interface = arguments[0].text, let changed = arguments[1].entries
+            else { return }
+            let invalidated = arguments.count > 2 ? arguments[2].texts ?? [] : []
+            if interface == MPRISFollower.rootInterface, let identity = changed["Identity"]?.text, !identity.isEmpty {
+                followed?.state.name = identity
+                report()
+                return
+            }
+            guard interface == MPRISFollower.playerInterface else { return }
+            let watched: Set<String> = ["PlaybackStatus", "Metadata", "Rate", "Position"]
+            guard !watched.isDisjoint(with: changed.keys) || !watched.isDisjoint(with: invalidated) else { return }
+            followed?.state.apply(changed, at: monotonicSeconds())
+            if !watched.isDisjoint(with: invalidated) {
+                readAll(on: bus)
+            } else if changed["Position"] == nil {
+                // A change of state or track moves the position too: read it, so the report's is fresh.
+                readPosition(on: bus)
+            }
+            report()
+        case (MPRISFollower.playerInterface, "Seeked"):
+            guard let current = followed, message.sender == current.owner,
+                let microseconds = arguments.first?.number
+            else { return }
+            followed?.state.readPosition(microseconds: microseconds, at: monotonicSeconds())
+            report()
+        default:
+            return
+        }
+    }
+
+    /// Follows the player `--player` asks for among those on the bus, or says there is none.
+    func choosePlayer(on bus: SessionBus) {
+        let names = owners.keys.sorted().filter { name in
+            connection.wanted.map { MPRISBusName.matches(name, wanted: $0) } ?? true
+        }
+        let candidates = names.map { name in
+            MPRISBusName.Candidate(
+                busName: name, isPlaying: names.count > 1 && playbackStatus(of: name, on: bus) == "Playing")
+        }
+        guard let chosen = MPRISBusName.choose(among: candidates, wanted: connection.wanted),
+            let owner = owners[chosen]
+        else {
+            gone(MPRISFollower.waitingText)
+            return
+        }
+        let name = MPRISBusName.playerName(of: chosen) ?? chosen
+        followed = Followed(busName: chosen, owner: owner, state: MPRISPlayerState(name: name))
+        if case .success(let reply) = bus.call(
+            owner, MPRISFollower.playerPath, MPRISFollower.properties, "Get",
+            [.string(MPRISFollower.rootInterface), .string("Identity")]),
+            let identity = reply.arguments().first?.text, !identity.isEmpty
+        {
+            followed?.state.name = identity
+        }
+        guard readAll(on: bus) else {
+            // It went away between the listing and now, or does not answer: its NameOwnerChanged, or the
+            // next player's, tries again.
+            followed = nil
+            gone(MPRISFollower.waitingText)
+            return
+        }
+        report()
+    }
+
+    /// A player's `PlaybackStatus`, nil when it does not answer.
+    func playbackStatus(of name: String, on bus: SessionBus) -> String? {
+        guard let owner = owners[name],
+            case .success(let reply) = bus.call(
+                owner, MPRISFollower.playerPath, MPRISFollower.properties, "Get",
+                [.string(MPRISFollower.playerInterface), .string("PlaybackStatus")], timeout: 500)
+        else { return nil }
+        return reply.arguments().first?.text
+    }
+
+    /// Reads every property of the followed player (`GetAll`); false when it did not answer.
+    @discardableResult
+    func readAll(on bus: SessionBus) -> Bool {
+        guard let current = followed else { return false }
+        let asked = monotonicSeconds()
+        let result = bus.call(
+            current.owner, MPRISFollower.playerPath, MPRISFollower.properties, "GetAll",
+            [.string(MPRISFollower.playerInterface)], timeout: 2000)
+        // The position is the player's somewhere between asking and the answer: the middle is the best guess.
+        let at = (asked + monotonicSeconds()) / 2
+        guard case .success(let reply) = result, let properties = reply.arguments().first?.entries else {
+            return false
+        }
+        followed?.state.apply(properties, at: at)
+        if properties["Position"] == nil { readPosition(on: bus) }
+        return true
+    }
+
+    /// Reads the followed player's `Position`.
+    func readPosition(on bus: SessionBus) {
+        guard let current = followed else { return }
+        let asked = monotonicSeconds()
+        let result = bus.call(
+            current.owner, MPRISFollower.playerPath, MPRISFollower.properties, "Get",
+            [.string(MPRISFollower.playerInterface), .string("Position")])
+        let at = (asked + monotonicSeconds()) / 2
+        if case .success(let reply) = result, let microseconds = reply.arguments().first?.number {
+            followed?.state.readPosition(microseconds: microseconds, at: at)
+        } else {
+            // No answer: not asked again before the next interval.
+            followed?.state.positionAskedAt = at
+        }
+    }
+
+    /// Sends `command` to the followed player; the reply comes later (a refusal becomes a notice).
+    func perform(_ command: PlayerCommand, on bus: SessionBus) {
+        guard let current = followed else {
+            connection.post(.notice("no player to send the command to"))
+            return
+        }
+        let call: MPRISCall
+        switch current.state.call(for: command, at: monotonicSeconds()) {
+        case .success(let made): call = made
+        case .failure:
+            connection.post(.notice("\(current.state.name) gave no position to seek from"))
+            return
+        }
+        var arguments: [SessionBus.Argument] = []
+        switch call {
+        case .seek(let microseconds): arguments = [.int64(microseconds)]
+        case .setPosition(let track, let microseconds): arguments = [.objectPath(track), .int64(microseconds)]
+        case .playPause, .next, .previous: break
+        }
+        guard let serial = bus.send(current.owner, MPRISFollower.playerPath, MPRISFollower.playerInterface, call.method, arguments)
+        else {
+            connection.post(.notice("cannot send \(call.method) to \(current.state.name)"))
+            return
+        }
+        pendingCalls[serial] = call.method
+    }
+
+    /// Posts the followed player's whole state.
+    func report() {
+        guard let current = followed else { return }
+        lastGone = nil
+        connection.post(current.state.report(now: monotonicSeconds()))
+    }
+
+    /// Posts `.gone(reason)` unless it was the last thing said.
+    func gone(_ reason: String) {
+        guard lastGone != reason else { return }
+        lastGone = reason
+        connection.post(.gone(reason))
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// One test's private bus, generated tracks, mpv and `karaoke follow --print`; everything stops with `stop`.
+private final class MPRISSetting {
+    let bus: PrivateBus
+    let folder: URL
+    let tracks: [String]
+    var players: [MprisMpv] = []
+    var follow: FollowPrintProcess?
+
+    init() throws {
+        bus = try PrivateBus()
+        folder = try KaraokeProcess.temporaryFolder()
+        tracks = try MprisMpv.writeTracks(in: folder)
+    }
+
+    /// Starts mpv on `files` (both tracks by default) on the test's bus.
+    func startPlayer(_ files: [String]? = nil, paused: Bool = false) throws -> MprisMpv {
+        let player = try MprisMpv(playing: files ?? tracks, on: bus, paused: paused)
+        players.append(player)
+        return player
+    }
+
+    /// Starts `karaoke follow ARGUMENTS --print` on the test's bus (or with `environment` instead).
+    func startFollow(_ arguments: [String] = ["--player", "mpris:mpv"], environment: [String: String]? = nil) throws
+        -> FollowPrintProcess
+    {
+        let follow = try FollowPrintProcess(
+            arguments, environment: environment ?? ["DBUS_SESSION_BUS_ADDRESS": bus.address], folder: folder)
+        self.follow = follow
+        return follow
+    }
+
+    /// Stops karaoke, every mpv and the bus, and removes the files.
+    func stop() {
+        _ = follow?.stop()
+        players.forEach { $0.stop() }
+        bus.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// Milliseconds, for the printed measurements.
+private func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+
+/// `karaoke follow --player mpris:mpv --print` against a real mpv with mpv-mpris on a private bus
+/// (DESIGN §12.2); `playerctl` looks at mpv from outside.
+@Suite(
+    "Following mpv over MPRIS", .enabled(if: MprisMpv.isAvailable, "needs \(MprisMpv.missing ?? "nothing")"),
+    .serialized)
+struct FollowMPRISTests {
+    @Test("the first report names the playing track; a pause, a seek and the next track from outside follow")
+    func outsideChanges() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        let mpv = try setting.startPlayer()
+        let follow = try setting.startFollow()
+        let first = try #require(
+            follow.next { $0.event == "report" && $0.title == MprisMpv.titles[0] }, "\(follow.transcript)")
+        #expect(first.object.state == "playing")
+        #expect(first.object.file == setting.tracks[0])
+        #expect((first.object["track"] as? [String: Any])?["artist"] as? String == MprisMpv.artist)
+
+        let pauseAsked = ChildProcess.monotonic()
+        try #require(mpv.playerctl(["pause"]) != nil)
+        let pauseDone = ChildProcess.monotonic()
+        let paused = try #require(follow.next(timeout: 5) { $0.state == "paused" }, "\(follow.transcript)")
+        print(
+            "follow mpris: pause seen \(milliseconds(paused.time - pauseAsked)) after playerctl started "
+                + "(\(milliseconds(paused.time - pauseDone)) after it returned)")
+        #expect(paused.time - pauseAsked < 0.3)
+
+        let seekAsked = ChildProcess.monotonic()
+        try #require(mpv.playerctl(["position", "10"]) != nil)
+        let seeked = try #require(
+            follow.next(timeout: 5) { ($0.position ?? 0) >= 9.5 && ($0.position ?? 0) < 10.5 }, "\(follow.transcript)")
+        print("follow mpris: seek seen \(milliseconds(seeked.time - seekAsked)) after playerctl started")
+        #expect(seeked.time - seekAsked < 0.3)
+        #expect(seeked.object.state == "paused")
+
+        try #require(mpv.playerctl(["play"]) != nil)
+        #expect(follow.next(timeout: 5) { $0.state == "playing" } != nil)
+        try #require(mpv.playerctl(["next"]) != nil)
+        let second = try #require(
+            follow.next(timeout: 10) { $0.title == MprisMpv.titles[1] }, "\(follow.transcript)")
+        #expect(second.object.file == setting.tracks[1])
+    }
+
+    @Test("commands on karaoke's stdin reach mpv: play-pause, seek S, seek +S, next")
+    func commandsReachThePlayer() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        let mpv = try setting.startPlayer()
+        let follow = try setting.startFollow()
+        try #require(follow.next { $0.title == MprisMpv.titles[0] } != nil, "\(follow.transcript)")
+        follow.send("play-pause")
+        #expect(mpv.waitUntil { $0.status() == "Paused" })
+        // Paused, the position stays where the seek put it. mpv lands up to ~0.2 s early on a seek through
+        // MPRIS (its own precision, not karaoke's), hence the margins.
+        follow.send("seek 10")
+        #expect(mpv.waitUntil { ($0.position() ?? 0) >= 9.5 && ($0.position() ?? 0) < 10.5 })
+        let before = try #require(mpv.position())
+        follow.send("seek +5")
+        #expect(mpv.waitUntil { ($0.position() ?? 0) >= before + 4.5 && ($0.position() ?? 0) < before + 5.5 })
+        follow.send("next")
+        #expect(mpv.waitUntil(timeout: 10) { $0.title() == MprisMpv.titles[1] })
+        let stderr = follow.stop()
+        #expect(stderr.isEmpty, "\(stderr)")
+    }
+
+    @Test("mpv quitting is reported gone, and a new mpv is followed again")
+    func playerComesAndGoes() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        let mpv = try setting.startPlayer()
+        let follow = try setting.startFollow()
+        try #require(follow.next { $0.title == MprisMpv.titles[0] } != nil, "\(follow.transcript)")
+        mpv.stop()
+        let gone = try #require(follow.next(timeout: 5) { $0.event == "gone" }, "\(follow.transcript)")
+        #expect(gone.object["reason"] as? String == "waiting for a player…")
+        _ = try setting.startPlayer([setting.tracks[1]])
+        #expect(follow.next(timeout: 10) { $0.title == MprisMpv.titles[1] } != nil, "\(follow.transcript)")
+    }
+
+    @Test("with no player on the bus karaoke waits for one, then follows it")
+    func waitsForAPlayer() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        let follow = try setting.startFollow(["--player", "mpris"])
+        let waiting = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(waiting.object.event == "gone")
+        #expect(waiting.object["reason"] as? String == "waiting for a player…")
+        _ = try setting.startPlayer(paused: true)
+        let report = try #require(
+            follow.next(timeout: 10) { $0.title == MprisMpv.titles[0] }, "\(follow.transcript)")
+        #expect(report.object.state == "paused")
+    }
+}
+
+/// Whether libdbus-1 loads here, as karaoke loads it.
+private let libdbusLoads: Bool = {
+    guard let handle = dlopen("libdbus-1.so.3", RTLD_LAZY | RTLD_LOCAL) else { return false }
+    dlclose(handle)
+    return true
+}()
+
+/// What `follow --player mpris` says without a bus (DESIGN §12.2).
+@Suite("Following MPRIS without a bus", .enabled(if: libdbusLoads, "needs libdbus-1-3"))
+struct FollowMPRISWithoutBusTests {
+    @Test(
+        "without a session bus address karaoke says so, and keeps running",
+        arguments: [[String: String](), ["DBUS_SESSION_BUS_ADDRESS": ""]])
+    func noBusAddress(extra: [String: String]) throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // "" removes the variable from the child's environment.
+        var environment = ["DBUS_SESSION_BUS_ADDRESS": ""]
+        for (key, value) in extra { environment[key] = value }
+        let follow = try FollowPrintProcess(["--player", "mpris:mpv"], environment: environment, folder: folder)
+        defer { _ = follow.stop() }
+        let line = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(line.object.event == "gone")
+        #expect(line.object["reason"] as? String == "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+    }
+
+    @Test("a bus address nobody listens on is reported, not a crash")
+    func deadBus() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let follow = try FollowPrintProcess(
+            ["--player", "mpris"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/none"],
+            folder: folder)
+        defer { _ = follow.stop() }
+        let line = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(line.object.event == "gone")
+        #expect((line.object["reason"] as? String)?.hasPrefix("cannot reach the D-Bus session bus") == true)
+    }
+}
