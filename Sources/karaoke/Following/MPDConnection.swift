@@ -32,6 +32,8 @@ final class MPDConnection: FollowedPlayerConnection {
     private let wake: WakePipe
     /// Written to by `send` and `stop`; the thread polls it beside the socket.
     private let interrupt: WakePipe
+    /// Written to by the thread as it ends, so `stop()` can wait for it with a deadline.
+    private let finished: WakePipe
     private let address: MPDAddress
     /// `--music-dir`, without trailing slashes; nil asks MPD.
     private let musicDirectory: String?
@@ -43,10 +45,11 @@ final class MPDConnection: FollowedPlayerConnection {
 
     /// Starts following MPD at `address`; messages are queued and announced on `wake`.
     init(address: MPDAddress, musicDirectory: String?, wake: WakePipe) throws(Failure) {
-        guard let interrupt = WakePipe() else {
+        guard let interrupt = WakePipe(), let finished = WakePipe() else {
             throw Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         self.interrupt = interrupt
+        self.finished = finished
         self.address = address
         self.wake = wake
         var folder = musicDirectory
@@ -59,6 +62,7 @@ final class MPDConnection: FollowedPlayerConnection {
             { context in
                 let connection = Unmanaged<MPDConnection>.fromOpaque(context!).takeRetainedValue()
                 connection.run()
+                connection.finished.post()
                 return nil
             }, box)
         guard started == 0 else {
@@ -89,7 +93,15 @@ final class MPDConnection: FollowedPlayerConnection {
             return state.thread
         }
         interrupt.post()
-        if let thread { pthread_join(thread, nil) }
+        guard let thread else { return }
+        // The thread may be inside getaddrinfo, which nothing can interrupt (a name server that does not
+        // answer): quitting waits for it 2 s at most, then leaves it to end with the process.
+        var end = pollfd(fd: finished.readDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = monotonicSeconds() + 2
+        while end.revents == 0, case let left = deadline - monotonicSeconds(), left > 0 {
+            _ = poll(&end, 1, Int32(left * 1000) + 1)
+        }
+        if end.revents != 0 { pthread_join(thread, nil) } else { pthread_detach(thread) }
     }
 
     // MARK: - The thread
