@@ -348,7 +348,8 @@ struct MPDProtocolTests {
         "a bad MPD_PORT or a nameless abstract socket is an error naming it",
         arguments: [
             (nil, "66000", MPDAddressError.badPort("66000")), (nil, "0", .badPort("0")), (nil, "http", .badPort("http")),
-            (nil, "-1", .badPort("-1")), ("@", nil, .emptySocketName),
+            (nil, "-1", .badPort("-1")), ("@", nil, .emptySocketName), ("pw\nidle@host", nil, .badPassword),
+            ("pw\r@host", nil, .badPassword),
         ] as [(String?, String?, MPDAddressError)])
     func badAddresses(environmentHost: String?, environmentPort: String?, error: MPDAddressError) {
         let resolved = MPDAddress.resolve(

@@ -61,6 +61,22 @@ struct MPDTests {
         #expect(report.track("location") as? String == MPDServer.tracks[0].0)
     }
 
+    @Test(
+        "an IPv6 address in brackets is followed", .enabled(if: MPDServer.hasIPv6Loopback, "needs an IPv6 loopback"))
+    func ipv6() throws {
+        let server = try MPDServer(ipv6: true)
+        defer { server.stop() }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:[::1]:\(server.port!)"], stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.title == "Lantern River")
+        let stopped = karaoke.lines.count
+        server.stop()
+        let gone = try #require(karaoke.waitFor(after: stopped, timeout: 5) { $0.event == "gone" })
+        #expect(gone.object["reason"] as? String == "waiting for MPD at [::1]:\(server.port!)…")
+    }
+
     @Test("a pause, a seek and a track change made with mpc show up within 0.3 s")
     func outsideChanges() throws {
         let server = try MPDServer()
@@ -178,6 +194,20 @@ struct MPDTests {
         #expect(karaoke.lines.count == 1)
     }
 
+    @Test("no password where MPD wants one: MPD's refusal is said once")
+    func missingPassword() throws {
+        let server = try MPDServer(password: "secret")
+        defer { server.stop() }
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        let gone = try #require(karaoke.waitFor(timeout: 5) { $0.event == "gone" })
+        #expect(
+            (gone.object["reason"] as? String)?.hasPrefix("127.0.0.1:\(server.port!): MPD refused 'status': ") == true,
+            "\(gone.text)")
+        sleep(2)
+        #expect(karaoke.lines.count == 1)
+    }
+
     @Test("over a Unix socket the music folder comes from MPD's config")
     func unixSocket() throws {
         let server = try MPDServer(unixSocket: true)
@@ -202,6 +232,33 @@ struct MPDTests {
         usleep(1_500_000)
         #expect(karaoke.isRunning)
         #expect(karaoke.lines.count == 1)
+    }
+
+    @Test(
+        "a server that is not MPD, or floods karaoke with an endless line, is a gone line: no crash, no unbounded memory",
+        arguments: [
+            ("SSH-2.0-OpenSSH_9.2\r\n", "", "not MPD (it said 'SSH-2.0-OpenSSH_9.2<U+000D>')"),
+            ("OK MPD 0.23.5\n", "Title: AAAAAAAAAAAAAAAA", "MPD sent a line longer than 64 KiB"),
+            ("OK MPD 0.23.5\n", "Artist: A\n", "MPD sent an answer larger than 1024 KiB"),
+        ])
+    func hostileServer(greeting: String, flood: String, reason: String) throws {
+        let server = try HostileMPDServer(greeting: greeting, flood: flood)
+        defer { server.stop() }
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:127.0.0.1:\(server.port)"], stderrPath: folder.appendingPathComponent("err").path)
+        defer { karaoke.stop() }
+        let gone = try #require(karaoke.waitFor(timeout: 10) { $0.event == "gone" })
+        #expect(gone.object["reason"] as? String == "127.0.0.1:\(server.port): \(reason); trying again…")
+        // A few more tries, each refused the same way, then: still running, and small.
+        sleep(2)
+        #expect(karaoke.isRunning)
+        #expect(karaoke.lines.count == 1)
+        let status = try String(contentsOfFile: "/proc/\(karaoke.pid)/status", encoding: .utf8)
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let kilobytes = try #require(peak.flatMap { Int($0.split(separator: " ")[1]) })
+        #expect(kilobytes < 64 * 1024, "karaoke's peak memory: \(kilobytes) kB")
     }
 
     @Test(

@@ -31,7 +31,8 @@ public struct MPDAddress: Sendable, Equatable {
     /// `MPD_HOST` and `MPD_PORT`: the option wins over the environment, which wins over localhost:6600.
     ///
     /// A host is `[PASSWORD@]HOST`, where HOST is a name, an address (IPv6 in brackets or bare), a socket
-    /// path starting with `/`, or `@NAME` for an abstract socket. Returns the message for a bad `MPD_PORT`.
+    /// path starting with `/`, or `@NAME` for an abstract socket. Fails on a bad `MPD_PORT`, a nameless
+    /// abstract socket, or a password with a line break.
     public static func resolve(
         host: String?, port: Int?, environmentHost: String?, environmentPort: String?
     ) -> Result<MPDAddress, MPDAddressError> {
@@ -50,6 +51,10 @@ public struct MPDAddress: Sendable, Equatable {
             password = String(name[..<at])
             name = String(name[name.index(after: at)...])
             if name.isEmpty { name = defaultHost }
+            // A line break would end the `password` command early and start another one.
+            guard password?.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }) == false else {
+                return .failure(.badPassword)
+            }
         }
         if name.hasPrefix("/") {
             return .success(MPDAddress(endpoint: .socket(path: name), password: password))
@@ -88,12 +93,15 @@ public enum MPDAddressError: Error, Sendable, Equatable {
     case badPort(String)
     /// `@` alone: an abstract socket with no name.
     case emptySocketName
+    /// A password with a line break or a NUL, which MPD's protocol cannot carry.
+    case badPassword
 
     /// The problem for a person.
     public var text: String {
         switch self {
         case .badPort(let text): return "MPD_PORT is '\(text)'; expected a port number from 1 to 65535"
         case .emptySocketName: return "MPD host '@' names no abstract socket; expected @NAME"
+        case .badPassword: return "the MPD password holds a line break, which MPD cannot be sent"
         }
     }
 }

@@ -32,6 +32,8 @@ final class MPDConnection: FollowedPlayerConnection {
     private let wake: WakePipe
     /// Written to by `send` and `stop`; the thread polls it beside the socket.
     private let interrupt: WakePipe
+    /// Written to by the thread as it ends, so `stop()` can wait for it with a deadline.
+    private let finished: WakePipe
     private let address: MPDAddress
     /// `--music-dir`, without trailing slashes; nil asks MPD.
     private let musicDirectory: String?
@@ -43,10 +45,11 @@ final class MPDConnection: FollowedPlayerConnection {
 
     /// Starts following MPD at `address`; messages are queued and announced on `wake`.
     init(address: MPDAddress, musicDirectory: String?, wake: WakePipe) throws(Failure) {
-        guard let interrupt = WakePipe() else {
+        guard let interrupt = WakePipe(), let finished = WakePipe() else {
             throw Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         self.interrupt = interrupt
+        self.finished = finished
         self.address = address
         self.wake = wake
         var folder = musicDirectory
@@ -59,6 +62,7 @@ final class MPDConnection: FollowedPlayerConnection {
             { context in
                 let connection = Unmanaged<MPDConnection>.fromOpaque(context!).takeRetainedValue()
                 connection.run()
+                connection.finished.post()
                 return nil
             }, box)
         guard started == 0 else {
@@ -89,7 +93,15 @@ final class MPDConnection: FollowedPlayerConnection {
             return state.thread
         }
         interrupt.post()
-        if let thread { pthread_join(thread, nil) }
+        guard let thread else { return }
+        // The thread may be inside getaddrinfo, which nothing can interrupt (a name server that does not
+        // answer): quitting waits for it 2 s at most, then leaves it to end with the process.
+        var end = pollfd(fd: finished.readDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = monotonicSeconds() + 2
+        while end.revents == 0, case let left = deadline - monotonicSeconds(), left > 0 {
+            _ = poll(&end, 1, Int32(left * 1000) + 1)
+        }
+        if end.revents != 0 { pthread_join(thread, nil) } else { pthread_detach(thread) }
     }
 
     // MARK: - The thread
@@ -148,12 +160,11 @@ final class MPDConnection: FollowedPlayerConnection {
             socket.close()
         }
         guard registered else { throw .closing }
-        var session = Session(socket: socket)
+        var session = Session(socket: socket, place: address.description)
         try session.greet()
         if let password = address.password {
-            guard let line = MPDProtocol.command("password", [password]) else {
-                throw .lost("MPD's password cannot hold a line break")
-            }
+            // MPDAddress.resolve lets no line break into a password.
+            guard let line = MPDProtocol.command("password", [password]) else { throw .closing }
             if case .refused(let refusal) = try session.exchange(line) {
                 throw .lost("MPD at \(address.description) refused the password (\(refusal.text)); trying again…")
             }
@@ -165,12 +176,12 @@ final class MPDConnection: FollowedPlayerConnection {
         var playback = FollowedPlayback.stopped
         var lastReport: PlayerReport?
         while true {
-            guard case .ok(let statusFields) = try session.exchange("status\n"), let status = MPDStatus(fields: statusFields)
-            else { throw .lost("MPD's status makes no sense; trying again…") }
-            let at = session.lastArrival
-            guard case .ok(let songFields) = try session.exchange("currentsong\n") else {
-                throw .lost("MPD refused 'currentsong'; trying again…")
+            let statusFields = try session.fields(of: "status\n")
+            guard let status = MPDStatus(fields: statusFields) else {
+                throw .lost("\(address.description): MPD's status has no state; trying again…")
             }
+            let at = session.lastArrival
+            let songFields = try session.fields(of: "currentsong\n")
             let track = MPDProtocol.track(fromCurrentSong: songFields, musicDirectory: folder)
             let report = status.report(track: track)
             // A command's own change wakes the idle that follows it: the same paused state again tells nothing.
@@ -219,12 +230,15 @@ final class MPDConnection: FollowedPlayerConnection {
     /// One connection's request-and-answer exchanges.
     private struct Session {
         let socket: MPDSocket
+        /// Where MPD is, for messages.
+        let place: String
         var reader = MPDResponseReader()
         /// When the last answer was complete (monotonic seconds): the moment its numbers belong to.
         var lastArrival = 0.0
 
-        init(socket: MPDSocket) {
+        init(socket: MPDSocket, place: String) {
             self.socket = socket
+            self.place = place
         }
 
         /// Reads the greeting `OK MPD x.y.z`.
@@ -234,10 +248,17 @@ final class MPDConnection: FollowedPlayerConnection {
                 while try reader.greeting() == nil {
                     try socket.receive(into: &reader, until: deadline, interruptible: false)
                 }
-            } catch let error as MPDProtocolError {
-                throw .lost("\(error.text) at the MPD address; trying again…")
             } catch {
-                throw MPDConnection.Session.lost(error)
+                throw lost(error)
+            }
+        }
+
+        /// Sends `line` and returns the fields of MPD's answer; a refusal (no permission, say, without the
+        /// password) ends the session with MPD's words.
+        mutating func fields(of line: String) throws(End) -> [MPDField] {
+            switch try exchange(line) {
+            case .ok(let fields): return fields
+            case .refused(let refusal): throw .lost("\(place): \(refusal.text); trying again…")
             }
         }
 
@@ -250,7 +271,7 @@ final class MPDConnection: FollowedPlayerConnection {
             } catch let error as End {
                 throw error
             } catch {
-                throw Session.lost(error)
+                throw lost(error)
             }
         }
 
@@ -268,7 +289,7 @@ final class MPDConnection: FollowedPlayerConnection {
             } catch let error as End {
                 throw error
             } catch {
-                throw Session.lost(error)
+                throw lost(error)
             }
             // MPD answers `noidle` with the idle's own answer (with or without `changed:` lines).
             _ = try exchange("noidle\n")
@@ -285,15 +306,15 @@ final class MPDConnection: FollowedPlayerConnection {
                     try socket.receive(into: &reader, until: deadline, interruptible: false)
                 }
             } catch {
-                throw Session.lost(error)
+                throw lost(error)
             }
         }
 
         /// The end a socket or protocol error means.
-        static func lost(_ error: any Error) -> End {
+        func lost(_ error: any Error) -> End {
             switch error {
             case let end as End: return end
-            case let problem as MPDProtocolError: return .lost("\(problem.text); trying again…")
+            case let problem as MPDProtocolError: return .lost("\(place): \(problem.text); trying again…")
             default: return .lost(nil)
             }
         }

@@ -38,8 +38,27 @@ final class MPDServer {
     /// `--player` for karaoke: `mpd:127.0.0.1:PORT` or `mpd:SOCKET`.
     var player: String { port.map { "mpd:127.0.0.1:\($0)" } ?? "mpd:\(socketPath!)" }
 
+    /// Whether this machine has an IPv6 loopback address to listen on.
+    static let hasIPv6Loopback: Bool = {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr.__in6_u.__u6_addr8.15 = 1
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }()
+
+    /// Whether mpd listens on ::1 too.
+    let listensOnIPv6: Bool
+
     /// Makes the folder and tracks, starts mpd, fills its queue with the tracks and plays the first.
-    init(unixSocket: Bool = false, password: String? = nil) throws {
+    init(unixSocket: Bool = false, password: String? = nil, ipv6: Bool = false) throws {
+        listensOnIPv6 = ipv6
         folder = try KaraokeProcess.temporaryFolder()
         port = unixSocket ? nil : try MPDServer.freePort()
         socketPath = unixSocket ? folder.appendingPathComponent("mpd.sock").path : nil
@@ -153,6 +172,7 @@ final class MPDServer {
         ]
         if let port {
             lines += ["bind_to_address \"127.0.0.1\"", "port \"\(port)\""]
+            if listensOnIPv6 { lines.append("bind_to_address \"::1\"") }
         }
         if let socketPath { lines.append("bind_to_address \"\(socketPath)\"") }
         if let password { lines.append("password \"\(password)@read,add,control,admin\"") }
@@ -208,5 +228,73 @@ final class MPDServer {
         let spawned = posix_spawn(&child, path, &actions, &attributes, &argv, environ)
         guard spawned == 0 else { throw StartFailure(description: "cannot start \(name): \(String(cString: strerror(spawned)))") }
         return child
+    }
+}
+
+/// A TCP server on 127.0.0.1 that plays a broken or hostile MPD: it answers each connection with `greeting`,
+/// then, once karaoke has sent something, with `flood` bytes over and over (up to `floodLimit`), then hangs up.
+final class HostileMPDServer: @unchecked Sendable {
+    /// The port it listens on.
+    let port: Int
+    private let listener: Int32
+    private let greeting: [UInt8]
+    private let flood: [UInt8]
+    /// Bytes of flood sent to one connection at most.
+    let floodLimit = 8 * 1024 * 1024
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts listening and serving on a thread of its own.
+    init(greeting: String, flood: String) throws {
+        self.greeting = Array(greeting.utf8)
+        self.flood = Array(String(repeating: flood, count: max(1, 65536 / max(1, flood.utf8.count))).utf8)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 && listen(fd, 4) == 0
+            }
+        }
+        listener = fd
+        guard listening else {
+            close(fd)
+            throw MPDServer.StartFailure(description: "cannot listen")
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in serve() }.start()
+    }
+
+    /// Stops listening and waits for the serving thread to end.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        done.wait()
+        close(listener)
+    }
+
+    private func serve() {
+        defer { done.signal() }
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 { return }
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            _ = greeting.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var request = [UInt8](repeating: 0, count: 512)
+            if !flood.isEmpty, recv(connection, &request, request.count, 0) > 0 {
+                var sent = 0
+                while sent < floodLimit {
+                    let count = flood.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if count <= 0 { break }
+                    sent += count
+                }
+            } else {
+                // Not MPD: keep the line open until karaoke hangs up (or 2 s pass).
+                _ = recv(connection, &request, request.count, 0)
+            }
+            close(connection)
+        }
     }
 }
