@@ -20,8 +20,8 @@ public enum FollowAction: Sendable, Equatable {
         switch key {
         case .escape where helpShown: return .toggleHelp
         case .character(" "), .character("p"), .character("P"): return .player(.playPause)
-        case .left: return .player(.seek(by: -seekStep))
-        case .right: return .player(.seek(by: seekStep))
+        case .left: return .player(.jump(by: -seekStep))
+        case .right: return .player(.jump(by: seekStep))
         case .home, .character("g"): return .player(.seek(to: 0))
         case .character("n"): return .player(.next)
         case .character("N"): return .player(.previous)

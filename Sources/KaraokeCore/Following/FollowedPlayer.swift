@@ -66,8 +66,9 @@ public struct PlayerReport: Sendable, Equatable {
 public enum PlayerCommand: Sendable, Equatable {
     /// Play when paused, pause when playing (MPRIS `PlayPause`, MPD `pause`).
     case playPause
-    /// Move by this many seconds, forwards or back (MPRIS `Seek`, MPD `seekcur +N`/`-N`).
-    case seek(by: Double)
+    /// Move by this many seconds, forwards or back (MPRIS `Seek`, MPD `seekcur +N`/`-N`). Not a second case
+    /// named `seek`: Swift cannot tell two cases apart by their labels alone in a pattern.
+    case jump(by: Double)
     /// Go to this position in seconds (MPRIS `SetPosition`, MPD `seekcur N`).
     case seek(to: Double)
     /// The next track.
@@ -146,7 +147,7 @@ extension PlayerCommand {
                 magnitude.isFinite, magnitude <= 360_000
             else { return nil }
             let seconds = text.first == "-" ? -magnitude : magnitude
-            self = relative ? .seek(by: seconds) : .seek(to: seconds)
+            self = relative ? .jump(by: seconds) : .seek(to: seconds)
         default: return nil
         }
     }

@@ -64,13 +64,6 @@ public enum MPDProtocol {
 
     /// The command line that does `command` for a player now `playback` (`pause` needs to know which way).
     public static func line(for command: PlayerCommand, playback: FollowedPlayback) -> String {
-        if let seek = SeekCommand(command) {
-            // seekcur takes `+N`/`-N` as relative to where MPD is now, a bare N as a position.
-            switch seek {
-            case .by(let seconds): return "seekcur \"\(seconds < 0 ? "" : "+")\(number(seconds))\"\n"
-            case .to(let seconds): return "seekcur \"\(number(max(0, seconds)))\"\n"
-            }
-        }
         switch command {
         case .playPause:
             switch playback {
@@ -78,33 +71,11 @@ public enum MPDProtocol {
             case .paused: return "pause \"0\"\n"
             case .stopped: return "play\n"
             }
+        // seekcur takes `+N`/`-N` as relative to where MPD is now, a bare N as a position.
+        case .jump(let seconds): return "seekcur \"\(seconds < 0 ? "" : "+")\(number(seconds))\"\n"
+        case .seek(let seconds): return "seekcur \"\(number(max(0, seconds)))\"\n"
         case .next: return "next\n"
         case .previous: return "previous\n"
-        default: return "status\n"  // unreachable: both seeks are handled above
-        }
-    }
-
-    /// A seek command, relative or absolute.
-    ///
-    /// A deliberate trap: `PlayerCommand` has two cases named `seek` (`seek(by:)` and `seek(to:)`), and Swift
-    /// 6.3 cannot tell them apart in a pattern (`case .seek(by: let s)` does not compile, and
-    /// `case .seek(let s)` compiles but traps at run time). Their labels are read through `Mirror` instead,
-    /// in this one place, until the model gives the two cases different names.
-    enum SeekCommand: Equatable {
-        case by(Double)
-        case to(Double)
-
-        /// The seek `command` is, or nil when it is another command.
-        init?(_ command: PlayerCommand) {
-            guard let payload = Mirror(reflecting: command).children.first, payload.label == "seek",
-                let argument = Mirror(reflecting: payload.value).children.first,
-                let seconds = argument.value as? Double
-            else { return nil }
-            switch argument.label {
-            case "by": self = .by(seconds)
-            case "to": self = .to(seconds)
-            default: return nil
-            }
         }
     }
 

@@ -134,7 +134,7 @@ private func waits(_ effects: [FollowLoop.Effect]) -> [Double?] {
     }
 
     @Test(arguments: [
-        (Key.character(" "), PlayerCommand.playPause), (.left, .seek(by: -5)), (.right, .seek(by: 5)),
+        (Key.character(" "), PlayerCommand.playPause), (.left, .jump(by: -5)), (.right, .jump(by: 5)),
         (.character("n"), .next), (.character("N"), .previous), (.home, .seek(to: 0)),
     ])
     func thePlayersKeysGoToThePlayer(key: Key, command: PlayerCommand) {

@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: [
         ("play-pause", PlayerCommand.playPause), ("next", .next), ("previous", .previous),
-        ("seek +5", .seek(by: 5)), ("seek -2.5", .seek(by: -2.5)), ("seek 30", .seek(to: 30)),
+        ("seek +5", .jump(by: 5)), ("seek -2.5", .jump(by: -2.5)), ("seek 30", .seek(to: 30)),
         ("  seek\t10\r", .seek(to: 10)),
     ])
     func printModeCommandsAreRead(line: String, command: PlayerCommand) {

@@ -211,8 +211,8 @@ struct MPRISPlayerStateTests {
             (PlayerCommand.playPause, MPRISCall.playPause),
             (.next, .next),
             (.previous, .previous),
-            (.seek(by: 5), .seek(microseconds: 5_000_000)),
-            (.seek(by: -2.5), .seek(microseconds: -2_500_000)),
+            (.jump(by: 5), .seek(microseconds: 5_000_000)),
+            (.jump(by: -2.5), .seek(microseconds: -2_500_000)),
             (.seek(to: 30), .setPosition(track: "/0", microseconds: 30_000_000)),
         ])
     func calls(command: PlayerCommand, call: MPRISCall) {
