@@ -140,4 +140,45 @@ struct FollowScreenMPRISTests {
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }
+
+    @Test("with --fetch a track without local lyrics is looked up on LRCLIB; without it nothing is asked")
+    func fetchesFromLRCLIB() throws {
+        try #require(LRCLIBServer.isAvailable, "needs python3 for the LRCLIB test server")
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let server = try LRCLIBServer()
+        defer { server.stop() }
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The test server has timed lyrics for the title "found".
+        let track = folder.appendingPathComponent("found.flac").path
+        let made = try KaraokeProcess.runRaw(
+            ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=30", "-metadata", "title=found",
+             "-metadata", "artist=The Testers", track],
+            executable: ChildProcess.find("ffmpeg") ?? "/usr/bin/ffmpeg", timeout: 30)
+        try #require(made.status == 0)
+        let mpv = try MprisMpv(playing: [track], on: bus)
+        defer { mpv.stop() }
+        let environment = [
+            "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "HOME": folder.path,
+        ]
+        let without = try TmuxSession(
+            "\(KaraokeProcess.binary.path) follow --player mpris:mpv --lrclib-url \(server.url)", columns: 72,
+            rows: Self.rows, environment: environment)
+        var screen = try without.waitFor(timeout: 5) { $0.contains { $0.contains("no lyrics for The Testers — found") } }
+        #expect(screen.contains { $0.contains("no lyrics for The Testers — found") }, "\(screen)")
+        try without.send("q")
+        #expect(try without.exitStatus() == 0)
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/karaoke/lrclib").path)) ?? []
+        #expect(cached.isEmpty, "nothing may be asked without --fetch: \(cached)")
+
+        let with = try TmuxSession(
+            "\(KaraokeProcess.binary.path) follow --player mpris:mpv --fetch --lrclib-url \(server.url)", columns: 72,
+            rows: Self.rows, environment: environment)
+        screen = try with.waitFor(timeout: 10) { $0.contains { $0.contains("first line of the found song") } }
+        #expect(screen.contains { $0.contains("first line of the found song") }, "\(screen)")
+        try with.send("q")
+        #expect(try with.exitStatus() == 0)
+    }
 }
