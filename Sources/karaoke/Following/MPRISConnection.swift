@@ -106,7 +106,7 @@ final class MPRISConnection: FollowedPlayerConnection {
     /// no bus, no libdbus, or no player. Asks each player at most 0.3 s.
     static func playingPlayerExists() -> Bool {
         guard SessionBus.loadLibrary() == nil, let address = MPRISFollower.busAddress(),
-            let bus = try? SessionBus(address: address),
+            case .success(let bus) = SessionBus.open(address: address),
             case .success(let reply) = bus.call(MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames")
         else { return false }
         let names = reply.arguments().first?.texts ?? []
@@ -168,7 +168,7 @@ private final class MPRISFollower {
                 continue
             }
             do {
-                let bus = try SessionBus(address: address)
+                let bus = try SessionBus.open(address: address).get()
                 try follow(on: bus)
                 if !connection.isClosing { gone("the D-Bus session bus went away") }
             } catch {
