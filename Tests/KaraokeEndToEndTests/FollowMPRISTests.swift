@@ -131,10 +131,27 @@ struct FollowMPRISTests {
         let waiting = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
         #expect(waiting.object.event == "gone")
         #expect(waiting.object["reason"] as? String == "waiting for a player…")
+        follow.send("play-pause")
+        let notice = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(notice.object.event == "notice")
+        #expect(notice.object["text"] as? String == "no player to send the command to")
         _ = try setting.startPlayer(paused: true)
         let report = try #require(
             follow.next(timeout: 10) { $0.title == MprisMpv.titles[0] }, "\(follow.transcript)")
         #expect(report.object.state == "paused")
+    }
+
+    @Test("a player asked for by name is the only one followed")
+    func onlyTheNamedPlayer() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        _ = try setting.startPlayer()
+        let follow = try setting.startFollow(["--player", "mpris:vlc"])
+        let first = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(first.object.event == "gone")
+        #expect(first.object["reason"] as? String == "waiting for a player…")
+        // mpv plays on the same bus; a second is long enough for a wrong report to come.
+        #expect(follow.next(timeout: 1) { $0.event == "report" } == nil, "\(follow.transcript)")
     }
 }
 
