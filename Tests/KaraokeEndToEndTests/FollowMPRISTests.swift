@@ -141,6 +141,21 @@ struct FollowMPRISTests {
         #expect(report.object.state == "paused")
     }
 
+    @Test("a second player that plays takes over from a paused one")
+    func playingPlayerTakesOver() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        _ = try setting.startPlayer([setting.tracks[0]], paused: true)
+        let follow = try setting.startFollow(["--player", "mpris"])
+        let first = try #require(follow.next { $0.title == MprisMpv.titles[0] }, "\(follow.transcript)")
+        #expect(first.object.state == "paused")
+        // The second mpv finds the name taken and takes `mpv.instance<pid>`.
+        _ = try setting.startPlayer([setting.tracks[1]])
+        let second = try #require(
+            follow.next(timeout: 10) { $0.title == MprisMpv.titles[1] }, "\(follow.transcript)")
+        #expect(second.object.state == "playing")
+    }
+
     @Test("a player asked for by name is the only one followed")
     func onlyTheNamedPlayer() throws {
         let setting = try MPRISSetting()

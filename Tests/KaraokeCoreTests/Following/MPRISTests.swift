@@ -119,6 +119,22 @@ struct MPRISBusNameTests {
         #expect(MPRISBusName.choose(among: candidates, wanted: "spotify") == nil)
     }
 
+    @Test(
+        "a player that starts playing takes over only from a followed one that does not play",
+        arguments: [
+            (true, false, nil, true),  // another plays, the followed one is paused: switch
+            (true, true, nil, false),  // both play: stay
+            (false, false, nil, false),  // neither plays: stay
+            (true, false, "vlc", false),  // the one playing is not the player asked for
+            (true, false, "mpv", true),  // another instance of the player asked for
+        ] as [(Bool, Bool, String?, Bool)])
+    func takingOver(otherPlays: Bool, followedPlays: Bool, wanted: String?, switches: Bool) {
+        let other = MPRISBusName.Candidate(busName: "org.mpris.MediaPlayer2.mpv.instance9", isPlaying: otherPlays)
+        let followed = MPRISBusName.Candidate(busName: "org.mpris.MediaPlayer2.mpv", isPlaying: followedPlays)
+        #expect(MPRISBusName.prefers(other, over: followed, wanted: wanted) == switches)
+        #expect(!MPRISBusName.prefers(followed, over: followed, wanted: wanted))  // never itself
+    }
+
     @Test("names that are not MPRIS players' are never chosen")
     func notPlayers() {
         let candidates = [
