@@ -156,6 +156,21 @@ struct FollowMPRISTests {
         #expect(second.object.state == "playing")
     }
 
+    @Test("the bus going away is reported, and the retries that fail are said once")
+    func busGoesAway() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        let follow = try setting.startFollow(["--player", "mpris"])
+        try #require(follow.next(timeout: 5) { $0.event == "gone" } != nil, "\(follow.transcript)")
+        setting.bus.stop()
+        let gone = try #require(follow.next(timeout: 5) { $0.event == "gone" }, "\(follow.transcript)")
+        #expect(gone.object["reason"] as? String == "the D-Bus session bus went away")
+        // It tries again every 2 s: the next word is that the bus cannot be reached, and nothing more.
+        let retry = try #require(follow.next(timeout: 5) { $0.event == "gone" }, "\(follow.transcript)")
+        #expect((retry.object["reason"] as? String)?.hasPrefix("cannot reach the D-Bus session bus") == true)
+        #expect(follow.next(timeout: 2.5) { $0.event != nil } == nil, "\(follow.transcript)")
+    }
+
     @Test("a player asked for by name is the only one followed")
     func onlyTheNamedPlayer() throws {
         let setting = try MPRISSetting()
