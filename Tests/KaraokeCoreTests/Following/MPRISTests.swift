@@ -245,6 +245,27 @@ struct MPRISPlayerStateTests {
         #expect(unknown.call(for: .seek(to: 30), at: 102) == .failure(.noPosition))
     }
 
+    @Test("a track id that is not an object path is not used for SetPosition")
+    func stringTrackID() {
+        var state = playing()
+        state.apply(
+            ["Metadata": .dictionary(["mpris:trackid": .string("spotify:track:4uLU6h"), "xesam:title": .string("S")])],
+            at: 100)
+        #expect(state.track?.id == "spotify:track:4uLU6h")
+        #expect(state.call(for: .seek(to: 30), at: 102) == .success(.seek(microseconds: 18_000_000)))
+    }
+
+    @Test(
+        "object paths are told from other track ids as D-Bus defines them",
+        arguments: [
+            ("/", true), ("/0", true), ("/org/mpv/Track/3", true), ("/a_b/C9", true),
+            ("", false), ("0", false), ("/a/", false), ("//a", false), ("/a//b", false), ("/a-b", false),
+            ("/é", false), ("spotify:track:1", false),
+        ])
+    func objectPaths(text: String, isPath: Bool) {
+        #expect(MPRISMetadata.isObjectPath(text) == isPath)
+    }
+
     @Test(
         "PlaybackStatus strings are read as MPRIS spells them",
         arguments: [
