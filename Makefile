@@ -137,10 +137,12 @@ deps:
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
 # The tag tests make tagged audio with ffmpeg and mutagen (PyPI); pip may refuse a system Python (PEP 668),
-# hence the second try. The MPRIS tests start their own D-Bus bus (dbus-daemon) with mpv and its MPRIS plugin
-# (mpv-mpris) on it, and look at mpv through playerctl.
+# hence the second try. The MPD tests start mpd of their own (temporary folder, free port, null output) and
+# drive it with mpc; Debian's mpd package also sets up a system service, which the tests never use or touch
+# (they never connect to port 6600 or /run/mpd). The MPRIS tests start their own D-Bus bus (dbus-daemon) with
+# mpv and its MPRIS plugin (mpv-mpris) on it, and look at mpv through playerctl.
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 dbus-daemon mpv-mpris playerctl)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl)
 	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages mutagen \
 	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }

@@ -95,4 +95,21 @@ static inline pid_t kk_spawn_guarded(const char *path, char *const argv[], char 
     _exit(0);
 }
 
+/// glibc's ppoll(2), declared here because <poll.h> hides it without _GNU_SOURCE.
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+
+/// Waits like poll(2) for `milliseconds` (negative: without end) with the signal mask `mask` only while it
+/// waits: the follow loop keeps its signals blocked otherwise, so one that comes just before the wait still
+/// ends it at once instead of being slept through.
+static inline int kk_poll_with_mask(struct pollfd *fds, unsigned long count, int milliseconds, const sigset_t *mask) {
+    struct timespec limit;
+    struct timespec *limitPointer = NULL;
+    if (milliseconds >= 0) {
+        limit.tv_sec = milliseconds / 1000;
+        limit.tv_nsec = (long)(milliseconds % 1000) * 1000000L;
+        limitPointer = &limit;
+    }
+    return ppoll(fds, (nfds_t)count, limitPointer, mask);
+}
+
 #endif

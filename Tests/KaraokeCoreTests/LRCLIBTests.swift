@@ -319,3 +319,103 @@ struct FetchCommandLineTests {
         #expect(UsageText.main.contains("karaoke fetch AUDIO..."))
     }
 }
+
+@Suite("play --fetch: its command line and what it shows for LRCLIB's answer")
+struct PlayFetchTests {
+    /// The query of the test server's songs.
+    static let query = LRCLIBQuery(artist: "Test Artist", title: "song", duration: 200)
+
+    @Test("--fetch and --lrclib-url go into the search options of play and follow")
+    func commandLine() throws {
+        guard case .play(let play) = try CommandLineParser.parse(["play", "a.mp3", "--fetch", "--lrclib-url", "http://h:1"])
+        else {
+            Issue.record("not a play request")
+            return
+        }
+        #expect(play.display.lyrics.fetch)
+        #expect(play.display.lyrics.server == "http://h:1")
+        guard case .follow(let follow) = try CommandLineParser.parse(["follow", "--fetch"]) else {
+            Issue.record("not a follow request")
+            return
+        }
+        #expect(follow.display.lyrics.fetch)
+        #expect(follow.display.lyrics.server == nil)
+        guard case .play(let quiet) = try CommandLineParser.parse(["play", "a.mp3"]) else { return }
+        #expect(!quiet.display.lyrics.fetch) // nothing goes over the network unless asked
+    }
+
+    @Test(
+        "--fetch is refused where it means nothing",
+        arguments: [
+            (["play", "song.lrc", "--fetch"], "'--fetch' goes with an audio FILE; a lyric FILE is read as it is"),
+            (["render", "a.mp3", "--at", "1", "--fetch"], "unknown option '--fetch' for 'render'"),
+            (["check", "a.mp3", "--fetch"], "unknown option '--fetch' for 'check'"),
+        ])
+    func refused(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+    }
+
+    @Test("the message while looking up names the song and the server's host")
+    func lookingUp() {
+        #expect(
+            LRCLIBAnswer.lookingUp(Self.query, server: "https://lrclib.net/")
+                == "looking up Test Artist — song on lrclib.net…")
+    }
+
+    @Test("timed lyrics are shown timed, with the record's names and length, and the match named")
+    func timed() throws {
+        let record = LRCLIBRecord(
+            id: 7, trackName: "song", artistName: "Test Artist", duration: 200,
+            syncedLyrics: "[00:01.00]one\n[00:02.00]two\n")
+        let answer = LRCLIBAnswer(records: [record], query: Self.query)
+        guard case .timed(let song) = answer.content else {
+            Issue.record("not timed: \(answer.content)")
+            return
+        }
+        #expect(song.lines.map(\.text) == ["one", "two"])
+        #expect(song.metadata.displayTitle == "song — Test Artist")
+        #expect(song.duration == 200_000)
+        #expect(answer.notice == "lrclib: Test Artist — song · 3:20 · synced")
+    }
+
+    @Test("the best record is taken, as fetch takes it: timed before plain")
+    func best() {
+        let plain = LRCLIBRecord(id: 1, trackName: "song", artistName: "Test Artist", plainLyrics: "words")
+        let timed = LRCLIBRecord(
+            id: 2, trackName: "song", artistName: "Test Artist", syncedLyrics: "[00:01.00]timed\n")
+        guard case .timed(let song) = LRCLIBAnswer(records: [plain, timed], query: Self.query).content else {
+            Issue.record("the timed record was not taken")
+            return
+        }
+        #expect(song.lines.first?.text == "timed")
+    }
+
+    @Test(
+        "plain lyrics become pages with the record's names; an instrumental, nothing or a failure a message",
+        arguments: [
+            (
+                [LRCLIBRecord(id: 1, trackName: "song", artistName: "Test Artist", plainLyrics: "a\n\nb\u{1B}\n")],
+                LyricsContent.plain(
+                    PlainLyrics(metadata: SongMetadata(title: "song", artist: "Test Artist"), lines: ["a", "", "b"]))
+            ),
+            (
+                [LRCLIBRecord(id: 1, trackName: "song", artistName: "Test Artist", instrumental: true)],
+                .message("Test Artist — song is an instrumental")
+            ),
+            ([], .message("no lyrics for Test Artist — song")),
+            (
+                [LRCLIBRecord(id: 1, trackName: "song", artistName: "Test Artist", syncedLyrics: "no stamps")],
+                .message("no lyrics for Test Artist — song")
+            ),
+        ])
+    func untimedAnswers(records: [LRCLIBRecord], content: LyricsContent) {
+        #expect(LRCLIBAnswer(records: records, query: Self.query).content == content)
+    }
+
+    @Test("a failed lookup shows 'no lyrics' with the reason as the notice")
+    func failure() {
+        let answer = LRCLIBAnswer(failure: "cannot resolve lrclib.net (no network?)", query: Self.query)
+        #expect(answer.content == .message("no lyrics for Test Artist — song"))
+        #expect(answer.notice == "cannot resolve lrclib.net (no network?)")
+    }
+}

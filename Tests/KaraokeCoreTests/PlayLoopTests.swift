@@ -4,15 +4,16 @@ import Testing
 /// The monotonic time the fake clock starts at: not 0, so anchoring mistakes show.
 private let t0 = 1_000.0
 
-/// A loop playing `Fixtures.clockwork` on a 60 × 16 screen, started at `t0`.
+/// A loop playing `content` (else `Fixtures.clockwork`) on a 60 × 16 screen, started at `t0`.
 private func playLoop(
-    start: Double = 0, fps: Int = 30, audio: AudioStatus = .none, audioProblem: String? = nil,
-    reduceMotion: Bool = false, logsClock: Bool = false
+    content: LyricsContent? = nil, start: Double = 0, fps: Int = 30, audio: AudioStatus = .none,
+    audioProblem: String? = nil, reduceMotion: Bool = false, logsClock: Bool = false
 ) throws -> FakeEdge {
     var options = FrameOptions()
     options.reduceMotion = reduceMotion
     let loop = PlayLoop(
-        song: try Fixtures.song(text: Fixtures.clockwork), fallbackTitle: "inline.lrc", options: options,
+        content: try content ?? .timed(Fixtures.song(text: Fixtures.clockwork)), fallbackTitle: "inline.lrc",
+        options: options,
         columns: 60, rows: 16, start: start, framesPerSecond: fps, audio: audio, volume: 80,
         audioProblem: audioProblem, logsClock: logsClock, now: t0)
     return FakeEdge(loop: loop)
@@ -465,5 +466,83 @@ struct PlayLoopEdgeEventTests {
         }
         #expect(Set(titles.map(\.step)).count >= 10)
         #expect(titles.first?.row != titles.last?.row)
+    }
+}
+
+@Suite("The play loop on a fake clock: changing what is shown")
+struct PlayLoopContentTests {
+    /// Plain lyrics of 36 one-row lines: pages of 13 rows on the 60 × 16 screen (13, 13 and 10 lines).
+    static let plain = PlainLyrics(lines: (1...36).map { "line \($0)" })
+
+    @Test("a message with no audio and no length waits for q instead of ending at once")
+    func messageWithoutAudioWaits() throws {
+        var edge = try playLoop(content: .message("looking up A — T on lrclib.net…"))
+        edge.run(until: t0 + 120)
+        #expect(edge.exitStatus == nil)
+        #expect(edge.paints.last?.frame.rows.contains { $0.text.contains("looking up A — T") } == true)
+        edge.send(.key(.character("q")), at: t0 + 121)
+        #expect(edge.exitStatus == 0)
+    }
+
+    @Test("a message plays on while the audio plays, and ends when the audio has ended")
+    func messageFollowsTheAudio() throws {
+        var edge = try playLoop(content: .message("looking up"), audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        edge.send(.audio(.duration(60), at: t0 + 0.1), at: t0 + 0.1)
+        edge.run(until: t0 + 59)
+        #expect(edge.exitStatus == nil)
+        #expect(edge.status.contains("0:59"))
+        #expect(edge.status.contains("1:00"))
+        edge.send(.audio(.reachedEnd, at: t0 + 60), at: t0 + 60)
+        edge.run(until: t0 + 62)
+        #expect(edge.exitStatus == 0)
+    }
+
+    @Test("content swapped mid-song keeps the position, and the new content is painted at once")
+    func swapKeepsThePosition() throws {
+        var edge = try playLoop(content: .message("looking up"), audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        edge.send(.audio(.duration(90), at: t0 + 0.1), at: t0 + 0.1)
+        edge.run(until: t0 + 40)
+        let positionBefore = edge.loop.state.position(at: t0 + 40)
+        let painted = edge.loop.show(.plain(Self.plain), fallbackTitle: "song.mp3", at: t0 + 40)
+        #expect(edge.loop.state.position(at: t0 + 40) == positionBefore)
+        #expect(abs(positionBefore - 40) < 0.01)
+        guard case .paint(let frame) = painted.first else {
+            Issue.record("no frame painted at once: \(painted)")
+            return
+        }
+        // 40 s of 90 s: the second of three pages.
+        #expect(frame.rows.contains { $0.text.contains("page 2/3") })
+        #expect(frame.rows.contains { $0.text.trimmingSpaces() == "line 14" })
+        #expect(frame.rows.last?.text.contains("0:40") == true)
+        #expect(frame.rows.last?.text.contains("1:30") == true)
+        #expect(painted.contains { if case .wait = $0 { true } else { false } })
+    }
+
+    @Test("a timed song shown mid-song is sung from where the audio is, and lasts as long as the audio")
+    func swapToTimed() throws {
+        var edge = try playLoop(content: .message("looking up"), audio: .starting)
+        edge.send(.audio(.position(0), at: t0), at: t0)
+        edge.send(.audio(.duration(45), at: t0 + 0.1), at: t0 + 0.1)
+        edge.run(until: t0 + 10)
+        let song = try Fixtures.song(text: Fixtures.clockwork)
+        _ = edge.loop.show(.timed(song), fallbackTitle: "song.mp3", notice: "from lrclib.net", at: t0 + 10)
+        #expect(edge.loop.state.duration == 45)
+        #expect(edge.loop.state.currentLine(at: edge.loop.state.position(at: t0 + 10)) == 2) // "three", from 9 s
+        var composer = edge.loop.composer
+        #expect(composer.frame(of: edge.loop.state, at: t0 + 10, titleTime: 0).rows.last?.text
+            .contains("from lrclib.net") == true)
+    }
+
+    @Test("plain lyrics with no audio but a length end at their length")
+    func plainWithLengthEnds() throws {
+        var lyrics = Self.plain
+        lyrics.metadata.length = 30_000
+        var edge = try playLoop(content: .plain(lyrics))
+        edge.run(until: t0 + 29)
+        #expect(edge.exitStatus == nil)
+        edge.run(until: t0 + 31)
+        #expect(edge.exitStatus == 0)
     }
 }

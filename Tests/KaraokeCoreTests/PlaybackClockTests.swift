@@ -80,4 +80,37 @@ struct PlaybackClockTests {
         clock.skip(by: 5)
         #expect(clock.position(at: t0 + 6) == 1)
     }
+
+    @Test(arguments: [0.5, 1.25, 2.0])
+    func aRateChangeKeepsThePositionAndChangesTheSpeed(rate: Double) {
+        var clock = PlaybackClock(position: 10, at: 100)
+        clock.setRate(rate, at: 102)
+        #expect(abs(clock.position(at: 102) - 12) < 1e-9)
+        #expect(abs(clock.position(at: 104) - (12 + 2 * rate)) < 1e-9)
+    }
+
+    @Test func aRateChangeKeepsTheCorrectionStillToAbsorb() {
+        var clock = PlaybackClock(position: 10, at: 100)
+        clock.synchronize(toAudio: 10.2, at: 100) // 0.2 s behind, absorbed at 0.1 s a second
+        clock.setRate(2, at: 101) // 0.1 absorbed so far, 0.1 to go
+        #expect(abs(clock.position(at: 101) - 11.1) < 1e-9)
+        #expect(abs(clock.position(at: 102) - (11.1 + 2 + 0.1)) < 1e-9)
+    }
+
+    @Test(arguments: [0.0, -1.0, Double.nan, Double.infinity])
+    func aRateThatIsNotAPositiveNumberIsIgnored(rate: Double) {
+        var clock = PlaybackClock(position: 10, at: 100)
+        clock.setRate(rate, at: 101)
+        #expect(clock.rate == 1)
+        #expect(abs(clock.position(at: 103) - 13) < 1e-9)
+    }
+
+    @Test func aRateChangeWhilePausedHoldsThePosition() {
+        var clock = PlaybackClock(position: 10, at: 100)
+        clock.pause(at: 101)
+        clock.setRate(2, at: 105)
+        #expect(clock.position(at: 106) == 11)
+        clock.resume(at: 110)
+        #expect(abs(clock.position(at: 111) - 13) < 1e-9)
+    }
 }

@@ -187,6 +187,35 @@ struct FetchTests {
         #expect(refused.stdout.isEmpty)
     }
 
+    @Test("A server name that cannot resolve (RFC 6761 .invalid) is a short message, exit 1, nothing written")
+    func unresolvableName() throws {
+        let setting = try Setting()
+        let out = setting.path("out.lrc")
+        let arguments = ["fetch", "--artist", "A", "--title", "found", "--lrclib-url", "http://lyrics.invalid", "-o", out]
+        // Inside a network namespace of its own (`unshare -n`: only a loopback, down) when this machine allows
+        // one, no packet can leave; else the name, which never resolves, reaches at most the local resolver.
+        let unshare = "/usr/bin/unshare"
+        let isolated =
+            FileManager.default.isExecutableFile(atPath: unshare)
+            && (try? KaraokeProcess.runRaw(["-n", "true"], executable: unshare))?.status == 0
+        let environment = [
+            "XDG_CACHE_HOME": setting.path("cache"), "no_proxy": "*", "NO_PROXY": "*", "KARAOKE_HTTP_TIMEOUT": "",
+        ]
+        let raw =
+            isolated
+            ? try KaraokeProcess.runRaw(
+                ["-n", KaraokeProcess.binary.path] + arguments, executable: unshare, environment: environment)
+            : try KaraokeProcess.runRaw(arguments, environment: environment)
+        let stderr = String(decoding: raw.stderr, as: UTF8.self)
+        #expect(raw.status == 1)
+        #expect(stderr.hasPrefix("karaoke: A — found: cannot resolve lyrics.invalid"), "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1)
+        #expect(raw.stdout.isEmpty)
+        #expect(try setting.files().isEmpty)
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: setting.cache.path)) ?? []
+        #expect(cached.isEmpty) // faults are not cached
+    }
+
     @Test("--save writes beside the audio and never replaces a file without --force")
     func saveAndForce() throws {
         let setting = try Setting()

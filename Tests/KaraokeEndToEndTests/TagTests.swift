@@ -232,13 +232,34 @@ struct EmbeddedLyricsSearchTests {
         #expect(render.stdout.contains("\"kind\":\"lyric\""))
     }
 
-    @Test("untimed lyrics in the tags are not a find: karaoke says where it looked")
-    func plainIsNotFound() throws {
+    @Test(
+        "a plain .txt beside a tagged audio turns its pages over the length the tags give",
+        arguments: [(0.5, "page 1/3"), (1.5, "page 2/3"), (2.9, "page 3/3")])
+    func plainSidecarPages(time: Double, page: String) throws {
+        guard let base = fixture("base.mp3") else { return }
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("song.mp3").path
+        try FileManager.default.copyItem(atPath: base, toPath: audio)
+        // 30 lines at 13 rows a page (60 × 16): 3 pages over the audio's 3 s.
+        try ((1...30).map { "words \($0)" }.joined(separator: "\n") + "\n").write(
+            toFile: folder.appendingPathComponent("song.txt").path, atomically: true, encoding: .utf8)
+        let render = try KaraokeProcess.run(
+            ["render", audio, "--at", String(time), "--cols", "60", "--rows", "16"], environment: Self.isolated())
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.contains("lyrics not timed · \(page)"), "\(render.stdout)")
+    }
+
+    @Test("untimed lyrics in the tags are plain lyrics: check says so, render shows them as a page not timed")
+    func plainIsShownAsPages() throws {
         guard let path = fixture("plain.mp3") else { return }
         let run = try KaraokeProcess.run(["check", path], environment: Self.isolated())
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("no lyrics found for"))
-        #expect(run.stderr.contains("in its tags"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("plain lyrics, not timed"), "\(run.stdout)")
+        #expect(run.stdout.contains("lyrics: embedded USLT in plain.mp3"), "\(run.stdout)")
+        let render = try KaraokeProcess.run(["render", path, "--at", "0"], environment: Self.isolated())
+        #expect(render.status == 0)
+        #expect(render.stdout.contains("lyrics not timed"), "\(render.stdout)")
     }
 }
 

@@ -64,7 +64,7 @@ struct OptionValues: Sendable {
     var fetch = FetchRequest()
     /// `--help` was given.
     var help = false
-    /// `--lyrics` and `--lyrics-dir`, for play, render and check.
+    /// `--lyrics`, `--lyrics-dir`, `--fetch` and `--lrclib-url`, for play, render, check and follow.
     var lyrics = LyricsSearchOptions()
     /// `follow`'s own options (its display options are in `display`).
     var follow = FollowRequest(display: DisplayRequest(file: ""))
@@ -118,7 +118,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--music-dir", shortName: nil, placeholder: "DIR",
             defaultValue: "MPD's own, asked over a local socket",
-            help: "MPD's music folder, to find the playing file's lyrics", commands: [.follow]
+            help: "the folder MPD plays from, to find the playing file's lyrics", commands: [.follow]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--music-dir' needs a folder") }
             values.follow.musicDirectory = text
@@ -173,11 +173,12 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--clock-log", shortName: nil, placeholder: "FILE", defaultValue: nil,
-            help: "write the lyric clock and mpv's positions to FILE (for measuring sync)",
-            commands: [.play]
+            help: "write the lyric clock and the player's positions to FILE (for measuring sync)",
+            commands: [.play, .follow]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
             values.play.clockLog = text
+            values.follow.clockLog = text
         },
         // convert's own
         CommandLineOption(
@@ -247,13 +248,6 @@ extension CommandLineOption {
             help: "list the candidates and ask which one (needs a terminal on stdin)", commands: [.fetch]
         ) { values, _ in
             values.fetch.pick = true
-        },
-        CommandLineOption(
-            name: "--lrclib-url", shortName: nil, placeholder: "URL",
-            defaultValue: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
-            help: "the LRCLIB server to ask (a mirror, a test server)", commands: [.fetch]
-        ) { values, text throws(UsageError) in
-            values.fetch.server = try CommandLineParser.serverURL(text)
         },
         // check's own
         CommandLineOption(
@@ -359,6 +353,23 @@ extension CommandLineOption {
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--lyrics-dir' needs a DIR") }
             values.lyrics.folders.append(text)
+        },
+        // asking LRCLIB: fetch, and play or follow with --fetch when nothing is found here (DESIGN §11)
+        CommandLineOption(
+            name: "--fetch", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "ask LRCLIB when no lyrics are found on this machine (the song plays meanwhile)",
+            commands: [.play, .follow]
+        ) { values, _ in
+            values.lyrics.fetch = true
+        },
+        CommandLineOption(
+            name: "--lrclib-url", shortName: nil, placeholder: "URL",
+            defaultValue: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
+            help: "the LRCLIB server to ask (a mirror, a test server)", commands: [.fetch, .play, .follow]
+        ) { values, text throws(UsageError) in
+            let server = try CommandLineParser.serverURL(text)
+            values.fetch.server = server
+            values.lyrics.server = server
         },
         // every command's
         CommandLineOption(

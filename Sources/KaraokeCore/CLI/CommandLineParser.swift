@@ -111,6 +111,9 @@ public enum CommandLineParser {
                 "'--lyrics' goes with an audio FILE (." + AudioFiles.audioExtensions.prefix(4).joined(separator: ", .")
                     + ", …); a lyric FILE is read as it is")
         }
+        if command == .play, values.lyrics.fetch, !positional.contains(where: AudioFiles.isAudio) {
+            throw UsageError("'--fetch' goes with an audio FILE; a lyric FILE is read as it is")
+        }
         switch command {
         case .follow:
             var follow = values.follow

@@ -28,6 +28,8 @@ public struct FollowRequest: Sendable, Equatable {
     public var musicDirectory: String?
     /// `--print`: print the player's state as JSON lines instead of showing lyrics.
     public var prints = false
+    /// `--clock-log FILE`: where to write the lyric clock and the player's positions, for measuring the sync.
+    public var clockLog: String?
 
     /// Creates a request with the defaults.
     public init(display: DisplayRequest) {
@@ -202,11 +204,18 @@ public struct LyricsSearchOptions: Sendable, Equatable {
     public var file: String?
     /// `--lyrics-dir DIR`, in the order given; empty means the default folders.
     public var folders: [String] = []
+    /// `--fetch`: ask LRCLIB when nothing is found on this machine (DESIGN §11); without it nothing goes
+    /// over the network.
+    public var fetch = false
+    /// `--lrclib-url`; nil takes `KARAOKE_LRCLIB_URL`, else `FetchRequest.defaultServer` (read at the edge).
+    public var server: String?
 
     /// Creates options: the default search.
-    public init(file: String? = nil, folders: [String] = []) {
+    public init(file: String? = nil, folders: [String] = [], fetch: Bool = false, server: String? = nil) {
         self.file = file
         self.folders = folders
+        self.fetch = fetch
+        self.server = server
     }
 }
 

@@ -77,7 +77,8 @@ public enum UsageText {
                 Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time, with the
                 song's audio through mpv when there is one. FILE may be the audio (song.mp3): its lyrics
                 are then --lyrics FILE, else the file beside it with the same name (song.lrc, …), else
-                one found in the lyric folders (--lyrics-dir, ~/.lyrics, …).
+                one found in the lyric folders (--lyrics-dir, ~/.lyrics, …), else those in its tags; with
+                --fetch, else LRCLIB's, looked up while the audio plays. Untimed lyrics show as pages.
                 Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
 
                 Options:
@@ -118,7 +119,7 @@ public enum UsageText {
                 tags, else its name 'Artist - Title.ext') and prints them as LRC, or writes them with
                 --save or -o; an existing file is replaced only with --force. Timed lyrics and a length
                 within 2 s are preferred; the match taken is named on stderr. Answers are cached under
-                $XDG_CACHE_HOME/karaoke/lrclib (misses for 7 days). Nothing else in karaoke uses the network.
+                $XDG_CACHE_HOME/karaoke/lrclib (misses for 7 days). Elsewhere only play asked to fetch uses the network.
                 Exits 0 with lyrics (or for an instrumental), 1 when none were found or the lookup failed.
 
                 Options:

@@ -22,7 +22,7 @@ extension AudioTags {
     }
 
     /// The metadata the tags give a song: names, and the length as `[length:]` would.
-    var songMetadata: SongMetadata {
+    public var songMetadata: SongMetadata {
         var metadata = SongMetadata()
         metadata.title = title.map(ControlCharacters.strip)
         metadata.artist = artist.map(ControlCharacters.strip)

@@ -100,21 +100,30 @@ public struct LyricsSources {
     }
 }
 
-/// Lyrics made by another part of karaoke (from tags, from LRCLIB): the song, its warnings, its origin.
+/// Lyrics made by another part of karaoke (from tags, from LRCLIB): the song or the plain lyrics, their
+/// warnings, their origin.
 public struct SuppliedLyrics: Sendable, Equatable {
-    /// The song.
-    public var song: Song
+    /// The lyrics: a timed song, or plain lyrics to show as pages (DESIGN §4).
+    public var content: LyricsContent
     /// Warnings about it (an LRC text in a tag is parsed like a file).
     public var diagnostics: [Diagnostic]
     /// How `check` names where it came from, such as `.embedded("embedded SYLT in song.mp3")`.
     public var origin: LyricsOrigin
 
-    /// Creates supplied lyrics.
+    /// Creates supplied lyrics of a timed song.
     public init(song: Song, diagnostics: [Diagnostic] = [], origin: LyricsOrigin) {
-        self.song = song
+        self.init(content: .timed(song), diagnostics: diagnostics, origin: origin)
+    }
+
+    /// Creates supplied lyrics.
+    public init(content: LyricsContent, diagnostics: [Diagnostic] = [], origin: LyricsOrigin) {
+        self.content = content
         self.diagnostics = diagnostics
         self.origin = origin
     }
+
+    /// The song to play: the timed song, or for plain lyrics a song without lines (see `LyricsContent.song`).
+    public var song: Song { content.song }
 }
 
 /// What the search found: a lyric file to read, or lyrics already made, and where they came from.

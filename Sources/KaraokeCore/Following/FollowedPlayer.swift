@@ -141,15 +141,12 @@ extension PlayerCommand {
         case ("seek", 2):
             let text = words[1]
             let relative = text.first == "+" || text.first == "-"
-            guard let seconds = Double(relative && text.first == "+" ? text.dropFirst() : text[...]),
-                seconds.isFinite, abs(seconds) <= 360_000
+            let digits = relative ? text.dropFirst() : text[...]
+            guard digits.first?.isASCII == true, digits.first?.isNumber == true, let magnitude = Double(digits),
+                magnitude.isFinite, magnitude <= 360_000
             else { return nil }
-            if relative {
-                self = .seek(by: seconds)
-            } else {
-                guard seconds >= 0 else { return nil }
-                self = .seek(to: seconds)
-            }
+            let seconds = text.first == "-" ? -magnitude : magnitude
+            self = relative ? .seek(by: seconds) : .seek(to: seconds)
         default: return nil
         }
     }

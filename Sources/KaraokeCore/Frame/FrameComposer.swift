@@ -9,7 +9,10 @@ public struct FrameComposer {
     /// The smallest height: title, three lyric rows, status.
     public static let minimumRows = 5
 
-    /// The song shown.
+    /// What fills the lyric area.
+    public let content: LyricsContent
+    /// The song whose clock the frames follow: the timed song, or for plain lyrics and messages a song
+    /// without lines, each lasting at least the length the composer was given.
     public let song: Song
     /// The title row's text: `ti — ar`, else the file name.
     public let title: String
@@ -32,6 +35,8 @@ public struct FrameComposer {
     private let titleWidth: Int
     /// Whether two parts or more sing (each is then drawn in its own ink).
     private let isDuet: Bool
+    /// Plain lyrics laid out in pages, or a message laid out, at this size; empty for timed lyrics.
+    let untimed: UntimedLayout
 
     /// Blank rows between two lines, so a wrapped line reads as one.
     static let lineGap = 1
@@ -41,6 +46,19 @@ public struct FrameComposer {
 
     /// Prepares to compose frames of `song` on a `columns` × `rows` screen.
     public init(song: Song, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions) {
+        self.init(content: .timed(song), fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
+    }
+
+    /// Prepares to compose frames of `content` on a `columns` × `rows` screen (DESIGN §4).
+    ///
+    /// - Parameter length: the audio's length in milliseconds, when known: the song lasts at least that
+    ///   long, so the status bar's total and the plain lyrics' pages follow the audio (DESIGN §2).
+    public init(
+        content: LyricsContent, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions,
+        length: Int? = nil
+    ) {
+        self.content = content
+        let song = content.song(lastingAtLeast: length)
         self.song = song
         self.title = ControlCharacters.strip(song.metadata.displayTitle ?? fallbackTitle)
         self.columns = max(1, columns)
@@ -52,6 +70,8 @@ public struct FrameComposer {
         layouts = Array(repeating: nil, count: song.lines.count)
         isDuet = song.partCount >= 2
         (titleCells, titleWidth) = FrameComposer.layOutTitle(title, columns: self.columns)
+        untimed = UntimedLayout(
+            content: content, areaStart: areaStart, areaWidth: areaWidth, rows: self.rows, options: options)
     }
 
     /// Whether the screen is too small to lay the lyrics out.
@@ -101,6 +121,12 @@ public struct FrameComposer {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
         screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice, userOffset: userOffset)
+        switch content {
+        case .timed: break
+        case .plain, .message:
+            untimed.draw(at: time, duration: Double(song.duration) / 1000, into: &screen)
+            return Frame(time: time, columns: columns, rows: screen)
+        }
         guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }
 
         let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: userOffset)
@@ -282,7 +308,7 @@ public struct FrameComposer {
 
     /// The key list in a box centred over the lyric rows, cut to fit.
     private func drawHelp(over frame: inout Frame) {
-        let entries = PlayerAction.help
+        let entries = options.keys == .follow ? FollowAction.help : PlayerAction.help
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var lines =
             ["Keys"]

@@ -17,6 +17,13 @@ public struct FrameOptions: Sendable, Equatable {
     public var gradient = TitleGradient()
     /// The colours lyrics blend between.
     public var theme = Theme.dark
+    /// Whose keys the help overlay lists: `play`'s, or `follow`'s (DESIGN §12).
+    public var keys = KeySet.play
+
+    /// The key bindings a help overlay can list.
+    public enum KeySet: Sendable, Equatable {
+        case play, follow
+    }
 
     /// The defaults of DESIGN §1.
     public init() {}

@@ -21,7 +21,10 @@ public struct PlayLoop {
     /// The frames a second asked for (`--fps`).
     public let framesPerSecond: Int
     private var pacer: FramePacer
-    private let fallbackTitle: String
+    /// The title shown when the lyrics have none (the audio's or the lyric file's name).
+    private var fallbackTitle: String
+    /// What fills the lyric area; `state.song` is its clock.
+    public private(set) var content: LyricsContent
     /// When the loop started, for the title's clock.
     private let startedAt: Double
     private let logsClock: Bool
@@ -40,13 +43,27 @@ public struct PlayLoop {
         framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100, audioProblem: String? = nil,
         logsClock: Bool = false, now: Double
     ) {
+        self.init(
+            content: .timed(song), fallbackTitle: fallbackTitle, options: options, columns: columns, rows: rows,
+            start: start, framesPerSecond: framesPerSecond, audio: audio, volume: volume,
+            audioProblem: audioProblem, logsClock: logsClock, now: now)
+    }
+
+    /// A loop showing `content` on a `columns` × `rows` screen, starting at `start` seconds at monotonic
+    /// `now`; the other parameters are as for `init(song:…)`. Plain lyrics and messages play on a song
+    /// without lines that lasts as long as the audio (DESIGN §8).
+    public init(
+        content: LyricsContent, fallbackTitle: String, options: FrameOptions, columns: Int, rows: Int,
+        start: Double, framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100,
+        audioProblem: String? = nil, logsClock: Bool = false, now: Double
+    ) {
+        self.content = content
         state = PlayerState(
-            song: song, start: start, now: now, reduceMotion: options.reduceMotion,
+            song: content.song, start: start, now: now, reduceMotion: options.reduceMotion,
             userOffset: options.userOffset, audio: audio, volume: volume)
         if let audioProblem { state.lose(audioProblem, at: now) }
         composer = FrameComposer(
-            song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
-            options: options)
+            content: content, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
         self.framesPerSecond = framesPerSecond
         self.fallbackTitle = fallbackTitle
         startedAt = now
@@ -145,11 +162,32 @@ public struct PlayLoop {
         return effects
     }
 
-    /// A new composer for the state's song at `columns` × `rows`: its laid-out lines and status total
+    /// Shows `content` from `now` on in place of what is shown, without touching the clock or the audio:
+    /// the position, the pause and the offset stay (DESIGN §8). `notice`, when given, goes to the status
+    /// bar for a while (why a lookup failed, say). Returns the new frame and the next wait.
+    public mutating func show(
+        _ content: LyricsContent, fallbackTitle: String, notice: String? = nil, at now: Double
+    ) -> [Effect] {
+        self.content = content
+        self.fallbackTitle = fallbackTitle
+        state.changeSong(to: content.song)
+        if let notice { state.post(notice: notice, at: now, long: true) }
+        rebuildComposer(columns: composer.columns, rows: composer.rows)
+        return paint(at: now) + next(at: now)
+    }
+
+    /// A new composer for the content at `columns` × `rows`: its laid-out lines and status total
     /// belong to the old size and length.
     private mutating func rebuildComposer(columns: Int, rows: Int) {
+        // The state's song is the content's, stretched by every audio length reported so far.
+        let shown: LyricsContent, length: Int?
+        if case .timed = content {
+            (shown, length) = (.timed(state.song), nil)
+        } else {
+            (shown, length) = (content, state.song.duration)
+        }
         composer = FrameComposer(
-            song: state.song, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
-            options: composer.options)
+            content: shown, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: composer.options,
+            length: length)
     }
 }

@@ -70,8 +70,27 @@ public struct PlayerState: Sendable, Equatable {
     public func position(at now: Double) -> Double { clamped(clock.position(at: now)) }
 
     /// Whether the song has ended at `now`: past its last line's end, and the audio over too.
+    ///
+    /// A song without lines and without a length (a message, or plain lyrics, with no audio to say how
+    /// long the song is) never ends by itself: it waits for the user to quit.
     public func hasEnded(at now: Double) -> Bool {
-        !isPaused && !followsAudio && clock.position(at: now) >= duration
+        guard !song.lines.isEmpty || duration > 0 else { return false }
+        return !isPaused && !followsAudio && clock.position(at: now) >= duration
+    }
+
+    /// Plays `song` from now on in place of the one playing, keeping the position, the pause and the
+    /// audio: lasting at least the audio's length when that is known (DESIGN §2, §8).
+    public mutating func changeSong(to song: Song) {
+        if let audioDuration {
+            self.song = song.lasting(atLeast: Int((audioDuration * 1000).rounded()))
+        } else {
+            self.song = song
+        }
+    }
+
+    /// Shows `text` in the status bar for a while (`noticeDuration`, three times over when `long`).
+    public mutating func post(notice text: String, at now: Double, long: Bool = false) {
+        notice = (text, now + (long ? 3 : 1) * PlayerState.noticeDuration)
     }
 
     /// The notice to show in the status bar at `now`, if any.

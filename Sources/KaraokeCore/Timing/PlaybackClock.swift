@@ -14,6 +14,8 @@ public struct PlaybackClock: Sendable, Equatable {
 
     /// Whether the clock stands still.
     public private(set) var isPaused = false
+    /// Seconds of playback a second while it runs: 1, or a followed player's rate (DESIGN §12).
+    public private(set) var rate = 1.0
     private var anchorTime: Double
     private var anchorPosition: Double
     /// The part of the last disagreement still to absorb, in seconds (positive: the clock is behind).
@@ -30,7 +32,7 @@ public struct PlaybackClock: Sendable, Equatable {
         guard !isPaused else { return anchorPosition }
         let elapsed = max(0, now - anchorTime)
         let absorbed = min(abs(correction), elapsed * PlaybackClock.maximumSlew)
-        return anchorPosition + elapsed + (correction < 0 ? -absorbed : absorbed)
+        return anchorPosition + elapsed * rate + (correction < 0 ? -absorbed : absorbed)
     }
 
     /// Jumps to `position` (a seek, a start).
@@ -52,6 +54,18 @@ public struct PlaybackClock: Sendable, Equatable {
         guard isPaused else { return }
         anchorTime = now
         isPaused = false
+    }
+
+    /// Runs at `rate` seconds of playback a second from `now` on, from where it is (a player's speed
+    /// changed); a rate that is not a positive finite number is ignored.
+    public mutating func setRate(_ rate: Double, at now: Double) {
+        guard rate.isFinite, rate > 0, rate != self.rate else { return }
+        let here = position(at: now)
+        let remaining = correction - (here - anchorPosition - max(0, now - anchorTime) * self.rate)
+        anchorPosition = here
+        anchorTime = now
+        correction = isPaused ? correction : remaining
+        self.rate = rate
     }
 
     /// Holds the clock still for `seconds` without moving it (the process was suspended).

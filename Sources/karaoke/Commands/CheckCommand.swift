@@ -35,13 +35,20 @@ enum CheckCommand {
     }
 
     /// `FILE: 18 lines, 0 word-timed, 1:40, "Title — Artist"` (warnings counted when there are any).
+    /// Plain lyrics: `FILE: plain lyrics, not timed, 24 lines, "Title — Artist"` (DESIGN §10.1).
     static func summary(of loaded: LyricFile.Loaded, file: String) -> String {
         let song = loaded.song
-        var parts = [
-            "\(song.lines.count) line\(song.lines.count == 1 ? "" : "s")",
-            "\(song.wordTimedLineCount) word-timed",
-            StatusBar.clock(Double(song.duration) / 1000),
-        ]
+        var parts: [String]
+        if case .plain(let plain) = loaded.content {
+            let count = plain.lines.count { !$0.isEmpty }
+            parts = ["plain lyrics, not timed", "\(count) line\(count == 1 ? "" : "s")"]
+        } else {
+            parts = [
+                "\(song.lines.count) line\(song.lines.count == 1 ? "" : "s")",
+                "\(song.wordTimedLineCount) word-timed",
+                StatusBar.clock(Double(song.duration) / 1000),
+            ]
+        }
         parts.append(song.metadata.displayTitle.map { "\"\($0)\"" } ?? "no title")
         let warnings = loaded.diagnostics.count
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }

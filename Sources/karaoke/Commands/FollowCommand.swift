@@ -4,10 +4,20 @@ import KaraokeCore
 /// `karaoke follow`: the lyrics of what another player plays, on that player's clock (DESIGN §12).
 enum FollowCommand {
     static func run(_ request: FollowRequest) -> Int32 {
+        if !request.prints {
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                StandardStreams.err(
+                    "karaoke: follow needs a terminal on stdin and stdout; "
+                        + "to print the player's state without one, use 'karaoke follow --print'")
+                return 2
+            }
+        }
         guard let wake = WakePipe() else {
             StandardStreams.err("karaoke: cannot make a pipe: \(String(cString: strerror(errno)))")
             return 1
         }
+        // Blocked before any thread starts, so the threads inherit the mask and every signal comes here.
+        let waitMask = request.prints ? sigset_t() : FollowSession.blockSignals()
         let connection: FollowedPlayerConnection
         switch connect(request, wake: wake) {
         case .success(let opened): connection = opened
@@ -16,11 +26,51 @@ enum FollowCommand {
             return 1
         }
         defer { connection.stop() }
-        guard request.prints else {
-            StandardStreams.err("karaoke: follow shows its screen in a later change; use --print for now")
+        if request.prints { return printMessages(from: connection, wake: wake) }
+        return showScreen(request, connection: connection, wake: wake, waitMask: waitMask)
+    }
+
+    /// The follow screen, until q or a signal.
+    static func showScreen(
+        _ request: FollowRequest, connection: FollowedPlayerConnection, wake: WakePipe, waitMask: sigset_t
+    ) -> Int32 {
+        var options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        options.keys = .follow
+        let colors = request.display.color != .never && !TerminalInfo.noColorRequested
+        var clockLog: Int32 = -1
+        if let path = request.clockLog {
+            clockLog = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard clockLog >= 0 else {
+                StandardStreams.err("karaoke: \(ControlCharacters.strip(path)): \(LyricFile.describe(errno))")
+                return 1
+            }
+        }
+        defer { if clockLog >= 0 { close(clockLog) } }
+        Signals.install()
+        let screen: NCursesScreen
+        do {
+            screen = try NCursesScreen(colors: colors)
+        } catch {
+            switch error {
+            case .unknownTerminal(let name) where name.isEmpty:
+                StandardStreams.err("karaoke: TERM is not set; set it to your terminal's type, for example TERM=xterm-256color")
+            case .unknownTerminal(let name):
+                StandardStreams.err(
+                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
+                        + "set TERM to one your system knows, for example TERM=xterm-256color")
+            }
             return 2
         }
-        return printMessages(from: connection, wake: wake)
+        let size = screen.size
+        var session = FollowSession(
+            screen: screen, connection: connection, worker: LyricsWorker(request: request, wake: wake), wake: wake,
+            loop: FollowLoop(
+                options: options, columns: size.columns, rows: size.rows,
+                framesPerSecond: request.display.framesPerSecond, logsClock: clockLog >= 0, now: monotonicSeconds()),
+            waitMask: waitMask, clockLog: clockLog)
+        let status = session.run()
+        screen.close()
+        return status
     }
 
     /// Why following could not start.
@@ -32,16 +82,49 @@ enum FollowCommand {
     static func connect(_ request: FollowRequest, wake: WakePipe) -> Result<FollowedPlayerConnection, Failure> {
         switch request.player {
         case .automatic:
-            return .failure(Failure(message: "following MPRIS players is not built yet"))
+            var chosen = request
+            chosen.player = automaticChoice()
+            return connect(chosen, wake: wake)
         case .mpris(let name):
             do {
                 return .success(try MPRISConnection(wanted: name, wake: wake))
             } catch {
                 return .failure(Failure(message: error.message))
             }
-        case .mpd:
-            return .failure(Failure(message: "following MPD is not built yet"))
+        case .mpd(let host, let port):
+            let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+            switch MPDAddress.resolve(
+                host: host, port: port, environmentHost: environment("MPD_HOST"),
+                environmentPort: environment("MPD_PORT"))
+            {
+            case .failure(let problem): return .failure(Failure(message: problem.text))
+            case .success(let address):
+                do {
+                    return .success(
+                        try MPDConnection(address: address, musicDirectory: request.musicDirectory, wake: wake))
+                } catch {
+                    return .failure(Failure(message: error.message))
+                }
+            }
         }
+    }
+
+    /// What `--player auto` follows (DESIGN §12): an MPRIS player that plays; else MPD when it answers at
+    /// `$MPD_HOST`/`$MPD_PORT` (or localhost:6600); else MPRIS when there is a session bus, waiting for a
+    /// player to come; else MPD, waiting for it.
+    static func automaticChoice() -> PlayerChoice {
+        if MPRISConnection.playingPlayerExists() { return .mpris(name: nil) }
+        let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+        if case .success(let address) = MPDAddress.resolve(
+            host: nil, port: nil, environmentHost: environment("MPD_HOST"), environmentPort: environment("MPD_PORT")),
+            let wake = WakePipe(),
+            let socket = try? MPDSocket.connect(to: address.endpoint, interrupt: wake.readDescriptor, timeout: 0.5)
+        {
+            socket.close()
+            return .mpd(host: nil, port: nil)
+        }
+        let hasBus = environment("DBUS_SESSION_BUS_ADDRESS").map { !$0.isEmpty } ?? false
+        return hasBus ? .mpris(name: nil) : .mpd(host: nil, port: nil)
     }
 
     /// `--print`: each message as a JSON line, until stdout closes or a signal ends the process; lines on

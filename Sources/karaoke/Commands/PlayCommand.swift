@@ -11,27 +11,49 @@ enum PlayCommand {
                     + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
             return 2
         }
-        let choice: AudioSource.Choice
-        switch AudioSource.choose(for: request, finder: .standard) {
-        case .success(let chosen): choice = chosen
-        case .failure(let failure):
-            StandardStreams.err("karaoke: \(failure.message)")
-            return 1
-        }
         let loaded: LyricFile.Loaded
-        switch LyricsFinder.load(
-            choice.lyrics, origin: choice.origin, audio: request.display.file, maxSize: request.display.maxSize,
-            encoding: request.display.encoding)
-        {
-        case .success(let result): loaded = result
+        var audioFile: String?
+        // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
+        var pendingLookup: (query: LRCLIBQuery, server: String)?
+        switch AudioSource.choose(for: request, finder: .standard) {
+        case .success(let choice):
+            switch LyricsFinder.load(
+                choice.lyrics, origin: choice.origin, audio: request.display.file,
+                maxSize: request.display.maxSize, encoding: request.display.encoding)
+            {
+            case .success(let result): loaded = result
+            case .failure(let failure):
+                StandardStreams.report(failure.diagnostics)
+                StandardStreams.err("karaoke: \(failure.message)")
+                return 1
+            }
+            audioFile = choice.audio
+            if audioFile == nil, request.audio == .automatic, case .file(let lyrics) = choice.lyrics {
+                audioFile = AudioSource.named(by: loaded.song, lyrics: lyrics)
+            }
+        case .failure(let failure) where failure.isNotFound && request.display.lyrics.fetch:
+            // Nothing here: the audio starts at once and LRCLIB is asked meanwhile (DESIGN §11).
+            let audio = request.display.file
+            switch request.audio {
+            case .none: audioFile = nil
+            case .file(let chosen): audioFile = chosen
+            case .automatic: audioFile = audio
+            }
+            let name = NameMatching.baseName(of: ControlCharacters.strip(audio))
+            let server = LRCLIBLookup.server(request.display.lyrics.server)
+            let message: String
+            if let query = LRCLIBQuery(tags: LyricsFinder.standard.readTags(audio), audioPath: audio) {
+                pendingLookup = (query, server)
+                message = LRCLIBAnswer.lookingUp(query, server: server)
+            } else {
+                message = "no lyrics for \(name): no artist and title in its tags or its name to look up"
+            }
+            loaded = LyricFile.Loaded(content: .message(message), diagnostics: [], fallbackTitle: name)
         case .failure(let failure):
-            StandardStreams.report(failure.diagnostics)
-            StandardStreams.err("karaoke: \(failure.message)")
+            // Nothing goes over the network unless asked: say how to ask.
+            let hint = failure.isNotFound ? "; '--fetch' asks LRCLIB" : ""
+            StandardStreams.err("karaoke: \(failure.message)\(hint)")
             return 1
-        }
-        var audioFile = choice.audio
-        if audioFile == nil, request.audio == .automatic, case .file(let lyrics) = choice.lyrics {
-            audioFile = AudioSource.named(by: loaded.song, lyrics: lyrics)
         }
         var clockLog: Int32 = -1
         if let path = request.clockLog {
@@ -62,15 +84,19 @@ enum PlayCommand {
             return 2
         }
         var session = PlaySession(
-            song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(),
+            content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,
             request: request, screen: screen, audioFile: audioFile, clockLog: clockLog)
+        if let pendingLookup {
+            session.lookup = BackgroundLookup(
+                query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
+        }
         let status = session.run()
         session.audio?.stop()
         screen.close()
         if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
-        StandardStreams.report(loaded.diagnostics)
+        StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
         return status
     }
 }
@@ -83,11 +109,21 @@ struct PlaySession {
     /// mpv, while it plays; nil when silent.
     private(set) var audio: MpvPlayer?
     let clockLog: Int32
+    /// The LRCLIB lookup running while the song plays (`--fetch`), until its answer is shown.
+    var lookup: BackgroundLookup?
+    /// Warnings about lyrics that arrived while the song played, printed after the terminal is restored.
+    private(set) var lateDiagnostics: [Diagnostic] = []
+    /// The title shown when the lyrics have none.
+    private let fallbackTitle: String
+    /// Whether translation lines are shown (`--no-translation` hides them), for lyrics that arrive late.
+    private let showsTranslations: Bool
 
     init(
-        song: Song, fallbackTitle: String, options: FrameOptions, request: PlayRequest, screen: NCursesScreen,
-        audioFile: String?, clockLog: Int32
+        content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
+        screen: NCursesScreen, audioFile: String?, clockLog: Int32
     ) {
+        self.fallbackTitle = fallbackTitle
+        showsTranslations = request.display.showsTranslations
         self.screen = screen
         self.clockLog = clockLog
         var audioProblem: String?
@@ -109,7 +145,7 @@ struct PlaySession {
         }
         let size = screen.size
         loop = PlayLoop(
-            song: song, fallbackTitle: fallbackTitle, options: options, columns: size.columns,
+            content: content, fallbackTitle: fallbackTitle, options: options, columns: size.columns,
             rows: size.rows, start: request.start, framesPerSecond: request.display.framesPerSecond,
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
             audioProblem: audioProblem, logsClock: clockLog >= 0, now: monotonicSeconds())
@@ -149,6 +185,15 @@ struct PlaySession {
                     case .gone(let reason): effects += loop.handle(.audioGone(reason), at: monotonicSeconds())
                     }
                 }
+                continue
+            }
+            if let answer = lookup?.take() {
+                lookup = nil
+                lateDiagnostics += answer.diagnostics
+                var content = answer.content
+                if !showsTranslations, case .timed(let song) = content { content = .timed(song.withoutTranslations()) }
+                effects = loop.show(
+                    content, fallbackTitle: fallbackTitle, notice: answer.notice, at: monotonicSeconds())
                 continue
             }
             switch screen.readInput(timeout: PlayLoop.milliseconds(until: deadline, from: monotonicSeconds())) {

@@ -33,9 +33,8 @@ enum RenderCommand {
         let rows = request.rows ?? terminal?.rows ?? 24
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         var composer = FrameComposer(
-            song: request.display.showsTranslations ? loaded.song : loaded.song.withoutTranslations(),
-            fallbackTitle: loaded.fallbackTitle, columns: columns,
-            rows: rows, options: options)
+            content: loaded.shown(showsTranslations: request.display.showsTranslations),
+            fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options)
         let frame = composer.frame(at: request.time)
         switch request.format {
         case .text: StandardStreams.out(frame.textRendering())

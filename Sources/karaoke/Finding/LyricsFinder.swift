@@ -30,12 +30,18 @@ struct LyricsFinder {
         finder.embeddedLyrics = { tags, audio in
             let shown = ControlCharacters.strip(audio)
             let name = shown.split(separator: "/").last.map(String.init) ?? shown
-            // Plain text has no timing to sing along to, and karaoke invents none: it is not a find.
-            guard let found = tags.lyrics(fileName: name), case .timed(let result) = found.content,
-                let song = result.song
-            else { return nil }
-            return SuppliedLyrics(
-                song: song, diagnostics: result.diagnostics, origin: .embedded(found.sourceDescription))
+            guard let found = tags.lyrics(fileName: name) else { return nil }
+            switch found.content {
+            case .timed(let result):
+                guard let song = result.song else { return nil }
+                return SuppliedLyrics(
+                    song: song, diagnostics: result.diagnostics, origin: .embedded(found.sourceDescription))
+            case .plain(let lines):
+                // karaoke invents no timing: plain text is shown as pages that turn with the song (DESIGN §4).
+                return SuppliedLyrics(
+                    content: .plain(PlainLyrics(metadata: tags.songMetadata, lines: lines)),
+                    origin: .embedded(found.sourceDescription))
+            }
         }
         return finder
     }
@@ -61,7 +67,7 @@ struct LyricsFinder {
         return LyricsLookup.find(
             audio: audio, options: options, folders: folders, home: LyricsSearch.home(environment), sources: sources
         )
-        .mapError { LyricFile.Failure(message: $0.message) }
+        .mapError { LyricFile.Failure(message: $0.message, isNotFound: true) }
     }
 
     /// Reads what `find` found: the lyric file, or the song as it was supplied. `origin` is where it came
@@ -71,18 +77,27 @@ struct LyricsFinder {
     ) -> Result<LyricFile.Loaded, LyricFile.Failure> {
         switch content {
         case .file(let file):
-            return LyricFile.load(file, maxSize: maxSize, encoding: encoding).map { loaded in
+            // A lyric file found for an audio file may be the untimed text `fetch --save` wrote; a FILE given
+            // as the lyrics (no origin) is read as a lyric file only.
+            return LyricFile.load(file, maxSize: maxSize, encoding: encoding, acceptsPlain: origin != nil).map {
+                loaded in
                 var loaded = loaded
                 // A folder's file may be called anything (`0042.lrc`): without a [ti:], the audio names the song.
                 if case .folder = origin {
                     loaded.fallbackTitle = NameMatching.baseName(of: ControlCharacters.strip(audio))
+                }
+                // Plain text knows nothing of the song: the audio's tags give its names and its length, over
+                // which the pages turn (`render` has no player to say how long the audio is).
+                if case .plain(var plain) = loaded.content, case .success(let tags) = TagReader.read(audio) {
+                    plain.metadata = tags.songMetadata
+                    loaded.content = .plain(plain)
                 }
                 return loaded
             }
         case .supplied(let supplied):
             let name = NameMatching.baseName(of: ControlCharacters.strip(audio))
             return .success(
-                LyricFile.Loaded(song: supplied.song, diagnostics: supplied.diagnostics, fallbackTitle: name))
+                LyricFile.Loaded(content: supplied.content, diagnostics: supplied.diagnostics, fallbackTitle: name))
         }
     }
 

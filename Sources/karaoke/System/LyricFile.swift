@@ -3,12 +3,34 @@ import KaraokeCore
 
 /// Reads and parses a lyric file, refusing what cannot be used with a message for the user.
 enum LyricFile {
-    /// A loaded file: the song and the warnings about it.
+    /// A loaded file: the song (or plain lyrics) and the warnings about it.
     struct Loaded {
-        var song: Song
+        /// The lyrics: a timed song, or plain lyrics (only where they were accepted).
+        var content: LyricsContent
         var diagnostics: [Diagnostic]
         /// The name to show when the file has no `[ti:]`: its last path component.
         var fallbackTitle: String
+
+        /// A loaded timed song.
+        init(song: Song, diagnostics: [Diagnostic], fallbackTitle: String) {
+            self.init(content: .timed(song), diagnostics: diagnostics, fallbackTitle: fallbackTitle)
+        }
+
+        /// Loaded lyrics.
+        init(content: LyricsContent, diagnostics: [Diagnostic], fallbackTitle: String) {
+            self.content = content
+            self.diagnostics = diagnostics
+            self.fallbackTitle = fallbackTitle
+        }
+
+        /// The song: the timed one, or a song without lines for plain lyrics.
+        var song: Song { content.song }
+
+        /// The lyrics to show, without translation lines when `showsTranslations` is false.
+        func shown(showsTranslations: Bool) -> LyricsContent {
+            guard !showsTranslations, case .timed(let song) = content else { return content }
+            return .timed(song.withoutTranslations())
+        }
     }
 
     /// Why a file could not be used; `message` is the text after `karaoke: `.
@@ -16,6 +38,8 @@ enum LyricFile {
         var message: String
         /// Diagnostics found before giving up (a file without timed lines still has its warnings).
         var diagnostics: [Diagnostic] = []
+        /// Whether the search for an audio file's lyrics found nothing (rather than something unusable).
+        var isNotFound = false
     }
 
     /// Loads the file of a `play` or `render` request; when it cannot be used, prints why on stderr
@@ -33,7 +57,12 @@ enum LyricFile {
 
     /// Reads `path` (refusing more than `maxSize` bytes), decodes it and parses it in the format its
     /// content (else its extension) shows.
-    static func load(_ path: String, maxSize: Int, encoding: String? = nil) -> Result<Loaded, Failure> {
+    ///
+    /// With `acceptsPlain`, a `.txt` file that is no lyric format and has no timed line (such as the untimed
+    /// lyrics `fetch --save` writes) is read as plain lyrics (DESIGN §10.1); without it, that is a failure.
+    static func load(
+        _ path: String, maxSize: Int, encoding: String? = nil, acceptsPlain: Bool = false
+    ) -> Result<Loaded, Failure> {
         let shown = ControlCharacters.strip(path)
         let bytes: [UInt8]
         switch read(path, maxSize: maxSize) {
@@ -90,6 +119,17 @@ enum LyricFile {
                 return .failure(Failure(message: "\(shown): \(error)", diagnostics: notes + warnings))
             }
             let format = LyricFormat.detect(utf8: utf8, fileName: shown)
+            if acceptsPlain, format == .lrc, shown.lowercased().hasSuffix(".txt") {
+                let plain = PlainLyrics(text: String(decoding: utf8, as: UTF8.self))
+                // A line that opens like a timestamp says the file meant to be LRC: its faults are shown instead.
+                let meantTimed = plain.lines.contains { line in
+                    line.first == "[" && line.dropFirst().first?.isNumber == true
+                }
+                if !plain.isEmpty, !meantTimed {
+                    let name = shown.split(separator: "/").last.map(String.init) ?? shown
+                    return .success(Loaded(content: .plain(plain), diagnostics: notes, fallbackTitle: name))
+                }
+            }
             let hint =
                 format == .lrc
                 ? " (a lyric line starts with a timestamp such as '[00:12.34]')"

@@ -1,117 +1,155 @@
 import Foundation
 
-/// `karaoke follow … --print` running as a child: its JSON lines, each with the monotonic time it arrived
-/// (read by a thread of its own, so the times are right however the test waits), and its stdin for commands.
-final class FollowProcess {
+/// `karaoke follow … --print` running as a child: its JSON lines, each with the moment it arrived, and a pipe
+/// to its stdin for commands (DESIGN §12).
+///
+/// Started with posix_spawn, like the LRCLIB server, so no Foundation thread waits on it; a thread of ours
+/// reads its stdout. `stop()` (also from deinit) ends it with SIGKILL and reaps it.
+final class FollowProcess: @unchecked Sendable {
     /// One line karaoke printed.
     struct Line {
-        /// When it arrived (CLOCK_MONOTONIC, the clock of karaoke's `at`).
-        var time: Double
-        /// The line parsed; empty when it was not a JSON object.
+        /// When it arrived, in monotonic seconds (`FollowProcess.now()`).
+        var arrival: Double
+        /// The line as printed.
+        var text: String
+        /// The line parsed as a JSON object (empty when it is not one).
         var object: [String: Any]
+
+        /// `event`: report, gone or notice.
+        var event: String? { object["event"] as? String }
+        /// A report's state.
+        var state: String? { object["state"] as? String }
+        /// A report's position.
+        var position: Double? { object["position"] as? Double }
+        /// A report's `at`.
+        var at: Double? { object["at"] as? Double }
+        /// A report's track's field `key`.
+        func track(_ key: String) -> Any? { (object["track"] as? [String: Any])?[key] }
+        /// A report's track's title.
+        var title: String? { track("title") as? String }
     }
 
-    /// The lines read so far, shared with the reader thread.
-    private final class Store: @unchecked Sendable {
-        let lock = NSLock()
-        var lines: [(time: Double, text: String)] = []
+    /// The process id; 0 once stopped.
+    private(set) var pid: pid_t = 0
+    private let input: Int32
+    private let lock = NSLock()
+    private var received: [Line] = []
+    private var stderrPath: String
+
+    /// Monotonic seconds, the clock karaoke stamps `at` with.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private let process: ChildProcess
-    private let store = Store()
-    private var input: Int32
-    private let errorPath: String
-    /// How many lines `next` has looked at.
-    private var cursor = 0
-
-    /// Starts `karaoke follow ARGUMENTS --print` with `environment`; its stderr goes to a file in `folder`.
-    init(_ arguments: [String], environment: [String: String], folder: URL) throws {
-        var stdinEnds: [Int32] = [-1, -1]
-        var stdoutEnds: [Int32] = [-1, -1]
-        guard pipe(&stdinEnds) == 0, pipe(&stdoutEnds) == 0 else { throw POSIXError(.EMFILE) }
-        for end in stdinEnds + stdoutEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        errorPath = folder.appendingPathComponent("follow-\(UUID().uuidString).err").path
-        let errorFile = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        defer { close(errorFile) }
-        process = try ChildProcess(
-            [KaraokeProcess.binary.path, "follow"] + arguments + ["--print"], environment: environment,
-            stdin: stdinEnds[0], stdout: stdoutEnds[1], stderr: errorFile)
-        close(stdinEnds[0])
-        close(stdoutEnds[1])
-        input = stdinEnds[1]
-        let output = stdoutEnds[0]
-        let store = store
-        let reader = Thread {
-            var buffer: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(output, &chunk, chunk.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                let now = ChildProcess.monotonic()
-                buffer += chunk[0..<count]
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    let text = String(decoding: buffer[..<newline], as: UTF8.self)
-                    buffer.removeSubrange(...newline)
-                    store.lock.lock()
-                    store.lines.append((now, text))
-                    store.lock.unlock()
-                }
-            }
-            close(output)
+    /// Starts `karaoke follow ARGUMENTS --print` with `environment` added; its stderr goes to `stderrPath`.
+    init(_ arguments: [String], environment: [String: String] = [:], stderrPath: String) throws {
+        self.stderrPath = stderrPath
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var env = ProcessInfo.processInfo.environment
+        env["MPD_HOST"] = nil
+        env["MPD_PORT"] = nil
+        for (key, value) in environment { env[key] = value }
+        let all = [KaraokeProcess.binary.path, "follow"] + arguments + ["--print"]
+        var argv: [UnsafeMutablePointer<CChar>?] = all.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, all[0], &actions, &attributes, &argv, &envp)
+        close(toChild[0])
+        close(fromChild[1])
+        guard spawned == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw CocoaError(.executableLoad)
         }
-        reader.start()
+        pid = child
+        input = toChild[1]
+        let output = fromChild[0]
+        let thread = Thread { [self] in readLines(from: output) }
+        thread.start()
     }
 
-    deinit { _ = stop() }
+    deinit { stop() }
 
-    /// Writes `command` and a line feed to karaoke's stdin.
-    func send(_ command: String) {
-        let bytes = Array((command + "\n").utf8)
+    /// Writes `line` and a line feed to karaoke's stdin.
+    func send(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
     }
 
-    /// The next line, after those already looked at, for which `condition` holds; nil when none came
-    /// within `timeout` seconds. Lines passed over are not looked at again.
-    func next(timeout: Double = 10, where condition: ([String: Any]) -> Bool) -> Line? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let fresh: [(time: Double, text: String)] = store.lock.withLock {
-                let lines = Array(store.lines[cursor...])
-                return lines
-            }
-            for line in fresh {
-                cursor += 1
-                let object =
-                    (try? JSONSerialization.jsonObject(with: Data(line.text.utf8))) as? [String: Any] ?? [:]
-                if condition(object) { return Line(time: line.time, object: object) }
-            }
-            if Date() > deadline { return nil }
+    /// Every line so far.
+    var lines: [Line] { lock.withLock { received } }
+
+    /// What karaoke wrote on stderr so far.
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `timeout` seconds for a line after the first `after` lines that satisfies `condition`.
+    func waitFor(after: Int = 0, timeout: Double = 10, _ condition: (Line) -> Bool) -> Line? {
+        let deadline = FollowProcess.now() + timeout
+        repeat {
+            if let line = lines.dropFirst(after).first(where: condition) { return line }
             usleep(5_000)
+        } while FollowProcess.now() < deadline
+        return nil
+    }
+
+    /// The user and system CPU seconds the process has used so far (from /proc).
+    func cpuSeconds() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Whether the process is still running.
+    var isRunning: Bool { pid != 0 && waitpid(pid, nil, WNOHANG) == 0 }
+
+    /// Ends karaoke and reaps it.
+    func stop() {
+        guard pid != 0 else { return }
+        close(input)
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+        pid = 0
+    }
+
+    private func readLines(from fd: Int32) {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            let arrival = FollowProcess.now()
+            buffer += chunk[0..<count]
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let data = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+                let line = Line(arrival: arrival, text: String(decoding: data, as: UTF8.self), object: object)
+                lock.withLock { received.append(line) }
+            }
         }
+        close(fd)
     }
-
-    /// Every line printed so far, for a failure's message.
-    var transcript: String { store.lock.withLock { store.lines.map(\.text).joined(separator: "\n") } }
-
-    /// Closes stdin, stops karaoke (SIGTERM) and returns what it wrote on stderr; idempotent.
-    func stop() -> String {
-        if input >= 0 { close(input) }
-        input = -1
-        process.stop()
-        return (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-    }
-}
-
-extension [String: Any] {
-    /// The `event` of a follow line.
-    var event: String? { self["event"] as? String }
-    /// A report's `state`.
-    var state: String? { self["state"] as? String }
-    /// A report's `position`.
-    var position: Double? { self["position"] as? Double }
-    /// A report's track's `title`.
-    var title: String? { (self["track"] as? [String: Any])?["title"] as? String }
-    /// A report's track's `file`.
-    var file: String? { (self["track"] as? [String: Any])?["file"] as? String }
 }

@@ -9,6 +9,7 @@ stopped by them when done. What it answers depends on the track name asked for (
   slow          never answers in time           error500  HTTP 500            limited   HTTP 429
   malformed     a body that is not JSON         huge      a 3 MB answer       escapes   lyrics with escape
   agent         timed lyrics naming the caller's User-Agent                               and bidi controls
+  delayed       timed lyrics after 2 s (play --fetch shows "looking up…" meanwhile)
   anything else /api/get: 404; /api/search: []  (no lyrics found)
 
 Every request is logged as one line on stderr: the path and query as received.
@@ -80,6 +81,9 @@ class Handler(BaseHTTPRequestHandler):
         elif track == "slow":
             time.sleep(30)
             self.send(200, record(14, track, synced=SYNCED))
+        elif track == "delayed":
+            time.sleep(2)
+            self.send(200, record(19, track, synced=SYNCED))
         elif track == "error500":
             self.send(500, b"internal error", "text/plain")
         elif track == "limited":

@@ -1,0 +1,51 @@
+/// What a key asks of `karaoke follow` (DESIGN §12): the player's own keys go to the player, the rest
+/// change only karaoke's view.
+public enum FollowAction: Sendable, Equatable {
+    /// Ask the player to do this.
+    case player(PlayerCommand)
+    /// Ask the player to go to the start of the previous or next lyric line.
+    case previousLine, nextLine
+    /// Change the user offset by milliseconds (positive = lyrics earlier).
+    case adjustOffset(Int)
+    case toggleReduceMotion
+    case toggleHelp
+    /// Quit karaoke; the player plays on.
+    case quit
+
+    /// How far ← and → seek, in seconds.
+    public static let seekStep = 5.0
+
+    /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
+    public static func bound(to key: Key, helpShown: Bool = false) -> FollowAction? {
+        switch key {
+        case .escape where helpShown: return .toggleHelp
+        case .character(" "), .character("p"), .character("P"): return .player(.playPause)
+        case .left: return .player(.seek(by: -seekStep))
+        case .right: return .player(.seek(by: seekStep))
+        case .home, .character("g"): return .player(.seek(to: 0))
+        case .character("n"): return .player(.next)
+        case .character("N"): return .player(.previous)
+        case .up, .character("k"): return .previousLine
+        case .down, .character("j"): return .nextLine
+        case .character("+"), .character("="): return .adjustOffset(100)
+        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
+        case .character("r"), .character("R"): return .toggleReduceMotion
+        case .character("?"), .character("h"): return .toggleHelp
+        case .character("q"), .character("Q"), .escape: return .quit
+        default: return nil
+        }
+    }
+
+    /// The keys the help overlay lists under `follow`, as (keys, what they do).
+    public static let help: [(keys: String, meaning: String)] = [
+        ("space, p", "the player: pause / play"),
+        ("← / →", "the player: seek 5 s back / forward"),
+        ("↑, k / ↓, j", "the player: previous / next lyric line"),
+        ("Home, g", "the player: back to the start"),
+        ("n / N", "the player: next / previous track"),
+        ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
+        ("r", "reduce motion on / off"),
+        ("?", "this help"),
+        ("q, Esc", "quit karaoke (the player plays on)"),
+    ]
+}

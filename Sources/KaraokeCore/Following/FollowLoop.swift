@@ -1,0 +1,331 @@
+/// `karaoke follow`'s loop as a value: takes what happens (the time, keys, the player's reports, lyrics
+/// found, signals, resizes) and says what to do (paint, ask the player, look lyrics up, wait, exit)
+/// (DESIGN §12).
+///
+/// The player is the truth for the track, the pause and the position; karaoke's clock only fills in
+/// between its reports, with the same smoothing as mpv's clock under `play` (`PlaybackClock`). The edge
+/// reads keys and the connection and carries the effects out, so a fake clock tests the whole loop.
+public struct FollowLoop {
+    /// What the follow loop asks the edge to do, in order; every answer ends with `.wait`, `.suspend` or
+    /// `.exit`.
+    public enum Effect: Sendable, Equatable {
+        /// Paint this frame.
+        case paint(Frame)
+        /// Ask the player to do this.
+        case command(PlayerCommand)
+        /// Find the lyrics of this track (the same search as `play`'s), and answer with `.lyrics`.
+        case lookUp(FollowedTrack)
+        /// Write this line, without its line feed, to the clock log.
+        case log(String)
+        /// Wait for a key, a message, a resize or a signal until this monotonic time (nil: until one comes),
+        /// then report `.tick`.
+        case wait(until: Double?)
+        /// Give the terminal back and stop the process; once continued, report `.signal(.resumed)`.
+        case suspend
+        /// Restore the terminal and end with this status.
+        case exit(Int32)
+    }
+
+    /// What happened, as the edge tells the loop.
+    public enum Event: Sendable, Equatable {
+        /// The wait ended with nothing else to report.
+        case tick
+        /// A key was read.
+        case key(Key)
+        /// The connection said something.
+        case player(FollowMessage)
+        /// The lyrics of the track `track` (as `.lookUp` gave it): what to show, the title when the lyrics
+        /// have none, and a notice (a lookup that failed).
+        case lyrics(LyricsContent, title: String, notice: String?, for: FollowedTrack)
+        /// A signal was caught, or the process was continued.
+        case signal(PlayLoop.Signal)
+        /// The terminal is now `columns` × `rows` cells.
+        case resize(columns: Int, rows: Int)
+    }
+
+    /// How long a notice stays in the status bar, in seconds.
+    public static let noticeDuration = 4.0
+    /// What the screen says before the first report.
+    public static let lookingForPlayer = "looking for a player…"
+
+    /// The player's last report, nil before the first and while it is gone.
+    public private(set) var report: PlayerReport?
+    /// What the lyric area shows.
+    public private(set) var content: LyricsContent
+    /// Whether the sweep is replaced by whole units lighting (`r`).
+    public private(set) var reduceMotion: Bool
+    /// The user's offset in milliseconds (+ / −, `--offset`).
+    public private(set) var userOffset: Int
+    /// Whether the help overlay is shown.
+    public private(set) var showsHelp = false
+    /// Composes the frames.
+    public private(set) var composer: FrameComposer
+    /// The frames a second asked for (`--fps`).
+    public let framesPerSecond: Int
+    private var clock: PlaybackClock
+    private var pacer: FramePacer
+    private var title: String
+    private var notice: (text: String, until: Double)?
+    /// The track whose lyrics are shown or looked up.
+    private var track: FollowedTrack?
+    private let startedAt: Double
+    private var suspendedAt: Double?
+    private let logsClock: Bool
+
+    /// A loop on a `columns` × `rows` screen at monotonic `now`, waiting for the player's first report;
+    /// with `logsClock`, each frame's position (`frame NOW POSITION`) and each position the player reported
+    /// (`player AT POSITION`) go to the clock log.
+    public init(
+        options: FrameOptions, columns: Int, rows: Int, framesPerSecond: Int, logsClock: Bool = false, now: Double
+    ) {
+        self.logsClock = logsClock
+        var options = options
+        options.keys = .follow
+        reduceMotion = options.reduceMotion
+        userOffset = options.userOffset
+        content = .message(FollowLoop.lookingForPlayer)
+        title = "karaoke follow"
+        composer = FrameComposer(
+            content: content, fallbackTitle: title, columns: columns, rows: rows, options: options)
+        self.framesPerSecond = framesPerSecond
+        clock = PlaybackClock(position: 0, at: now)
+        clock.pause(at: now)
+        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
+        startedAt = now
+    }
+
+    /// Where the track is at monotonic time `now`, by the player's last report and the clock between.
+    public func position(at now: Double) -> Double {
+        let position = max(0, clock.position(at: now))
+        guard let length = track?.length, length > 0 else { return position }
+        return min(position, length)
+    }
+
+    /// Whether the player plays (its last report said so).
+    public var isPlaying: Bool { report?.playback == .playing }
+
+    /// The frames a second the screen needs now, or nil when nothing moves: not playing, under reduce
+    /// motion (no sweep, no clock, no drift).
+    public var framesPerSecondNeeded: Int? {
+        if isPlaying { return framesPerSecond }
+        return reduceMotion ? nil : min(framesPerSecond, PlayLoop.pausedFramesPerSecond)
+    }
+
+    /// The first frame, at once, and the first wait.
+    public mutating func start(at now: Double) -> [Effect] {
+        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
+        var effects = paint(at: now)
+        pacer.advance(after: now)
+        effects += next(at: now)
+        return effects
+    }
+
+    /// Takes `event`, which happened at monotonic time `now`, and returns what to do about it.
+    public mutating func handle(_ event: Event, at now: Double) -> [Effect] {
+        var effects: [Effect] = []
+        var repaint = false
+        switch event {
+        case .tick:
+            if framesPerSecondNeeded != nil && now >= pacer.deadline {
+                effects += paint(at: now)
+                pacer.advance(after: now)
+            }
+        case .key(let key):
+            guard let action = FollowAction.bound(to: key, helpShown: showsHelp) else { break }
+            if action == .quit { return [.exit(0)] }
+            effects += apply(action, at: now)
+            repaint = true
+        case .player(let message):
+            effects += receive(message, at: now)
+            repaint = true
+        case .lyrics(let found, let foundTitle, let foundNotice, let wanted):
+            guard let track, FollowLoop.sameLyrics(track, wanted) else { break }
+            show(found, title: foundTitle)
+            if let foundNotice { notice = (foundNotice, now + FollowLoop.noticeDuration) }
+            repaint = true
+        case .signal(.suspend):
+            suspendedAt = now
+            return [.suspend]
+        case .signal(.resumed):
+            guard suspendedAt != nil else { break }
+            suspendedAt = nil
+            repaint = true
+        case .signal(let signal):
+            return [.exit(128 + (signal.number ?? 0))]
+        case .resize(let columns, let rows):
+            makeComposer(columns: columns, rows: rows)
+            repaint = true
+        }
+        if repaint {
+            retime(at: now)
+            effects += paint(at: now)
+            // This frame counts as the one due: the next keeps the grid, not at once again.
+            if pacer.deadline <= now { pacer.advance(after: now) }
+        }
+        return effects + next(at: now)
+    }
+
+    /// Whether two descriptions of a track ask for the same lyrics: the same track, and the same names
+    /// and file (a player may first give the file name as the title, then the tag's).
+    public static func sameLyrics(_ a: FollowedTrack, _ b: FollowedTrack) -> Bool {
+        a.id == b.id && a.title == b.title && a.artist == b.artist && a.file == b.file && a.location == b.location
+    }
+
+    /// What the status bar says in the key hints' place: the player, its state and the track.
+    public var playerText: String {
+        guard let report else { return FollowLoop.lookingForPlayer }
+        var text = report.player
+        if report.playback == .stopped { text += " (stopped)" }
+        if let track = report.track { text += ": " + FollowLoop.name(of: track) }
+        return text
+    }
+
+    /// `ARTIST — TITLE`, or what there is of it, else the file's or stream's name.
+    public static func name(of track: FollowedTrack) -> String {
+        switch (track.artist, track.title) {
+        case (let artist?, let title?): return "\(artist) — \(title)"
+        case (nil, let title?): return title
+        case (let artist?, nil): return artist
+        case (nil, nil):
+            let location = track.file ?? track.location ?? track.id
+            return String(location.split(separator: "/").last ?? Substring(location))
+        }
+    }
+
+    private mutating func apply(_ action: FollowAction, at now: Double) -> [Effect] {
+        switch action {
+        case .player(let command):
+            guard report != nil else {
+                notice = ("no player", now + FollowLoop.noticeDuration)
+                return []
+            }
+            return [.command(command)]
+        case .previousLine, .nextLine:
+            guard report != nil, case .timed(let song) = content else { return [] }
+            let here = position(at: now)
+            let fileTime = LyricClock.fileTime(playback: here, song: song, userOffset: userOffset)
+            let current = LyricClock.currentLine(in: song, at: fileTime)
+            let target: Int
+            if action == .previousLine {
+                target = max(0, (current ?? 0) - 1)
+            } else {
+                target = (current ?? -1) + 1
+                guard target < song.lines.count else { return [] }
+            }
+            let start = Double(song.lines[target].start - song.metadata.offset - userOffset) / 1000 + 0.000_001
+            return [.command(.seek(to: max(0, start)))]
+        case .adjustOffset(let milliseconds):
+            userOffset = max(-3_600_000, min(3_600_000, userOffset + milliseconds))
+            notice = ("offset \(StatusBar.signedSeconds(userOffset))", now + FollowLoop.noticeDuration)
+        case .toggleReduceMotion:
+            reduceMotion.toggle()
+        case .toggleHelp:
+            showsHelp.toggle()
+        case .quit:
+            break
+        }
+        return []
+    }
+
+    private mutating func receive(_ message: FollowMessage, at now: Double) -> [Effect] {
+        switch message {
+        case .notice(let text):
+            notice = (text, now + FollowLoop.noticeDuration)
+            return []
+        case .gone(let reason):
+            report = nil
+            track = nil
+            clock.pause(at: now)
+            show(.message(reason), title: "karaoke follow")
+            return []
+        case .report(let new, let at):
+            let previous = report
+            report = new
+            var effects: [Effect] = []
+            if logsClock, let position = new.position { effects.append(.log("player \(at) \(position)")) }
+            let changed = FollowLoop.changedLyrics(from: track, to: new.track)
+            track = new.track
+            if changed {
+                if let newTrack = new.track {
+                    show(.message("looking for the lyrics of \(FollowLoop.name(of: newTrack))…"), title: FollowLoop.name(of: newTrack))
+                    effects.append(.lookUp(newTrack))
+                } else {
+                    show(.message("\(new.player) plays nothing"), title: "karaoke follow")
+                }
+            }
+            follow(new, previous: previous, trackChanged: changed || previous?.track?.id != new.track?.id, at: at)
+            return effects
+        }
+    }
+
+    /// Whether a report's track needs other lyrics than the one shown.
+    private static func changedLyrics(from old: FollowedTrack?, to new: FollowedTrack?) -> Bool {
+        switch (old, new) {
+        case (nil, nil): false
+        case (let old?, let new?): !sameLyrics(old, new)
+        default: true
+        }
+    }
+
+    /// Moves the clock to the report: the position (a jump when the track changed or it differs by more
+    /// than `PlaybackClock.jumpThreshold`, smoothed otherwise), the rate, and the pause.
+    private mutating func follow(_ new: PlayerReport, previous: PlayerReport?, trackChanged: Bool, at: Double) {
+        let playing = new.playback == .playing
+        clock.setRate(new.rate, at: at)
+        if let position = new.position {
+            // While it plays on, a report corrects the clock smoothly; a new track, a pause or a start
+            // takes the player's position exactly.
+            if playing && previous?.playback == .playing && !trackChanged {
+                clock.synchronize(toAudio: position, at: at)
+            } else {
+                clock.move(to: position, at: at)
+            }
+        }
+        if playing { clock.resume(at: at) } else { clock.pause(at: at) }
+    }
+
+    /// Shows `new` in the lyric area under `newTitle` (the lyrics' own title wins).
+    private mutating func show(_ new: LyricsContent, title newTitle: String) {
+        content = new
+        title = newTitle
+        makeComposer(columns: composer.columns, rows: composer.rows)
+    }
+
+    /// A new composer for the content at `columns` × `rows`, lasting the track's length.
+    private mutating func makeComposer(columns: Int, rows: Int) {
+        var options = composer.options
+        options.reduceMotion = reduceMotion
+        composer = FrameComposer(
+            content: content, fallbackTitle: title, columns: columns, rows: rows, options: options,
+            length: track?.length.map { Int(($0 * 1000).rounded()) })
+    }
+
+    /// After an event: how long to wait, until the next frame at the rate needed (no wait while nothing
+    /// moves, but not past the notice's end, which must be cleared).
+    private mutating func next(at now: Double) -> [Effect] {
+        guard let needed = framesPerSecondNeeded else {
+            if let notice, notice.until > now { return [.wait(until: notice.until)] }
+            return [.wait(until: nil)]
+        }
+        retime(at: now)
+        return [.wait(until: pacer.deadline)]
+    }
+
+    /// A new frame grid, due at once, when the rate needed has changed (playing, paused, reduce motion).
+    private mutating func retime(at now: Double) {
+        guard let needed = framesPerSecondNeeded, pacer.period != 1 / Double(needed) else { return }
+        pacer = FramePacer(framesPerSecond: needed, now: now)
+    }
+
+    /// The frame at `now`, preceded by its clock-log line.
+    private mutating func paint(at now: Double) -> [Effect] {
+        let steps = PlayLoop.titleStepsPerSecond
+        let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
+        let shownNotice = notice.flatMap { $0.until > now ? $0.text : nil } ?? playerText
+        let position = position(at: now)
+        let frame = composer.frame(
+            at: position, titleTime: titleTime, paused: !isPlaying, showsHelp: showsHelp, notice: shownNotice,
+            userOffset: userOffset, reduceMotion: reduceMotion)
+        return logsClock ? [.log("frame \(now) \(position)"), .paint(frame)] : [.paint(frame)]
+    }
+}

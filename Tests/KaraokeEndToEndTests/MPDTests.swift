@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+/// `karaoke follow --player mpd… --print` against a real mpd of the test's own (DESIGN §12.3).
+@Suite(
+    "Following MPD", .enabled(if: MPDServer.isAvailable, "needs mpd, mpc and ffmpeg (make deps-test installs them)"), .serialized,
+    .timeLimit(.minutes(3)))
+struct MPDTests {
+    /// karaoke following `server`, with its stderr in the server's folder.
+    static func follow(_ server: MPDServer, _ more: [String] = [], environment: [String: String] = [:]) throws
+        -> FollowProcess
+    {
+        try FollowProcess(
+            ["--player", server.player] + more, environment: environment,
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+    }
+
+    /// Waits until mpc says `check` holds, up to 5 s.
+    static func eventually(_ server: MPDServer, _ check: ((state: String?, elapsed: Double, title: String)) -> Bool)
+        throws -> Bool
+    {
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            if check(try server.state()) { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return false
+    }
+
+    @Test("the first report names the playing track, with its file under --music-dir")
+    func firstReport() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let karaoke = try Self.follow(server, ["--music-dir", server.musicFolder.path + "/"])
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.object["player"] as? String == "mpd")
+        #expect(report.state == "playing")
+        #expect(report.title == "Lantern River")
+        #expect(report.track("artist") as? String == "The Karaoke Band")
+        #expect(report.track("album") as? String == "Test Album")
+        #expect(report.track("file") as? String == server.trackPath(0))
+        let length = try #require(report.track("length") as? Double)
+        #expect(abs(length - 30) < 0.5)
+        // `at` is karaoke's monotonic clock, which is this machine's: close to when the line came.
+        let at = try #require(report.at)
+        #expect(at <= report.arrival + 0.01 && report.arrival - at < 2)
+    }
+
+    @Test("over TCP without --music-dir, MPD's file name is the location; localhost tries each of its addresses")
+    func locationWithoutMusicFolder() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        // MPD listens on 127.0.0.1 only: where localhost also has ::1, that one is refused and the next tried.
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:localhost:\(server.port!)"],
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.track("file") is NSNull)
+        #expect(report.track("location") as? String == MPDServer.tracks[0].0)
+    }
+
+    @Test("a pause, a seek and a track change made with mpc show up within 0.3 s")
+    func outsideChanges() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        _ = try #require(karaoke.waitFor { $0.state == "playing" }, "stderr: \(karaoke.stderr)")
+
+        /// Runs mpc, then waits for a report that `matches`; the delay counts from when mpc returned (MPD has
+        /// acted by then), and is 0 when the report came before that.
+        func delay(_ arguments: [String], _ matches: (FollowProcess.Line) -> Bool) throws -> Double {
+            let seen = karaoke.lines.count
+            let started = FollowProcess.now()
+            try server.mpc(arguments)
+            let returned = FollowProcess.now()
+            let found = karaoke.waitFor(after: seen, timeout: 5) { matches($0) }
+            let line = try #require(found, "no report after mpc \(arguments)")
+            print("mpd: 'mpc \(arguments.joined(separator: " "))' reported \(String(format: "%.1f", (line.arrival - returned) * 1000)) ms after mpc returned (\(String(format: "%.1f", (line.arrival - started) * 1000)) ms after it started)")
+            return max(0, line.arrival - returned)
+        }
+
+        #expect(try delay(["pause"]) { $0.state == "paused" } < 0.3)
+        #expect(try delay(["seek", "20"]) { $0.state == "paused" && abs(($0.position ?? 0) - 20) < 0.5 } < 0.3)
+        #expect(try delay(["play"]) { $0.state == "playing" } < 0.3)
+        #expect(try delay(["next"]) { $0.title == "Paper Boats" } < 0.3)
+    }
+
+    @Test("commands written to karaoke's stdin reach MPD")
+    func commandsReachMPD() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        _ = try #require(karaoke.waitFor { $0.state == "playing" }, "stderr: \(karaoke.stderr)")
+        karaoke.send("play-pause")
+        #expect(try Self.eventually(server) { $0.state == "paused" })
+        #expect(karaoke.waitFor(timeout: 5) { $0.state == "paused" } != nil)
+        karaoke.send("seek 10")
+        #expect(try Self.eventually(server) { abs($0.elapsed - 10) <= 1 })
+        karaoke.send("seek +5")
+        #expect(try Self.eventually(server) { abs($0.elapsed - 15) <= 1 })
+        karaoke.send("play-pause")
+        #expect(try Self.eventually(server) { $0.state == "playing" })
+        karaoke.send("next")
+        #expect(try Self.eventually(server) { $0.title == "Paper Boats" })
+        karaoke.send("previous")
+        #expect(try Self.eventually(server) { $0.title == "Lantern River" })
+        #expect(karaoke.stderr.isEmpty)
+    }
+
+    @Test("a command MPD refuses becomes a notice, and following goes on")
+    func refusedCommand() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        try server.mpc(["stop"])
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        _ = try #require(karaoke.waitFor { $0.state == "stopped" }, "stderr: \(karaoke.stderr)")
+        // seekcur needs a song playing or paused.
+        karaoke.send("seek +5")
+        let notice = try #require(karaoke.waitFor(timeout: 5) { $0.event == "notice" })
+        #expect((notice.object["text"] as? String)?.hasPrefix("MPD refused 'seekcur'") == true)
+        try server.mpc(["play"])
+        #expect(karaoke.waitFor(timeout: 5) { $0.state == "playing" } != nil)
+    }
+
+    @Test("MPD stopped is one gone line; started again on the same port, it is followed again")
+    func mpdGoesAndComesBack() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        _ = try #require(karaoke.waitFor { $0.state == "playing" }, "stderr: \(karaoke.stderr)")
+        let before = karaoke.lines.count
+        server.stop()
+        let gone = try #require(karaoke.waitFor(after: before, timeout: 5) { $0.event == "gone" })
+        #expect(gone.object["reason"] as? String == "waiting for MPD at 127.0.0.1:\(server.port!)…")
+        // Retrying every second says nothing more, and costs next to no CPU.
+        let cpuBefore = try #require(karaoke.cpuSeconds())
+        sleep(3)
+        let cpuAfter = try #require(karaoke.cpuSeconds())
+        #expect(karaoke.lines.dropFirst(before).filter { $0.event == "gone" }.count == 1)
+        #expect(cpuAfter - cpuBefore < 0.3, "a busy loop while MPD is away")
+        try server.start()
+        let back = try #require(karaoke.waitFor(after: before, timeout: 10) { $0.event == "report" })
+        #expect(back.title != nil)
+        #expect(karaoke.isRunning)
+    }
+
+    @Test("a password from MPD_HOST=PASSWORD@HOST is sent first")
+    func password() throws {
+        let server = try MPDServer(password: "secret")
+        defer { server.stop() }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd"], environment: ["MPD_HOST": "secret@127.0.0.1", "MPD_PORT": String(server.port!)],
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.title == "Lantern River")
+        karaoke.send("play-pause")
+        #expect(try Self.eventually(server) { $0.state == "paused" })
+    }
+
+    @Test("a wrong password is said once, not retried noisily")
+    func wrongPassword() throws {
+        let server = try MPDServer(password: "secret")
+        defer { server.stop() }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:wrong@127.0.0.1:\(server.port!)"],
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let gone = try #require(karaoke.waitFor(timeout: 5) { $0.event == "gone" })
+        #expect((gone.object["reason"] as? String)?.contains("refused the password") == true)
+        sleep(2)
+        #expect(karaoke.lines.count == 1)
+    }
+
+    @Test("over a Unix socket the music folder comes from MPD's config")
+    func unixSocket() throws {
+        let server = try MPDServer(unixSocket: true)
+        defer { server.stop() }
+        let karaoke = try Self.follow(server)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.track("file") as? String == server.trackPath(0))
+        #expect(report.title == "Lantern River")
+    }
+
+    @Test("nothing listening at the port: a gone line, and karaoke waits")
+    func nothingAtThePort() throws {
+        let port = try MPDServer.freePort()
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:127.0.0.1:\(port)"], stderrPath: folder.appendingPathComponent("err").path)
+        defer { karaoke.stop() }
+        let gone = try #require(karaoke.waitFor(timeout: 5) { $0.event == "gone" })
+        #expect(gone.object["reason"] as? String == "waiting for MPD at 127.0.0.1:\(port)…")
+        usleep(1_500_000)
+        #expect(karaoke.isRunning)
+        #expect(karaoke.lines.count == 1)
+    }
+
+    @Test(
+        "bad MPD addresses are refused before anything starts",
+        arguments: [
+            (["--player", "mpd:"], [:], 2, "bad value 'mpd:' for '--player'"),
+            (["--player", "mpd:host:0"], [:], 2, "bad value 'mpd:host:0'"),
+            (["--player", "mpd:host:99999"], [:], 2, "bad value 'mpd:host:99999'"),
+            (["--player", "mpd:host:x"], [:], 2, "bad value 'mpd:host:x'"),
+            (["--player", "mpd"], ["MPD_PORT": "http"], 1, "MPD_PORT is 'http'; expected a port number"),
+            (["--player", "mpd"], ["MPD_HOST": "@"], 1, "names no abstract socket"),
+        ] as [([String], [String: String], Int32, String)])
+    func badAddresses(arguments: [String], environment: [String: String], status: Int32, message: String) throws {
+        let result = try KaraokeProcess.run(["follow"] + arguments + ["--print"], environment: environment, timeout: 10)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix("karaoke: "))
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// A real `mpd --no-daemon` of the test's own, in a temporary folder, on a free port of 127.0.0.1 or on a Unix
+/// socket, with a null audio output and a music folder of three generated, tagged 30-second tracks; `mpc` drives
+/// it from outside. Never the machine's own MPD: nothing here uses port 6600 or the system's configuration.
+final class MPDServer {
+    /// Whether mpd, mpc and ffmpeg are on PATH.
+    static let isAvailable: Bool = ["mpd", "mpc", "ffmpeg"].allSatisfy { executable($0) != nil }
+
+    /// The tracks in the music folder, in queue order: file name, title, artist.
+    static let tracks = [
+        ("1 Lantern River.flac", "Lantern River", "The Karaoke Band"), ("2 Paper Boats.flac", "Paper Boats", "The Karaoke Band"),
+        ("3 Desert Stars.ogg", "Desert Stars", "Night Choir"),
+    ]
+
+    /// The test's folder (config, database, state, log, music).
+    let folder: URL
+    /// The TCP port, or nil when MPD listens on `socketPath` only.
+    let port: Int?
+    /// The Unix socket, when MPD listens on one.
+    let socketPath: String?
+    /// The password with every permission, when MPD wants one.
+    let password: String?
+    /// mpd's process id; 0 while stopped.
+    private(set) var pid: pid_t = 0
+
+    /// Why the server could not start.
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The music folder.
+    var musicFolder: URL { folder.appendingPathComponent("music") }
+
+    /// The path of a track in the music folder.
+    func trackPath(_ index: Int) -> String { musicFolder.appendingPathComponent(MPDServer.tracks[index].0).path }
+
+    /// `--player` for karaoke: `mpd:127.0.0.1:PORT` or `mpd:SOCKET`.
+    var player: String { port.map { "mpd:127.0.0.1:\($0)" } ?? "mpd:\(socketPath!)" }
+
+    /// Makes the folder and tracks, starts mpd, fills its queue with the tracks and plays the first.
+    init(unixSocket: Bool = false, password: String? = nil) throws {
+        folder = try KaraokeProcess.temporaryFolder()
+        port = unixSocket ? nil : try MPDServer.freePort()
+        socketPath = unixSocket ? folder.appendingPathComponent("mpd.sock").path : nil
+        self.password = password
+        do {
+            try makeTracks()
+            try writeConfiguration()
+            try start()
+            _ = try mpc(["update", "--wait"])
+            _ = try mpc(["add", "/"])
+            _ = try mpc(["play", "1"])
+        } catch {
+            stop()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Starts mpd on the configuration (again, after `stop()`: it restores its queue and plays on) and waits
+    /// until it accepts connections.
+    func start() throws {
+        guard pid == 0 else { return }
+        pid = try MPDServer.spawn(
+            "mpd", ["--no-daemon", folder.appendingPathComponent("mpd.conf").path],
+            output: folder.appendingPathComponent("mpd.out").path)
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if (try? mpc(["status"]))?.status == 0 { return }
+            usleep(50_000)
+        }
+        throw StartFailure(description: "mpd did not start: \(log())")
+    }
+
+    /// Stops mpd (SIGTERM, then SIGKILL after 5 s) and waits for it; it saves its state for `start()`.
+    func stop() {
+        guard pid != 0 else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<500 {
+            if waitpid(pid, nil, WNOHANG) != 0 {
+                pid = 0
+                return
+            }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+        pid = 0
+    }
+
+    /// Runs `mpc ARGUMENTS` against this server.
+    @discardableResult
+    func mpc(_ arguments: [String]) throws -> KaraokeProcess.Output {
+        var host = socketPath ?? "127.0.0.1"
+        if let password { host = "\(password)@\(host)" }
+        var options = ["-h", host]
+        if let port { options += ["-p", String(port)] }
+        let raw = try KaraokeProcess.runRaw(
+            options + arguments, executable: MPDServer.executable("mpc")!, environment: ["MPD_HOST": "", "MPD_PORT": ""],
+            timeout: 20)
+        return KaraokeProcess.Output(
+            status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
+            stderr: String(decoding: raw.stderr, as: UTF8.self))
+    }
+
+    /// mpc's own view: `playing`, `paused` or nil (stopped), the elapsed whole seconds, and the title.
+    func state() throws -> (state: String?, elapsed: Double, title: String) {
+        let words = try mpc(["status", "%state% %currenttime%"]).stdout.split(whereSeparator: \.isWhitespace)
+        let title = try mpc(["current", "-f", "%title%"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard words.count == 2 else { return (nil, 0, title) }
+        let clock = words[1].split(separator: ":").compactMap { Double($0) }
+        let elapsed = clock.count == 2 ? clock[0] * 60 + clock[1] : 0
+        return (words[0] == "stopped" ? nil : String(words[0]), elapsed, title)
+    }
+
+    /// The end of mpd's log, for failure messages.
+    func log() -> String {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("mpd.out"), encoding: .utf8)) ?? ""
+        return String(text.suffix(600))
+    }
+
+    // MARK: Set-up
+
+    private func makeTracks() throws {
+        try FileManager.default.createDirectory(at: musicFolder, withIntermediateDirectories: true)
+        for (index, (name, title, artist)) in MPDServer.tracks.enumerated() {
+            let raw = try KaraokeProcess.runRaw(
+                [
+                    "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
+                    "sine=frequency=\(330 + 110 * index):duration=30", "-ac", "1", "-ar", "22050",
+                    "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", "-metadata", "album=Test Album",
+                    "-y", musicFolder.appendingPathComponent(name).path,
+                ], executable: MPDServer.executable("ffmpeg")!, timeout: 60)
+            guard raw.status == 0 else {
+                throw StartFailure(description: "ffmpeg failed: \(String(decoding: raw.stderr, as: UTF8.self))")
+            }
+        }
+    }
+
+    private func writeConfiguration() throws {
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        var lines = [
+            "music_directory \"\(musicFolder.path)\"", "db_file \"\(path("database"))\"",
+            "state_file \"\(path("state"))\"", "pid_file \"\(path("pid"))\"", "log_file \"\(path("mpd.log"))\"",
+            "auto_update \"no\"", "zeroconf_enabled \"no\"",
+            "audio_output {", "    type \"null\"", "    name \"null\"", "}",
+        ]
+        if let port {
+            lines += ["bind_to_address \"127.0.0.1\"", "port \"\(port)\""]
+        }
+        if let socketPath { lines.append("bind_to_address \"\(socketPath)\"") }
+        if let password { lines.append("password \"\(password)@read,add,control,admin\"") }
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: folder.appendingPathComponent("mpd.conf"), atomically: true, encoding: .utf8)
+    }
+
+    // MARK: Processes
+
+    /// `name` on PATH, or nil.
+    static func executable(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A port of 127.0.0.1 that nothing listens on now (the kernel's pick for port 0).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw StartFailure(description: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Starts `name` (from PATH) with `arguments`, stdin from /dev/null and its output to the file `output`,
+    /// with no signal blocked (the test's threads block some, and a child would keep the mask).
+    static func spawn(_ name: String, _ arguments: [String], output: String) throws -> pid_t {
+        guard let path = executable(name) else { throw StartFailure(description: "\(name) is not on PATH") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = ([name] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, path, &actions, &attributes, &argv, environ)
+        guard spawned == 0 else { throw StartFailure(description: "cannot start \(name): \(String(cString: strerror(spawned)))") }
+        return child
+    }
+}
