@@ -82,17 +82,19 @@ public struct MPRISPlayerState: Sendable, Equatable {
     /// `seek(to:)` is `SetPosition` on the current track's id; without an id it becomes a relative `Seek`
     /// from the estimated position.
     public func call(for command: PlayerCommand, at now: Double) -> Result<MPRISCall, MPRISCall.Refusal> {
-        if let seek = MPRISPlayerState.seekRequest(command) {
-            guard !seek.relative else {
-                return .success(.seek(microseconds: MPRISPlayerState.microseconds(seek.seconds)))
-            }
+        // The two seeks are told apart in one place (see `MPDProtocol.SeekCommand`).
+        switch MPDProtocol.SeekCommand(command) {
+        case .by(let seconds):
+            return .success(.seek(microseconds: MPRISPlayerState.microseconds(seconds)))
+        case .to(let seconds):
             if let trackObjectPath {
                 return .success(
-                    .setPosition(
-                        track: trackObjectPath, microseconds: MPRISPlayerState.microseconds(max(0, seek.seconds))))
+                    .setPosition(track: trackObjectPath, microseconds: MPRISPlayerState.microseconds(max(0, seconds))))
             }
             guard let current = estimatedPosition(at: now) else { return .failure(.noPosition) }
-            return .success(.seek(microseconds: MPRISPlayerState.microseconds(seek.seconds - current)))
+            return .success(.seek(microseconds: MPRISPlayerState.microseconds(seconds - current)))
+        case nil:
+            break
         }
         switch command {
         case .playPause: return .success(.playPause)
@@ -100,18 +102,6 @@ public struct MPRISPlayerState: Sendable, Equatable {
         case .previous: return .success(.previous)
         default: return .failure(.noPosition)  // a seek, handled above
         }
-    }
-
-    /// A seek command's seconds and whether they are relative; nil for any other command.
-    ///
-    /// Trap: `PlayerCommand.seek(by:)` and `.seek(to:)` share a base name, and Swift 6.3 cannot match two
-    /// cases that differ only in their labels (`case .seek(by: let s)` is "ambiguous", and in a `switch`
-    /// binds the last declared), so the case's label is read through its mirror.
-    static func seekRequest(_ command: PlayerCommand) -> (seconds: Double, relative: Bool)? {
-        guard let payload = Mirror(reflecting: command).children.first, payload.label == "seek",
-            let field = Mirror(reflecting: payload.value).children.first, let seconds = field.value as? Double
-        else { return nil }
-        return (seconds, field.label == "by")
     }
 
     /// Seconds as whole microseconds, within Int64.
