@@ -102,24 +102,26 @@ typedef struct {
     char failure[512];
 } kk_dbus_library_state;
 
-/* The one state of the process: a weak global, not a static, so every object file that inlines these
- * functions refers to the same one (the linker keeps one definition). With a function-local static, each
- * object got its own copy, and where the loader had been inlined elsewhere the optimiser saw a copy that
- * is never written and removed the calls through it. */
-__attribute__((weak)) kk_dbus_library_state kk_dbus_state = {PTHREAD_ONCE_INIT};
+/* The one state of the process: a weak definition, which the linker merges into one, and not a `static`.
+ *
+ * Trap: a release build compiles each Swift file that calls (or inlines a call into) this header as an
+ * LLVM module of its own, and a `static` would be one copy per module. In a module whose copy is never
+ * loaded, the optimiser takes every function pointer for NULL and deletes the calls, and the code around
+ * them, as undefined (the thread then ran into whatever followed). A weak definition may be replaced at
+ * link time, so nothing is assumed about it. */
+__attribute__((weak)) kk_dbus_library_state kk_dbus_shared_state = {PTHREAD_ONCE_INIT};
 
-static inline kk_dbus_library_state *kk_dbus_library(void) { return &kk_dbus_state; }
+/* The state. */
+static inline kk_dbus_library_state *kk_dbus_library(void) { return &kk_dbus_shared_state; }
 
-/* Resolves `name` into `slot`; records the first failure. */
-static inline void kk_dbus_resolve(void *handle, const char *name, void *slot, kk_dbus_library_state *state) {
-    /* Copied, not stored through a `void **`: the slot is a function pointer, and a store of another
-     * type would let the optimiser assume the slot is never written (it removed calls through it). */
+/* The address of `name` in `handle`, or NULL with the first failure recorded. */
+static inline void *kk_dbus_symbol(void *handle, const char *name, kk_dbus_library_state *state) {
     void *symbol = dlsym(handle, name);
-    memcpy(slot, &symbol, sizeof symbol);
     if (symbol == NULL && state->failure[0] == 0) {
         const char *reason = dlerror();
         strncpy(state->failure, reason ? reason : name, sizeof state->failure - 1);
     }
+    return symbol;
 }
 
 /* Loads libdbus-1 and every function used. */
@@ -132,7 +134,10 @@ static inline void kk_dbus_load_once(void) {
         return;
     }
     kk_dbus_functions *f = &state->functions;
-#define KK_DBUS_RESOLVE(field) kk_dbus_resolve(handle, "dbus_" #field, (void *)&f->field, state)
+    /* Each slot is assigned with its own type (not written through a `void **`, which breaks C's aliasing
+     * rules: an optimiser may then take the slot for never written, and the call through it for
+     * undefined). */
+#define KK_DBUS_RESOLVE(field) f->field = (__typeof__(f->field))kk_dbus_symbol(handle, "dbus_" #field, state)
     KK_DBUS_RESOLVE(error_init);
     KK_DBUS_RESOLVE(error_free);
     KK_DBUS_RESOLVE(error_is_set);

@@ -131,10 +131,57 @@ struct FollowMPRISTests {
         let waiting = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
         #expect(waiting.object.event == "gone")
         #expect(waiting.object["reason"] as? String == "waiting for a player…")
+        follow.send("play-pause")
+        let notice = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(notice.object.event == "notice")
+        #expect(notice.object["text"] as? String == "no player to send the command to")
         _ = try setting.startPlayer(paused: true)
         let report = try #require(
             follow.next(timeout: 10) { $0.title == MprisMpv.titles[0] }, "\(follow.transcript)")
         #expect(report.object.state == "paused")
+    }
+
+    @Test("a second player that plays takes over from a paused one")
+    func playingPlayerTakesOver() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        _ = try setting.startPlayer([setting.tracks[0]], paused: true)
+        let follow = try setting.startFollow(["--player", "mpris"])
+        let first = try #require(follow.next { $0.title == MprisMpv.titles[0] }, "\(follow.transcript)")
+        #expect(first.object.state == "paused")
+        // The second mpv finds the name taken and takes `mpv.instance<pid>`.
+        _ = try setting.startPlayer([setting.tracks[1]])
+        let second = try #require(
+            follow.next(timeout: 10) { $0.title == MprisMpv.titles[1] }, "\(follow.transcript)")
+        #expect(second.object.state == "playing")
+    }
+
+    @Test("the bus going away is reported, and the retries that fail are said once")
+    func busGoesAway() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        let follow = try setting.startFollow(["--player", "mpris"])
+        try #require(follow.next(timeout: 5) { $0.event == "gone" } != nil, "\(follow.transcript)")
+        setting.bus.stop()
+        let gone = try #require(follow.next(timeout: 5) { $0.event == "gone" }, "\(follow.transcript)")
+        #expect(gone.object["reason"] as? String == "the D-Bus session bus went away")
+        // It tries again every 2 s: the next word is that the bus cannot be reached, and nothing more.
+        let retry = try #require(follow.next(timeout: 5) { $0.event == "gone" }, "\(follow.transcript)")
+        #expect((retry.object["reason"] as? String)?.hasPrefix("cannot reach the D-Bus session bus") == true)
+        #expect(follow.next(timeout: 2.5) { $0.event != nil } == nil, "\(follow.transcript)")
+    }
+
+    @Test("a player asked for by name is the only one followed")
+    func onlyTheNamedPlayer() throws {
+        let setting = try MPRISSetting()
+        defer { setting.stop() }
+        _ = try setting.startPlayer()
+        let follow = try setting.startFollow(["--player", "mpris:vlc"])
+        let first = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
+        #expect(first.object.event == "gone")
+        #expect(first.object["reason"] as? String == "waiting for a player…")
+        // mpv plays on the same bus; a second is long enough for a wrong report to come.
+        #expect(follow.next(timeout: 1) { $0.event == "report" } == nil, "\(follow.transcript)")
     }
 }
 

@@ -106,7 +106,7 @@ final class MPRISConnection: FollowedPlayerConnection {
     /// no bus, no libdbus, or no player. Asks each player at most 0.3 s.
     static func playingPlayerExists() -> Bool {
         guard SessionBus.loadLibrary() == nil, let address = MPRISFollower.busAddress(),
-            let bus = try? SessionBus(address: address),
+            case .success(let bus) = SessionBus.open(address: address),
             case .success(let reply) = bus.call(MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames")
         else { return false }
         let names = reply.arguments().first?.texts ?? []
@@ -168,7 +168,7 @@ private final class MPRISFollower {
                 continue
             }
             do {
-                let bus = try SessionBus(address: address)
+                let bus = try SessionBus.open(address: address).get()
                 try follow(on: bus)
                 if !connection.isClosing { gone("the D-Bus session bus went away") }
             } catch {
@@ -272,11 +272,22 @@ private final class MPRISFollower {
             if followed == nil || followed?.busName == name {
                 followed = nil
                 choosePlayer(on: bus)
+            } else if !newOwner.isEmpty {
+                switchIfBetter(to: name, isPlaying: playbackStatus(of: name, on: bus) == "Playing", on: bus)
             }
         case (MPRISFollower.properties, "PropertiesChanged"):
-            guard let current = followed, message.sender == current.owner, arguments.count >= 2,
-                let interface = arguments[0].text, let changed = arguments[1].entries
+            guard let current = followed, arguments.count >= 2, let interface = arguments[0].text,
+                let changed = arguments[1].entries
             else { return }
+            guard message.sender == current.owner else {
+                // Another player started playing: it may take over from a followed one that does not play.
+                if interface == MPRISFollower.playerInterface, changed["PlaybackStatus"]?.text == "Playing",
+                    let name = owners.first(where: { $0.value == message.sender })?.key
+                {
+                    switchIfBetter(to: name, isPlaying: true, on: bus)
+                }
+                return
+            }
             let invalidated = arguments.count > 2 ? arguments[2].texts ?? [] : []
             if interface == MPRISFollower.rootInterface, let identity = changed["Identity"]?.text, !identity.isEmpty {
                 followed?.state.name = identity
@@ -314,9 +325,17 @@ private final class MPRISFollower {
             MPRISBusName.Candidate(
                 busName: name, isPlaying: names.count > 1 && playbackStatus(of: name, on: bus) == "Playing")
         }
-        guard let chosen = MPRISBusName.choose(among: candidates, wanted: connection.wanted),
-            let owner = owners[chosen]
-        else {
+        guard let chosen = MPRISBusName.choose(among: candidates, wanted: connection.wanted) else {
+            gone(MPRISFollower.waitingText)
+            return
+        }
+        startFollowing(chosen, on: bus)
+    }
+
+    /// Follows the player `chosen` (a bus name): reads its name and properties and reports them.
+    func startFollowing(_ chosen: String, on bus: SessionBus) {
+        guard let owner = owners[chosen] else {
+            followed = nil
             gone(MPRISFollower.waitingText)
             return
         }
@@ -337,6 +356,17 @@ private final class MPRISFollower {
             return
         }
         report()
+    }
+
+    /// Follows `name` instead of the followed player when `MPRISBusName.prefers` says so.
+    func switchIfBetter(to name: String, isPlaying: Bool, on bus: SessionBus) {
+        guard let current = followed,
+            MPRISBusName.prefers(
+                MPRISBusName.Candidate(busName: name, isPlaying: isPlaying),
+                over: MPRISBusName.Candidate(busName: current.busName, isPlaying: current.state.playback == .playing),
+                wanted: connection.wanted)
+        else { return }
+        startFollowing(name, on: bus)
     }
 
     /// A player's `PlaybackStatus`, nil when it does not answer.

@@ -29,23 +29,24 @@ final class SessionBus {
     }
 
     /// Connects to the bus at `address` (as in `DBUS_SESSION_BUS_ADDRESS`) and registers with it.
-    init(address: String) throws(Failure) {
-        var text = [CChar](repeating: 0, count: 512)
-        guard let opened = kk_dbus_open(address, &text, text.count) else {
-            throw Failure(message: SessionBus.text(text))
-        }
-        connection = opened
-        descriptor = kk_dbus_fd(opened)
+    static func open(address: String) -> Result<SessionBus, Failure> {
+        let (opened, reason) = SessionBus.withReason { kk_dbus_open(address, $0, $1) }
+        guard let opened else { return .failure(Failure(message: reason)) }
+        return .success(SessionBus(connection: opened))
+    }
+
+    /// Wraps an open connection.
+    private init(connection: UnsafeMutableRawPointer) {
+        self.connection = connection
+        descriptor = kk_dbus_fd(connection)
     }
 
     deinit { kk_dbus_close(connection) }
 
     /// Has the bus route the signals `rule` matches to this connection.
     func addMatch(_ rule: String) throws(Failure) {
-        var text = [CChar](repeating: 0, count: 512)
-        guard kk_dbus_add_match(connection, rule, &text, text.count) == 0 else {
-            throw Failure(message: SessionBus.text(text))
-        }
+        let (result, reason) = SessionBus.withReason { kk_dbus_add_match(connection, rule, $0, $1) }
+        guard result == 0 else { throw Failure(message: reason) }
     }
 
     /// Calls `method` and waits up to `timeout` milliseconds for the reply; signals that arrive meanwhile
@@ -57,10 +58,8 @@ final class SessionBus {
         guard let message = SessionBus.message(destination, path, interface, method, arguments) else {
             return .failure(Failure(message: "cannot make the call \(method)"))
         }
-        var text = [CChar](repeating: 0, count: 512)
-        guard let reply = kk_dbus_call(connection, message, timeout, &text, text.count) else {
-            return .failure(Failure(message: SessionBus.text(text)))
-        }
+        let (reply, reason) = SessionBus.withReason { kk_dbus_call(connection, message, timeout, $0, $1) }
+        guard let reply else { return .failure(Failure(message: reason)) }
         return .success(BusMessage(reply))
     }
 
@@ -82,10 +81,18 @@ final class SessionBus {
         return (message.map(BusMessage.init), connected != 0)
     }
 
-    /// The text libdbus wrote into `buffer`, up to its NUL.
-    private static func text(_ buffer: [CChar]) -> String {
-        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self)
+    /// Runs `body` with a buffer (and its size) for the reason a call fails, and returns its result with
+    /// the text written there.
+    private static func withReason<Result>(
+        _ body: (UnsafeMutablePointer<CChar>, Int) -> Result
+    ) -> (Result, String) {
+        let size = 512
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: 0, count: size)
+        let result = body(buffer, size)
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: strnlen(buffer, size))
+        return (result, String(decoding: bytes, as: UTF8.self))
     }
 
     /// A new method call with `arguments` appended; nil when one is not valid (libdbus would abort on it).

@@ -119,6 +119,22 @@ struct MPRISBusNameTests {
         #expect(MPRISBusName.choose(among: candidates, wanted: "spotify") == nil)
     }
 
+    @Test(
+        "a player that starts playing takes over only from a followed one that does not play",
+        arguments: [
+            (true, false, nil, true),  // another plays, the followed one is paused: switch
+            (true, true, nil, false),  // both play: stay
+            (false, false, nil, false),  // neither plays: stay
+            (true, false, "vlc", false),  // the one playing is not the player asked for
+            (true, false, "mpv", true),  // another instance of the player asked for
+        ] as [(Bool, Bool, String?, Bool)])
+    func takingOver(otherPlays: Bool, followedPlays: Bool, wanted: String?, switches: Bool) {
+        let other = MPRISBusName.Candidate(busName: "org.mpris.MediaPlayer2.mpv.instance9", isPlaying: otherPlays)
+        let followed = MPRISBusName.Candidate(busName: "org.mpris.MediaPlayer2.mpv", isPlaying: followedPlays)
+        #expect(MPRISBusName.prefers(other, over: followed, wanted: wanted) == switches)
+        #expect(!MPRISBusName.prefers(followed, over: followed, wanted: wanted))  // never itself
+    }
+
     @Test("names that are not MPRIS players' are never chosen")
     func notPlayers() {
         let candidates = [
@@ -227,6 +243,27 @@ struct MPRISPlayerStateTests {
         var unknown = MPRISPlayerState(name: "x")
         unknown.apply(["Metadata": .dictionary(["xesam:title": .string("Song")])], at: 100)
         #expect(unknown.call(for: .seek(to: 30), at: 102) == .failure(.noPosition))
+    }
+
+    @Test("a track id that is not an object path is not used for SetPosition")
+    func stringTrackID() {
+        var state = playing()
+        state.apply(
+            ["Metadata": .dictionary(["mpris:trackid": .string("spotify:track:4uLU6h"), "xesam:title": .string("S")])],
+            at: 100)
+        #expect(state.track?.id == "spotify:track:4uLU6h")
+        #expect(state.call(for: .seek(to: 30), at: 102) == .success(.seek(microseconds: 18_000_000)))
+    }
+
+    @Test(
+        "object paths are told from other track ids as D-Bus defines them",
+        arguments: [
+            ("/", true), ("/0", true), ("/org/mpv/Track/3", true), ("/a_b/C9", true),
+            ("", false), ("0", false), ("/a/", false), ("//a", false), ("/a//b", false), ("/a-b", false),
+            ("/é", false), ("spotify:track:1", false),
+        ])
+    func objectPaths(text: String, isPath: Bool) {
+        #expect(MPRISMetadata.isObjectPath(text) == isPath)
     }
 
     @Test(

@@ -40,4 +40,13 @@ public enum MPRISBusName {
         }
         return (fitting.first(where: \.isPlaying) ?? fitting.first)?.busName
     }
+
+    /// Whether to leave the followed player for `other`: only when `other` is one `wanted` names (any
+    /// when nil), plays, and the followed one does not. A paused player keeps karaoke until another plays,
+    /// and a playing one keeps it whatever the others do.
+    public static func prefers(_ other: Candidate, over followed: Candidate, wanted: String?) -> Bool {
+        guard other.busName != followed.busName, playerName(of: other.busName) != nil else { return false }
+        if let wanted, !matches(other.busName, wanted: wanted) { return false }
+        return other.isPlaying && !followed.isPlaying
+    }
 }

@@ -68,6 +68,29 @@ public enum MPRISMetadata {
         return String(decoding: decoded, as: UTF8.self)
     }
 
+    /// Whether `text` is a D-Bus object path: `/`, or `/` followed by elements of ASCII letters, digits
+    /// and `_`, separated by single `/`, with none at the end. `SetPosition` needs one, and some players
+    /// give a track id that is not (a plain string such as `spotify:track:…`).
+    public static func isObjectPath(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        if bytes.count == 1 { return true }
+        var previousWasSlash = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if previousWasSlash { return false }
+                previousWasSlash = true
+                continue
+            }
+            previousWasSlash = false
+            let allowed =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            if !allowed { return false }
+        }
+        return !previousWasSlash
+    }
+
     /// `text`, or nil when it is missing or empty.
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
