@@ -10,7 +10,8 @@ public struct MPRISPlayerState: Sendable, Equatable {
     public var playback: FollowedPlayback = .stopped
     /// The track (`Metadata`), nil when the player has none.
     public var track: FollowedTrack?
-    /// `mpris:trackid` as given, which `SetPosition` needs; nil when the player gave none.
+    /// `mpris:trackid` as given, which `SetPosition` needs; nil when the player gave none, or one that is
+    /// not an object path.
     public var trackObjectPath: String?
     /// `Rate`, seconds of track per second.
     public var rate: Double = 1
@@ -34,7 +35,7 @@ public struct MPRISPlayerState: Sendable, Equatable {
         if let metadata = properties["Metadata"]?.entries {
             track = MPRISMetadata.track(from: metadata)
             trackObjectPath = metadata["mpris:trackid"]?.text.flatMap {
-                $0 == MPRISMetadata.noTrackID || $0.isEmpty ? nil : $0
+                $0 == MPRISMetadata.noTrackID || !MPRISMetadata.isObjectPath($0) ? nil : $0
             }
         }
         // MPRIS forbids a rate of 0 (a player pauses instead); anything not positive is ignored.
