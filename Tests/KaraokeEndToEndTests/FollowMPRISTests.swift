@@ -7,7 +7,7 @@ private final class MPRISSetting {
     let folder: URL
     let tracks: [String]
     var players: [MprisMpv] = []
-    var follow: FollowPrintProcess?
+    var follow: FollowProcess?
 
     init() throws {
         bus = try PrivateBus()
@@ -24,9 +24,9 @@ private final class MPRISSetting {
 
     /// Starts `karaoke follow ARGUMENTS --print` on the test's bus (or with `environment` instead).
     func startFollow(_ arguments: [String] = ["--player", "mpris:mpv"], environment: [String: String]? = nil) throws
-        -> FollowPrintProcess
+        -> FollowProcess
     {
-        let follow = try FollowPrintProcess(
+        let follow = try FollowProcess(
             arguments, environment: environment ?? ["DBUS_SESSION_BUS_ADDRESS": bus.address], folder: folder)
         self.follow = follow
         return follow
@@ -204,7 +204,7 @@ struct FollowMPRISWithoutBusTests {
         // "" removes the variable from the child's environment.
         var environment = ["DBUS_SESSION_BUS_ADDRESS": ""]
         for (key, value) in extra { environment[key] = value }
-        let follow = try FollowPrintProcess(["--player", "mpris:mpv"], environment: environment, folder: folder)
+        let follow = try FollowProcess(["--player", "mpris:mpv"], environment: environment, folder: folder)
         defer { _ = follow.stop() }
         let line = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
         #expect(line.object.event == "gone")
@@ -215,7 +215,7 @@ struct FollowMPRISWithoutBusTests {
     func deadBus() throws {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let follow = try FollowPrintProcess(
+        let follow = try FollowProcess(
             ["--player", "mpris"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/none"],
             folder: folder)
         defer { _ = follow.stop() }

@@ -21,6 +21,8 @@ final class FollowProcess: @unchecked Sendable {
         var state: String? { object["state"] as? String }
         /// A report's position.
         var position: Double? { object["position"] as? Double }
+        /// The monotonic time it arrived (the name the MPRIS tests use).
+        var time: Double { arrival }
         /// A report's `at`.
         var at: Double? { object["at"] as? Double }
         /// A report's track's field `key`.
@@ -34,6 +36,8 @@ final class FollowProcess: @unchecked Sendable {
     private let input: Int32
     private let lock = NSLock()
     private var received: [Line] = []
+    /// How far `next` has read.
+    private var cursor = 0
     private var stderrPath: String
 
     /// Monotonic seconds, the clock karaoke stamps `at` with.
@@ -43,8 +47,17 @@ final class FollowProcess: @unchecked Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Starts `karaoke follow ARGUMENTS --print` with `environment` added; its stderr goes to `stderrPath`.
-    init(_ arguments: [String], environment: [String: String] = [:], stderrPath: String) throws {
+    /// Starts `karaoke follow ARGUMENTS --print` with `environment` (stderr to a new file in `folder`), on
+    /// its own environment only: the tests of the bus must not see the machine's session bus.
+    convenience init(_ arguments: [String], environment: [String: String], folder: URL) throws {
+        try self.init(
+            arguments, environment: environment,
+            stderrPath: folder.appendingPathComponent("follow-\(UUID().uuidString).err").path, inherits: false)
+    }
+
+    /// Starts `karaoke follow ARGUMENTS --print` with `environment` added to this process's (without
+    /// `MPD_HOST`/`MPD_PORT`), or alone when `inherits` is false; its stderr goes to `stderrPath`.
+    init(_ arguments: [String], environment: [String: String] = [:], stderrPath: String, inherits: Bool = true) throws {
         self.stderrPath = stderrPath
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -62,7 +75,7 @@ final class FollowProcess: @unchecked Sendable {
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var env = ProcessInfo.processInfo.environment
+        var env = inherits ? ProcessInfo.processInfo.environment : [:]
         env["MPD_HOST"] = nil
         env["MPD_PORT"] = nil
         for (key, value) in environment { env[key] = value }
@@ -124,8 +137,32 @@ final class FollowProcess: @unchecked Sendable {
     /// Whether the process is still running.
     var isRunning: Bool { pid != 0 && waitpid(pid, nil, WNOHANG) == 0 }
 
-    /// Ends karaoke and reaps it.
-    func stop() {
+    /// The next line after those `next` has already passed over that satisfies `condition` (on its JSON
+    /// object), waiting up to `timeout` seconds; the lines passed over are not looked at again.
+    func next(timeout: Double = 10, where condition: ([String: Any]) -> Bool) -> Line? {
+        let deadline = FollowProcess.now() + timeout
+        repeat {
+            let fresh = lines.dropFirst(cursor)
+            for line in fresh {
+                cursor += 1
+                if condition(line.object) { return line }
+            }
+            usleep(5_000)
+        } while FollowProcess.now() < deadline
+        return nil
+    }
+
+    /// Every line printed so far, for a failure's message.
+    var transcript: String { lines.map(\.text).joined(separator: "\n") }
+
+    /// Ends karaoke (SIGKILL) and reaps it; returns what it wrote on stderr. Idempotent.
+    @discardableResult
+    func stop() -> String {
+        defer { reap() }
+        return stderr
+    }
+
+    private func reap() {
         guard pid != 0 else { return }
         close(input)
         kill(pid, SIGKILL)
@@ -152,4 +189,17 @@ final class FollowProcess: @unchecked Sendable {
         }
         close(fd)
     }
+}
+
+extension [String: Any] {
+    /// The `event` of a follow line.
+    var event: String? { self["event"] as? String }
+    /// A report's `state`.
+    var state: String? { self["state"] as? String }
+    /// A report's `position`.
+    var position: Double? { self["position"] as? Double }
+    /// A report's track's `title`.
+    var title: String? { (self["track"] as? [String: Any])?["title"] as? String }
+    /// A report's track's `file`.
+    var file: String? { (self["track"] as? [String: Any])?["file"] as? String }
 }
