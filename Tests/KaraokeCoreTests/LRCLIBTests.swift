@@ -327,7 +327,10 @@ struct PlayFetchTests {
 
     @Test("--fetch and --lrclib-url go into the search options of play and follow")
     func commandLine() throws {
-        guard case .play(let play) = try CommandLineParser.parse(["play", "a.mp3", "--fetch", "--lrclib-url", "http://h:1"])
+        guard
+            case .play(let play) = try CommandLineParser.parse([
+                "play", "a.mp3", "--fetch", "--lrclib-url", "http://h:1",
+            ])
         else {
             Issue.record("not a play request")
             return

@@ -28,11 +28,11 @@ struct MPDProtocolTests {
     @Test(
         "the greeting gives MPD's version; any other first line is not MPD",
         arguments: [
-            ("OK MPD 0.23.5", "0.23.5"),  // what Debian 12's mpd says
+            ("OK MPD 0.23.5", "0.23.5"), // what Debian 12's mpd says
             ("OK MPD 0.24.0", "0.24.0"),
-            ("OK MPD ", nil),  // no version
+            ("OK MPD ", nil), // no version
             ("OK MPD 0.23.5 extra", nil),
-            ("SSH-2.0-OpenSSH_9.2", nil),  // another server on the port
+            ("SSH-2.0-OpenSSH_9.2", nil), // another server on the port
             ("HTTP/1.1 400 Bad Request", nil),
             ("", nil),
         ] as [(String, String?)])
@@ -86,7 +86,10 @@ struct MPDProtocolTests {
                 "ACK [4@0] {config} Command only permitted to local clients",
                 MPDRefusal(code: 4, index: 0, command: "config", message: "Command only permitted to local clients")
             ),
-            (#"ACK [5@0] {} unknown command "foo""#, MPDRefusal(code: 5, index: 0, command: "", message: #"unknown command "foo""#)),
+            (
+                #"ACK [5@0] {} unknown command "foo""#,
+                MPDRefusal(code: 5, index: 0, command: "", message: #"unknown command "foo""#)
+            ),
             ("ACK [2@3] {seekcur} Bad time", MPDRefusal(code: 2, index: 3, command: "seekcur", message: "Bad time")),
             ("ACK something odd", MPDRefusal(code: 0, index: 0, command: "", message: "something odd")),
         ])
@@ -239,17 +242,17 @@ struct MPDProtocolTests {
         "where the file is: under the folder, absolute as it stands, a URL as a location",
         arguments: [
             ("a.flac", "/m", "/m/a.flac", nil),
-            ("a.flac", "/", "/a.flac", nil),  // a music folder at the root
+            ("a.flac", "/", "/a.flac", nil), // a music folder at the root
             ("/home/me/a.flac", "/m", "/home/me/a.flac", nil),
             ("http://radio.example/stream", "/m", nil, "http://radio.example/stream"),
             ("nfs://server/music/a.flac", nil, nil, "nfs://server/music/a.flac"),
-            ("odd:name.flac", "/m", "/m/odd:name.flac", nil),  // a colon is not a URL
+            ("odd:name.flac", "/m", "/m/odd:name.flac", nil), // a colon is not a URL
         ] as [(String, String?, String?, String?)])
     func fileLocations(name: String, folder: String?, file: String?, location: String?) throws {
         let track = try #require(MPDProtocol.track(fromCurrentSong: [MPDField("file", name)], musicDirectory: folder))
         #expect(track.file == file)
         #expect(track.location == location)
-        #expect(track.id == name)  // no Id: the file tells one track from the next
+        #expect(track.id == name) // no Id: the file tells one track from the next
     }
 
     @Test("several Artist lines are joined; the older Time stands in for duration")
@@ -273,7 +276,9 @@ struct MPDProtocolTests {
             ("music_directory: /", "/"), ("music_directory: ", nil), ("playlist_directory: /p", nil),
         ] as [(String, String?)])
     func config(text: String, folder: String?) {
-        #expect(MPDProtocol.musicDirectory(fromConfig: [MPDProtocol.field(from: Array(text.utf8))].compactMap { $0 }) == folder)
+        #expect(
+            MPDProtocol.musicDirectory(fromConfig: [MPDProtocol.field(from: Array(text.utf8))].compactMap { $0 })
+                == folder)
     }
 
     // MARK: Commands
@@ -324,15 +329,24 @@ struct MPDProtocolTests {
             ("box", nil, "music.lan", "6601", MPDAddress(endpoint: .network(host: "box", port: 6601))),
             ("box", 7000, "music.lan", "6601", MPDAddress(endpoint: .network(host: "box", port: 7000))),
             (nil, 7000, "music.lan", nil, MPDAddress(endpoint: .network(host: "music.lan", port: 7000))),
-            (nil, nil, "", "", MPDAddress(endpoint: .network(host: "localhost", port: 6600))),  // set but empty
+            (nil, nil, "", "", MPDAddress(endpoint: .network(host: "localhost", port: 6600))), // set but empty
             (
                 nil, nil, "secret@127.0.0.1", nil,
                 MPDAddress(endpoint: .network(host: "127.0.0.1", port: 6600), password: "secret")
             ),
-            (nil, nil, "secret@", nil, MPDAddress(endpoint: .network(host: "localhost", port: 6600), password: "secret")),
-            ("pw@box", nil, "other@music.lan", nil, MPDAddress(endpoint: .network(host: "box", port: 6600), password: "pw")),
+            (
+                nil, nil, "secret@", nil,
+                MPDAddress(endpoint: .network(host: "localhost", port: 6600), password: "secret")
+            ),
+            (
+                "pw@box", nil, "other@music.lan", nil,
+                MPDAddress(endpoint: .network(host: "box", port: 6600), password: "pw")
+            ),
             (nil, nil, "/run/mpd/socket", nil, MPDAddress(endpoint: .socket(path: "/run/mpd/socket"))),
-            (nil, nil, "pw@/run/mpd/socket", nil, MPDAddress(endpoint: .socket(path: "/run/mpd/socket"), password: "pw")),
+            (
+                nil, nil, "pw@/run/mpd/socket", nil,
+                MPDAddress(endpoint: .socket(path: "/run/mpd/socket"), password: "pw")
+            ),
             (nil, nil, "@mpd", nil, MPDAddress(endpoint: .abstractSocket(name: "mpd"))),
             (nil, nil, "pw@@mpd", nil, MPDAddress(endpoint: .abstractSocket(name: "mpd"), password: "pw")),
             ("[::1]", 6600, nil, nil, MPDAddress(endpoint: .network(host: "::1", port: 6600))),
@@ -347,7 +361,8 @@ struct MPDProtocolTests {
     @Test(
         "a bad MPD_PORT or a nameless abstract socket is an error naming it",
         arguments: [
-            (nil, "66000", MPDAddressError.badPort("66000")), (nil, "0", .badPort("0")), (nil, "http", .badPort("http")),
+            (nil, "66000", MPDAddressError.badPort("66000")), (nil, "0", .badPort("0")),
+            (nil, "http", .badPort("http")),
             (nil, "-1", .badPort("-1")), ("@", nil, .emptySocketName), ("pw\nidle@host", nil, .badPassword),
             ("pw\r@host", nil, .badPassword),
         ] as [(String?, String?, MPDAddressError)])

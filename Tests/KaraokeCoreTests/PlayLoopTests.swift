@@ -531,8 +531,9 @@ struct PlayLoopContentTests {
         #expect(edge.loop.state.duration == 45)
         #expect(edge.loop.state.currentLine(at: edge.loop.state.position(at: t0 + 10)) == 2) // "three", from 9 s
         var composer = edge.loop.composer
-        #expect(composer.frame(of: edge.loop.state, at: t0 + 10, titleTime: 0).rows.last?.text
-            .contains("from lrclib.net") == true)
+        #expect(
+            composer.frame(of: edge.loop.state, at: t0 + 10, titleTime: 0).rows.last?.text
+                .contains("from lrclib.net") == true)
     }
 
     @Test("plain lyrics with no audio but a length end at their length")

@@ -131,7 +131,8 @@ struct PlainContentTests {
         #expect(words.count == 62)
     }
 
-    @Test("the page index is floor(position / duration × pages), within the pages",
+    @Test(
+        "the page index is floor(position / duration × pages), within the pages",
         arguments: [
             (time: 0.0, duration: 90.0, count: 3, page: 0),
             (time: 30.0, duration: 90.0, count: 3, page: 1),

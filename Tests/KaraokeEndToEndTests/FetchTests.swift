@@ -191,7 +191,9 @@ struct FetchTests {
     func unresolvableName() throws {
         let setting = try Setting()
         let out = setting.path("out.lrc")
-        let arguments = ["fetch", "--artist", "A", "--title", "found", "--lrclib-url", "http://lyrics.invalid", "-o", out]
+        let arguments = [
+            "fetch", "--artist", "A", "--title", "found", "--lrclib-url", "http://lyrics.invalid", "-o", out,
+        ]
         // Inside a network namespace of its own (`unshare -n`: only a loopback, down) when this machine allows
         // one, no packet can leave; else the name, which never resolves, reaches at most the local resolver.
         let unshare = "/usr/bin/unshare"

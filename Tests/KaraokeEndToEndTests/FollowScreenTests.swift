@@ -14,7 +14,8 @@ private func statusRow(_ screen: [String], rows: Int) -> String { screen.count >
 
 /// `karaoke follow`'s screen in tmux against a real MPD of the test's own (DESIGN §12).
 @Suite(
-    "The follow screen with MPD", .enabled(if: MPDServer.isAvailable && TmuxSession.isAvailable, "needs mpd, mpc, ffmpeg and tmux"),
+    "The follow screen with MPD",
+    .enabled(if: MPDServer.isAvailable && TmuxSession.isAvailable, "needs mpd, mpc, ffmpeg and tmux"),
     .serialized, .timeLimit(.minutes(3)))
 struct FollowScreenMPDTests {
     static let rows = 16
@@ -49,7 +50,9 @@ struct FollowScreenMPDTests {
         // n is MPD's next track; there are no lyrics for it, and the screen says so.
         try tmux.send("n")
         #expect(try MPDTests.eventually(server) { $0.title.contains("Paper Boats") })
-        screen = try tmux.waitFor(timeout: 5) { $0.contains { $0.contains("no lyrics for The Karaoke Band — Paper Boats") } }
+        screen = try tmux.waitFor(timeout: 5) {
+            $0.contains { $0.contains("no lyrics for The Karaoke Band — Paper Boats") }
+        }
         #expect(screen.contains { $0.contains("no lyrics for The Karaoke Band — Paper Boats") }, "\(screen)")
 
         // q quits karaoke and leaves MPD playing.
@@ -93,7 +96,9 @@ struct FollowScreenMPDTests {
         let port = try MPDServer.freePort()
         let tmux = try TmuxSession(
             "\(KaraokeProcess.binary.path) follow --player mpd:127.0.0.1:\(port)", columns: 72, rows: Self.rows)
-        let screen = try tmux.waitFor(timeout: 5) { $0.contains { $0.contains("waiting for MPD at 127.0.0.1:\(port)") } }
+        let screen = try tmux.waitFor(timeout: 5) {
+            $0.contains { $0.contains("waiting for MPD at 127.0.0.1:\(port)") }
+        }
         #expect(screen.contains { $0.contains("waiting for MPD at 127.0.0.1:\(port)") }, "\(screen)")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
@@ -153,8 +158,10 @@ struct FollowScreenMPRISTests {
         // The test server has timed lyrics for the title "found".
         let track = folder.appendingPathComponent("found.flac").path
         let made = try KaraokeProcess.runRaw(
-            ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=30", "-metadata", "title=found",
-             "-metadata", "artist=The Testers", track],
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=30", "-metadata", "title=found",
+                "-metadata", "artist=The Testers", track,
+            ],
             executable: ChildProcess.find("ffmpeg") ?? "/usr/bin/ffmpeg", timeout: 30)
         try #require(made.status == 0)
         let mpv = try MprisMpv(playing: [track], on: bus)
@@ -166,11 +173,15 @@ struct FollowScreenMPRISTests {
         let without = try TmuxSession(
             "\(KaraokeProcess.binary.path) follow --player mpris:mpv --lrclib-url \(server.url)", columns: 72,
             rows: Self.rows, environment: environment)
-        var screen = try without.waitFor(timeout: 5) { $0.contains { $0.contains("no lyrics for The Testers — found") } }
+        var screen = try without.waitFor(timeout: 5) {
+            $0.contains { $0.contains("no lyrics for The Testers — found") }
+        }
         #expect(screen.contains { $0.contains("no lyrics for The Testers — found") }, "\(screen)")
         try without.send("q")
         #expect(try without.exitStatus() == 0)
-        let cached = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/karaoke/lrclib").path)) ?? []
+        let cached =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("cache/karaoke/lrclib").path)) ?? []
         #expect(cached.isEmpty, "nothing may be asked without --fetch: \(cached)")
 
         let with = try TmuxSession(

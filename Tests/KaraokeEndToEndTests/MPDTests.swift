@@ -3,7 +3,8 @@ import Testing
 
 /// `karaoke follow --player mpd… --print` against a real mpd of the test's own (DESIGN §12.3).
 @Suite(
-    "Following MPD", .enabled(if: MPDServer.isAvailable, "needs mpd, mpc and ffmpeg (make deps-test installs them)"), .serialized,
+    "Following MPD", .enabled(if: MPDServer.isAvailable, "needs mpd, mpc and ffmpeg (make deps-test installs them)"),
+    .serialized,
     .timeLimit(.minutes(3)))
 struct MPDTests {
     /// karaoke following `server`, with its stderr in the server's folder.
@@ -67,7 +68,8 @@ struct MPDTests {
         let server = try MPDServer(ipv6: true)
         defer { server.stop() }
         let karaoke = try FollowProcess(
-            ["--player", "mpd:[::1]:\(server.port!)"], stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+            ["--player", "mpd:[::1]:\(server.port!)"],
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
         defer { karaoke.stop() }
         let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
         #expect(report.title == "Lantern River")
@@ -94,7 +96,9 @@ struct MPDTests {
             let returned = FollowProcess.now()
             let found = karaoke.waitFor(after: seen, timeout: 5) { matches($0) }
             let line = try #require(found, "no report after mpc \(arguments)")
-            print("mpd: 'mpc \(arguments.joined(separator: " "))' reported \(String(format: "%.1f", (line.arrival - returned) * 1000)) ms after mpc returned (\(String(format: "%.1f", (line.arrival - started) * 1000)) ms after it started)")
+            print(
+                "mpd: 'mpc \(arguments.joined(separator: " "))' reported \(String(format: "%.1f", (line.arrival - returned) * 1000)) ms after mpc returned (\(String(format: "%.1f", (line.arrival - started) * 1000)) ms after it started)"
+            )
             return max(0, line.arrival - returned)
         }
 

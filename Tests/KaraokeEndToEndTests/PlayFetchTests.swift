@@ -65,7 +65,8 @@ struct PlayFetchTests {
         let session = try setting.play(setting.audio("delayed"), "--fetch --lrclib-url \(setting.server.url)")
         // The server answers after 2 s: meanwhile the player runs, its clock going.
         let waiting = try session.waitFor { $0.contains { $0.contains("looking up") } }
-        #expect(waiting.contains { $0.contains("looking up Test Artist — delayed on 127.0.0.1:\(setting.server.port)…") })
+        #expect(
+            waiting.contains { $0.contains("looking up Test Artist — delayed on 127.0.0.1:\(setting.server.port)…") })
         #expect(waiting[15].hasPrefix("▶"), "\(waiting[15])")
         let found = try session.waitFor { $0.contains { $0.contains("first line of the found song") } }
         #expect(!found.contains { $0.contains("looking up") })

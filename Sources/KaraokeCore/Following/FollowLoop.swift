@@ -247,7 +247,9 @@ public struct FollowLoop {
             track = new.track
             if changed {
                 if let newTrack = new.track {
-                    show(.message("looking for the lyrics of \(FollowLoop.name(of: newTrack))…"), title: FollowLoop.name(of: newTrack))
+                    show(
+                        .message("looking for the lyrics of \(FollowLoop.name(of: newTrack))…"),
+                        title: FollowLoop.name(of: newTrack))
                     effects.append(.lookUp(newTrack))
                 } else {
                     show(.message("\(new.player) plays nothing"), title: "karaoke follow")

@@ -53,7 +53,8 @@ enum FollowCommand {
         } catch {
             switch error {
             case .unknownTerminal(let name) where name.isEmpty:
-                StandardStreams.err("karaoke: TERM is not set; set it to your terminal's type, for example TERM=xterm-256color")
+                StandardStreams.err(
+                    "karaoke: TERM is not set; set it to your terminal's type, for example TERM=xterm-256color")
             case .unknownTerminal(let name):
                 StandardStreams.err(
                     "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
@@ -166,8 +167,9 @@ enum FollowCommand {
             if let command = PlayerCommand(parsing: line) {
                 connection.send(command)
             } else if line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
-                StandardStreams.err("karaoke: unknown command '\(ControlCharacters.strip(String(line.prefix(40))))'; "
-                    + "expected play-pause, seek +S, seek -S, seek S, next or previous")
+                StandardStreams.err(
+                    "karaoke: unknown command '\(ControlCharacters.strip(String(line.prefix(40))))'; "
+                        + "expected play-pause, seek +S, seek -S, seek S, next or previous")
             }
         }
         // A line longer than any command is not one: drop it rather than grow without end.

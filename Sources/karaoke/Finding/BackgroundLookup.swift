@@ -31,7 +31,9 @@ final class BackgroundLookup: Sendable {
             pthread_detach(thread)
         } else {
             Unmanaged<BackgroundLookup>.fromOpaque(box).release()
-            answer.withLock { $0 = LRCLIBAnswer(failure: "cannot start the lookup: \(LyricFile.describe(started))", query: query) }
+            answer.withLock {
+                $0 = LRCLIBAnswer(failure: "cannot start the lookup: \(LyricFile.describe(started))", query: query)
+            }
         }
     }
 

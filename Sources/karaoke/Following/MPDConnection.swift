@@ -133,7 +133,8 @@ final class MPDConnection: FollowedPlayerConnection {
             }
             // Commands for a player that is not there are dropped; the pipe is polled only to see `stop()`.
             _ = try? MPDSocket.wait(
-                -1, for: 0, interrupt: interrupt.readDescriptor, until: monotonicSeconds() + MPDConnection.retryInterval)
+                -1, for: 0, interrupt: interrupt.readDescriptor, until: monotonicSeconds() + MPDConnection.retryInterval
+            )
             interrupt.drain()
             shared.withLock { $0.commands.removeAll() }
         }

@@ -107,7 +107,8 @@ final class MPRISConnection: FollowedPlayerConnection {
     static func playingPlayerExists() -> Bool {
         guard SessionBus.loadLibrary() == nil, let address = MPRISFollower.busAddress(),
             case .success(let bus) = SessionBus.open(address: address),
-            case .success(let reply) = bus.call(MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames")
+            case .success(let reply) = bus.call(
+                MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames")
         else { return false }
         let names = reply.arguments().first?.texts ?? []
         return names.contains { name in
@@ -257,7 +258,8 @@ private final class MPRISFollower {
             guard let method = pendingCalls.removeValue(forKey: message.replySerial), message.isError else { return }
             let detail = message.arguments().first?.text ?? message.errorName
             let name = followed?.state.name ?? "the player"
-            connection.post(.notice("\(name) refused \(method): \(ControlCharacters.strip(String(detail.prefix(120))))"))
+            connection.post(
+                .notice("\(name) refused \(method): \(ControlCharacters.strip(String(detail.prefix(120))))"))
             return
         }
         guard message.isSignal else { return }
@@ -432,7 +434,9 @@ private final class MPRISFollower {
         case .setPosition(let track, let microseconds): arguments = [.objectPath(track), .int64(microseconds)]
         case .playPause, .next, .previous: break
         }
-        guard let serial = bus.send(current.owner, MPRISFollower.playerPath, MPRISFollower.playerInterface, call.method, arguments)
+        guard
+            let serial = bus.send(
+                current.owner, MPRISFollower.playerPath, MPRISFollower.playerInterface, call.method, arguments)
         else {
             connection.post(.notice("cannot send \(call.method) to \(current.state.name)"))
             return

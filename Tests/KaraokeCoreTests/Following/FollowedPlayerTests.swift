@@ -12,7 +12,9 @@ import Testing
         #expect(PlayerChoice(parsing: text) == choice)
     }
 
-    @Test(arguments: ["", "spotify", "auto:x", "mpris:", "mpd:", "mpd:host:0", "mpd:host:70000", "mpd::6600", "mpd:h:p"])
+    @Test(arguments: [
+        "", "spotify", "auto:x", "mpris:", "mpd:", "mpd:host:0", "mpd:host:70000", "mpd::6600", "mpd:h:p",
+    ])
     func badPlayerChoicesAreRefused(text: String) {
         #expect(PlayerChoice(parsing: text) == nil)
     }

@@ -24,9 +24,9 @@ struct MPRISMetadataTests {
     @Test(
         "the length is read whatever integer or real type the player sends it as",
         arguments: [
-            MPRISValue.integer(90_000_000),  // x, as the specification says
-            .unsigned(90_000_000),  // t, as some players send it
-            .double(90_000_000),  // d, as a few others do
+            MPRISValue.integer(90_000_000), // x, as the specification says
+            .unsigned(90_000_000), // t, as some players send it
+            .double(90_000_000), // d, as a few others do
         ])
     func lengthTypes(value: MPRISValue) {
         #expect(MPRISMetadata.track(from: ["xesam:title": .string("T"), "mpris:length": value])?.length == 90)
@@ -41,7 +41,8 @@ struct MPRISMetadataTests {
 
     @Test("an artist sent as a plain string is read as one artist")
     func artistAsString() {
-        #expect(MPRISMetadata.track(from: ["xesam:title": .string("T"), "xesam:artist": .string("Ann")])?.artist == "Ann")
+        #expect(
+            MPRISMetadata.track(from: ["xesam:title": .string("T"), "xesam:artist": .string("Ann")])?.artist == "Ann")
     }
 
     @Test(
@@ -50,8 +51,8 @@ struct MPRISMetadataTests {
             [:],
             ["mpris:trackid": MPRISValue.string(MPRISMetadata.noTrackID)],
             ["mpris:trackid": .string(""), "xesam:title": .string("")],
-            ["mpris:trackid": .string("/noplaylist")],  // mpv-mpris before its first file
-            ["mpris:trackid": .string("/3"), "mpris:length": .integer(5_000_000)],  // nothing to know it by
+            ["mpris:trackid": .string("/noplaylist")], // mpv-mpris before its first file
+            ["mpris:trackid": .string("/3"), "mpris:length": .integer(5_000_000)], // nothing to know it by
         ] as [[String: MPRISValue]])
     func noTrack(metadata: [String: MPRISValue]) {
         #expect(MPRISMetadata.track(from: metadata) == nil)
@@ -69,16 +70,17 @@ struct MPRISMetadataTests {
         "a file URL becomes a path, anything else stays a location",
         arguments: [
             ("file:///a/b.flac", "/a/b.flac", nil),
-            ("file://localhost/a/b.flac", "/a/b.flac", nil),  // the local host named
-            ("FILE:///a/%C3%A9t%C3%A9.mp3", "/a/été.mp3", nil),  // scheme in capitals, UTF-8 escapes
-            ("file:///a/b%2fc.mp3?x=1", "/a/b/c.mp3", nil),  // the query is not part of the path
-            ("file://server/a.mp3", nil, "file://server/a.mp3"),  // another machine's file
-            ("file:///a/%zz.mp3", nil, "file:///a/%zz.mp3"),  // a broken escape
-            ("file:///a/%00.mp3", nil, "file:///a/%00.mp3"),  // an escaped NUL
+            ("file://localhost/a/b.flac", "/a/b.flac", nil), // the local host named
+            ("FILE:///a/%C3%A9t%C3%A9.mp3", "/a/été.mp3", nil), // scheme in capitals, UTF-8 escapes
+            ("file:///a/b%2fc.mp3?x=1", "/a/b/c.mp3", nil), // the query is not part of the path
+            ("file://server/a.mp3", nil, "file://server/a.mp3"), // another machine's file
+            ("file:///a/%zz.mp3", nil, "file:///a/%zz.mp3"), // a broken escape
+            ("file:///a/%00.mp3", nil, "file:///a/%00.mp3"), // an escaped NUL
             ("https://example.com/stream", nil, "https://example.com/stream"),
         ] as [(String, String?, String?)])
     func urls(url: String, file: String?, location: String?) throws {
-        let track = try #require(MPRISMetadata.track(from: ["mpris:trackid": .string("/t"), "xesam:url": .string(url)]))
+        let track = try #require(
+            MPRISMetadata.track(from: ["mpris:trackid": .string("/t"), "xesam:url": .string(url)]))
         #expect(track.file == file)
         #expect(track.location == location)
     }
@@ -91,10 +93,10 @@ struct MPRISBusNameTests {
         arguments: [
             ("org.mpris.MediaPlayer2.mpv", "mpv", true),
             ("org.mpris.MediaPlayer2.vlc.instance4242", "vlc", true),
-            ("org.mpris.MediaPlayer2.vlc.instance4242", "vlc.instance4242", true),  // the full name
-            ("org.mpris.MediaPlayer2.mpvx", "mpv", false),  // another player whose name starts alike
+            ("org.mpris.MediaPlayer2.vlc.instance4242", "vlc.instance4242", true), // the full name
+            ("org.mpris.MediaPlayer2.mpvx", "mpv", false), // another player whose name starts alike
             ("org.mpris.MediaPlayer2.vlc.other", "vlc", false),
-            ("org.freedesktop.mpv", "mpv", false),  // not an MPRIS name at all
+            ("org.freedesktop.mpv", "mpv", false), // not an MPRIS name at all
         ])
     func matching(busName: String, wanted: String, matches: Bool) {
         #expect(MPRISBusName.matches(busName, wanted: wanted) == matches)
@@ -122,17 +124,17 @@ struct MPRISBusNameTests {
     @Test(
         "a player that starts playing takes over only from a followed one that does not play",
         arguments: [
-            (true, false, nil, true),  // another plays, the followed one is paused: switch
-            (true, true, nil, false),  // both play: stay
-            (false, false, nil, false),  // neither plays: stay
-            (true, false, "vlc", false),  // the one playing is not the player asked for
-            (true, false, "mpv", true),  // another instance of the player asked for
+            (true, false, nil, true), // another plays, the followed one is paused: switch
+            (true, true, nil, false), // both play: stay
+            (false, false, nil, false), // neither plays: stay
+            (true, false, "vlc", false), // the one playing is not the player asked for
+            (true, false, "mpv", true), // another instance of the player asked for
         ] as [(Bool, Bool, String?, Bool)])
     func takingOver(otherPlays: Bool, followedPlays: Bool, wanted: String?, switches: Bool) {
         let other = MPRISBusName.Candidate(busName: "org.mpris.MediaPlayer2.mpv.instance9", isPlaying: otherPlays)
         let followed = MPRISBusName.Candidate(busName: "org.mpris.MediaPlayer2.mpv", isPlaying: followedPlays)
         #expect(MPRISBusName.prefers(other, over: followed, wanted: wanted) == switches)
-        #expect(!MPRISBusName.prefers(followed, over: followed, wanted: wanted))  // never itself
+        #expect(!MPRISBusName.prefers(followed, over: followed, wanted: wanted)) // never itself
     }
 
     @Test("names that are not MPRIS players' are never chosen")

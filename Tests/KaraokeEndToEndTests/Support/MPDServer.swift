@@ -9,7 +9,8 @@ final class MPDServer {
 
     /// The tracks in the music folder, in queue order: file name, title, artist.
     static let tracks = [
-        ("1 Lantern River.flac", "Lantern River", "The Karaoke Band"), ("2 Paper Boats.flac", "Paper Boats", "The Karaoke Band"),
+        ("1 Lantern River.flac", "Lantern River", "The Karaoke Band"),
+        ("2 Paper Boats.flac", "Paper Boats", "The Karaoke Band"),
         ("3 Desert Stars.ogg", "Desert Stars", "Night Choir"),
     ]
 
@@ -121,7 +122,8 @@ final class MPDServer {
         var options = ["-h", host]
         if let port { options += ["-p", String(port)] }
         let raw = try KaraokeProcess.runRaw(
-            options + arguments, executable: MPDServer.executable("mpc")!, environment: ["MPD_HOST": "", "MPD_PORT": ""],
+            options + arguments, executable: MPDServer.executable("mpc")!,
+            environment: ["MPD_HOST": "", "MPD_PORT": ""],
             timeout: 20)
         return KaraokeProcess.Output(
             status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
@@ -226,7 +228,9 @@ final class MPDServer {
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, path, &actions, &attributes, &argv, environ)
-        guard spawned == 0 else { throw StartFailure(description: "cannot start \(name): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw StartFailure(description: "cannot start \(name): \(String(cString: strerror(spawned)))")
+        }
         return child
     }
 }
@@ -286,7 +290,9 @@ final class HostileMPDServer: @unchecked Sendable {
             if !flood.isEmpty, recv(connection, &request, request.count, 0) > 0 {
                 var sent = 0
                 while sent < floodLimit {
-                    let count = flood.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    let count = flood.withUnsafeBytes {
+                        send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
                     if count <= 0 { break }
                     sent += count
                 }

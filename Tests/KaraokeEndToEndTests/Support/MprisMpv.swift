@@ -24,8 +24,11 @@ final class MprisMpv {
     init(playing files: [String], on bus: PrivateBus, paused: Bool = false) throws {
         self.bus = bus
         process = try ChildProcess(
-            [ChildProcess.find("mpv") ?? "/usr/bin/mpv", "--no-config", "--load-scripts=no", "--script=\(MprisMpv.plugin)",
-             "--ao=null", "--no-video", "--idle=no", "--no-terminal", "--pause=\(paused ? "yes" : "no")", "--"]
+            [
+                ChildProcess.find("mpv") ?? "/usr/bin/mpv", "--no-config", "--load-scripts=no",
+                "--script=\(MprisMpv.plugin)",
+                "--ao=null", "--no-video", "--idle=no", "--no-terminal", "--pause=\(paused ? "yes" : "no")", "--",
+            ]
                 + files,
             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         let deadline = Date().addingTimeInterval(10)
@@ -85,8 +88,10 @@ final class MprisMpv {
         try titles.enumerated().map { index, title in
             let path = folder.appendingPathComponent("track \(index + 1).flac").path
             let output = try KaraokeProcess.runRaw(
-                ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=\(440 + 220 * index):duration=30",
-                 "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", path],
+                [
+                    "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=\(440 + 220 * index):duration=30",
+                    "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", path,
+                ],
                 executable: ChildProcess.find("ffmpeg") ?? "/usr/bin/ffmpeg", timeout: 30)
             guard output.status == 0 else {
                 throw PrivateBus.StartFailure(description: "ffmpeg: \(String(decoding: output.stderr, as: UTF8.self))")

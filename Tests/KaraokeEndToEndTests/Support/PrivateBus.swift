@@ -42,8 +42,10 @@ final class PrivateBus {
         guard pipe(&ends) == 0 else { throw StartFailure(description: "no pipe") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let launcher = try ChildProcess(
-            [ChildProcess.find("dbus-daemon") ?? "/usr/bin/dbus-daemon", "--config-file=\(configPath)",
-             "--print-address=1", "--print-pid=1", "--fork"],
+            [
+                ChildProcess.find("dbus-daemon") ?? "/usr/bin/dbus-daemon", "--config-file=\(configPath)",
+                "--print-address=1", "--print-pid=1", "--fork",
+            ],
             stdout: ends[1])
         close(ends[1])
         defer { close(ends[0]) }
