@@ -305,7 +305,7 @@ public struct FollowLoop {
     /// After an event: how long to wait, until the next frame at the rate needed (no wait while nothing
     /// moves, but not past the notice's end, which must be cleared).
     private mutating func next(at now: Double) -> [Effect] {
-        guard let needed = framesPerSecondNeeded else {
+        guard framesPerSecondNeeded != nil else {
             if let notice, notice.until > now { return [.wait(until: notice.until)] }
             return [.wait(until: nil)]
         }
