@@ -129,6 +129,10 @@ public struct FollowLoop {
             if framesPerSecondNeeded != nil && now >= pacer.deadline {
                 effects += paint(at: now)
                 pacer.advance(after: now)
+            } else if framesPerSecondNeeded == nil, let shown = notice, shown.until <= now {
+                // Nothing else moves: the wake was for the notice's end, so the screen drops it now.
+                notice = nil
+                repaint = true
             }
         case .key(let key):
             guard let action = FollowAction.bound(to: key, helpShown: showsHelp) else { break }
@@ -215,8 +219,8 @@ public struct FollowLoop {
             let start = Double(song.lines[target].start - song.metadata.offset - userOffset) / 1000 + 0.000_001
             return [.command(.seek(to: max(0, start)))]
         case .adjustOffset(let milliseconds):
+            // The status bar shows a user offset that is not 0 by itself, as under `play`.
             userOffset = max(-3_600_000, min(3_600_000, userOffset + milliseconds))
-            notice = ("offset \(StatusBar.signedSeconds(userOffset))", now + FollowLoop.noticeDuration)
         case .toggleReduceMotion:
             reduceMotion.toggle()
         case .toggleHelp:

@@ -190,6 +190,18 @@ private func waits(_ effects: [FollowLoop.Effect]) -> [Double?] {
         #expect(waits(effects) == [nil])
     }
 
+    @Test func pausedUnderReduceMotionANoticeIsClearedWhenItsTimeIsUp() throws {
+        var loop = loop(reduceMotion: true)
+        _ = loop.handle(report(.paused, at: 10).at(t0 + 1), at: t0 + 1)
+        let shown = loop.handle(.player(.notice("mpv refused Seek")), at: t0 + 2)
+        #expect(lastFrame(shown)?.rows.last?.text.contains("mpv refused Seek") == true)
+        let until = try #require(waits(shown).last ?? nil)
+        #expect(until == t0 + 2 + FollowLoop.noticeDuration)
+        let cleared = loop.handle(.tick, at: until)
+        #expect(lastFrame(cleared)?.rows.last?.text.contains("mpv: The Gears — Clockwork") == true)
+        #expect(waits(cleared) == [nil])
+    }
+
     @Test func playingTheLoopWaitsForTheNextFrame() {
         var loop = loop()
         let effects = loop.handle(report(.playing, at: 10).at(t0 + 1), at: t0 + 1)
