@@ -110,7 +110,7 @@ check-tsan: deps deps-test
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
 	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan
 	TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
-	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter 'AudioTests|MPDTests|FollowMPRIS|PlayFetch'
+	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests)'
 	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
 	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
 
