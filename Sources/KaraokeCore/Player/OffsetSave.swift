@@ -47,10 +47,13 @@ public enum OffsetSave: Sendable, Equatable {
         "offset already saved in \(name); nothing written"
     }
 
-    /// The notice for lyrics in `format` (its display name), which cannot be rewritten in place: how to
-    /// make an LRC of them.
+    /// The notice for lyrics in `format` (its display name), which cannot be rewritten in place: the
+    /// command that makes an LRC of them beside them (short: the status bar is one row).
     public static func formatRefusedNotice(_ format: String, path: String) -> String {
-        "cannot save the offset into \(format); make an LRC with 'karaoke convert \(quotedPath(path)) --to lrc'"
+        var lrc = path
+        if let dot = lrc.lastIndex(of: "."), !lrc[dot...].contains("/") { lrc = String(lrc[..<dot]) }
+        lrc += ".lrc"
+        return "cannot save into \(format); karaoke convert \(quotedPath(path)) --to lrc -o \(quotedPath(lrc))"
     }
 
     /// The notice for lyrics that are no file: from the audio's tags, or from LRCLIB (`fromLRCLIB`),
