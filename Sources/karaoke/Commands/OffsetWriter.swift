@@ -79,12 +79,12 @@ struct OffsetWriter {
         var backupInfo = stat()
         if lstat(backup, &backupInfo) != 0 {
             if case .failure(let failure) = TextFile.save(bytes, to: backup, replacing: false, mode: permissions) {
-                return .refused(notice: OffsetSave.failedNotice(failure.message))
+                return .refused(notice: OffsetSave.failedNotice(shown(failure.message, target, as: shownPath)))
             }
             backupMade = true
         }
         if case .failure(let failure) = TextFile.save(rewritten.bytes, to: target, replacing: true, mode: permissions) {
-            return .refused(notice: OffsetSave.failedNotice(failure.message))
+            return .refused(notice: OffsetSave.failedNotice(shown(failure.message, target, as: shownPath)))
         }
         let notice = OffsetSave.savedNotice(
             milliseconds, to: name, mode: mode, clampedStamps: rewritten.clampedStamps,
@@ -98,5 +98,13 @@ struct OffsetWriter {
             break
         }
         return .refused(notice: notice + "; reading it back failed, so the lyrics keep the old timing")
+    }
+
+    /// `message` naming the file as the user named it rather than by its resolved path (`/tmp/x/…`),
+    /// which the status bar has no room for.
+    private func shown(_ message: String, _ resolved: String, as given: String) -> String {
+        let resolvedShown = ControlCharacters.strip(resolved)
+        guard message.hasPrefix(resolvedShown) else { return message }
+        return given + message.dropFirst(resolvedShown.count)
     }
 }
