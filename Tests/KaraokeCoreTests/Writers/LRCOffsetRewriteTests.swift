@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KaraokeCore
 
@@ -207,5 +208,40 @@ struct LRCOffsetRewriteTests {
         #expect(LRCOffsetRewrite.rewrite(latin1, adding: 200, mode: .stamps) == .failure(.notUTF8))
         let large = Array("[offset:3599000]\n[00:01.00]a\n".utf8)
         #expect(LRCOffsetRewrite.rewrite(large, adding: 1000, mode: .tag) == .failure(.offsetTooLarge(3_600_000)))
+    }
+
+    @Test(
+        "on every LRC file of the shared corpus, both ways of saving keep every line and word where it was shown",
+        .enabled(if: LyricsCorpus.isAvailable, "../shared/corpus is not there"))
+    func corpusTimingPreserved() throws {
+        for name in LyricsCorpus.lyricFiles {
+            let bytes = Array(try Data(contentsOf: LyricsCorpus.root.appendingPathComponent(name)))
+            // The corpus's unusable files are left out.
+            guard let before = try LyricsCorpus.parse(name).song else { continue }
+            guard TextEncoding.isMostlyUTF8(bytes) else {
+                // GBK and the like: refused, since an edit of their bytes could break a character.
+                #expect(LRCOffsetRewrite.rewrite(bytes, adding: 200, mode: .tag) == .failure(.notUTF8), "\(name)")
+                continue
+            }
+            for mode in [LRCOffsetRewrite.Mode.tag, .stamps] {
+                for adding in [-200, 200] {
+                    let result = LRCOffsetRewrite.rewrite(bytes, adding: adding, mode: mode)
+                    guard case .success(let rewritten) = result else {
+                        Issue.record("\(name): \(result)")
+                        continue
+                    }
+                    // Held at 0:00 is the one change allowed, and only when the stamps move earlier.
+                    guard rewritten.clampedStamps == 0 else {
+                        #expect(mode == .stamps && adding + before.metadata.offset > 0, "\(name)")
+                        continue
+                    }
+                    let after = try song(rewritten.bytes)
+                    #expect(
+                        shownTimes(after) == shownTimes(before, userOffset: adding), "\(name) \(mode) \(adding)")
+                    #expect(after.lines.map(\.text) == before.lines.map(\.text), "\(name)")
+                    #expect(after.metadata.title == before.metadata.title, "\(name)")
+                }
+            }
+        }
     }
 }
