@@ -27,13 +27,15 @@ struct OffsetWriter {
     /// Saves `milliseconds` of user offset into the file of `content` (the lyrics shown) and says what
     /// came of it. Nothing is written unless the whole rewrite can be; the old file stays whole otherwise.
     func save(_ milliseconds: Int, content: LyricsContent) -> OffsetSave {
+        // Nothing timed (plain lyrics, or a message while LRCLIB is asked) is said first: it holds wherever
+        // the lyrics came from.
+        guard case .timed = content else { return .refused(notice: OffsetSave.untimedNotice) }
         let path: String
         switch source {
         case .tags: return .refused(notice: OffsetSave.notAFileNotice(fromLRCLIB: false))
         case .lrclib: return .refused(notice: OffsetSave.notAFileNotice(fromLRCLIB: true))
         case .file(let file): path = file
         }
-        guard case .timed = content else { return .refused(notice: OffsetSave.untimedNotice) }
         let shownPath = ControlCharacters.strip(path)
         let name = shownPath.split(separator: "/").last.map(String.init) ?? shownPath
         if let encoding, !["utf-8", "utf8"].contains(encoding.lowercased()) {
