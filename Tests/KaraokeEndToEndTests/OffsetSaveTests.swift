@@ -139,3 +139,26 @@ struct OffsetSaveTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["song.srt"])
     }
 }
+
+/// `karaoke check`'s warnings about `[offset:]` (DESIGN §13.2), as the user sees them.
+@Suite("check warns about offsets other players misread")
+struct OffsetCheckTests {
+    @Test("an offset over 10 s and a space after the colon are warnings at the tag, and --strict fails on them")
+    func offsetWarnings() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("w.lrc")
+        try Data("[ti:W]\n[offset: -12500]\n[00:30.00]la\n".utf8).write(to: file)
+        let output = try KaraokeProcess.run(["check", file.path])
+        #expect(output.status == 0)
+        let warnings = output.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(
+            warnings == [
+                "\(file.path):2:10: warning: offset '-12500' is over 10 s (the value is in milliseconds)",
+                "\(file.path):2:9: warning: space after the colon in '[offset: -12500]', which some players misread; "
+                    + "write '[offset:-12500]'",
+            ])
+        #expect(output.stdout.contains("2 warnings"))
+        #expect(try KaraokeProcess.run(["check", "--strict", file.path]).status == 1)
+    }
+}
