@@ -125,6 +125,35 @@ struct OffsetSaveTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["song.lrc"])
     }
 
+    @Test("through a symbolic link, the file it names is rewritten and backed up, and the link stays")
+    func symbolicLink() throws {
+        let folder = try Self.folder(name: "real.lrc")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("song.lrc").path, withDestinationPath: "real.lrc")
+        let session = try Self.play("song.lrc", in: folder)
+        try session.send("-", "s")
+        try Self.waitForStatus(session, "offset -0.1s saved to song.lrc (backup real.lrc.bak)")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        let link = folder.appendingPathComponent("song.lrc").path
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.lrc")
+        #expect(try String(contentsOfFile: link, encoding: .utf8).contains("[offset:-100]\n"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("real.lrc.bak"), encoding: .utf8) == Self.song)
+    }
+
+    @Test("a file read with another --encoding is refused: an edit of its bytes could break characters")
+    func otherEncodingRefused() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try Self.play("song.lrc", in: folder, "--encoding latin1")
+        try session.send("+", "s")
+        try Self.waitForStatus(session, "cannot save the offset: the file is not UTF-8")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8) == Self.song)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["song.lrc"])
+    }
+
     @Test("an SRT is refused with the command that makes an LRC of it")
     func subtitlesRefused() throws {
         let srt = "1\n00:00:01,000 --> 00:00:03,000\nOffset Test\n\n2\n00:00:03,000 --> 00:00:30,000\ntwo\n"

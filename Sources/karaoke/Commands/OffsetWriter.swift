@@ -37,7 +37,7 @@ struct OffsetWriter {
         case .file(let file): path = file
         }
         let shownPath = ControlCharacters.strip(path)
-        let name = shownPath.split(separator: "/").last.map(String.init) ?? shownPath
+        let name = lastComponent(path)
         if let encoding, !["utf-8", "utf8"].contains(encoding.lowercased()) {
             return .refused(notice: OffsetSave.notUTF8Notice(shownPath))
         }
@@ -90,7 +90,7 @@ struct OffsetWriter {
         }
         let notice = OffsetSave.savedNotice(
             milliseconds, to: name, mode: mode, clampedStamps: rewritten.clampedStamps,
-            backup: backupMade ? name + ".bak" : nil)
+            backup: backupMade ? lastComponent(backup) : nil)
         // Read back as it was read at the start, so what plays is what the file now says.
         switch LyricFile.load(target, maxSize: maxSize, encoding: encoding) {
         case .success(let loaded):
@@ -108,5 +108,12 @@ struct OffsetWriter {
         let resolvedShown = ControlCharacters.strip(resolved)
         guard message.hasPrefix(resolvedShown) else { return message }
         return given + message.dropFirst(resolvedShown.count)
+    }
+
+    /// The last component of `path`, as shown: a backup is named by its own name, which is a link's
+    /// target's, not the link's.
+    private func lastComponent(_ path: String) -> String {
+        let shown = ControlCharacters.strip(path)
+        return shown.split(separator: "/").last.map(String.init) ?? shown
     }
 }
