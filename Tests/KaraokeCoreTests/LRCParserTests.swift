@@ -226,7 +226,7 @@ struct LRCParserTests {
             (tag: "[offset:500]", offset: 500),
             (tag: "[offset:+500]", offset: 500),
             (tag: "[offset:-500]", offset: -500),
-            (tag: "[OFFSET: +250]", offset: 250), // any case, a space after the colon
+            (tag: "[OFFSET:+250]", offset: 250), // any case
             (tag: "[oFfSeT:75]", offset: 75),
         ])
     func offsetTag(tag: String, offset: Int) throws {
@@ -234,6 +234,30 @@ struct LRCParserTests {
         let song = try #require(result.song)
         #expect(song.metadata.offset == offset)
         #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test(
+        "check's lints: an offset over 10 s, and a space after the colon, are read and warned about",
+        arguments: [
+            (tag: "[offset:10000]", offset: 10_000, warnings: [String]()), // 10 s is not over
+            (tag: "[offset:-10001]", offset: -10_001, warnings: ["1:9: warning: offset '-10001' is over 10 s (the value is in milliseconds)"]),
+            (tag: "[OFFSET: +250]", offset: 250,
+             warnings: ["1:9: warning: space after the colon in '[OFFSET: +250]', which some players misread; write '[offset:+250]'"]),
+            (tag: "[offset:  -500]", offset: -500,
+             warnings: ["1:9: warning: space after the colon in '[offset:  -500]', which some players misread; write '[offset:-500]'"]),
+            (tag: "[offset:-500 ]", offset: -500, warnings: []), // a space before the ']' is harmless
+            (tag: "[offset: 20000]", offset: 20_000,
+             warnings: [
+                "1:10: warning: offset '20000' is over 10 s (the value is in milliseconds)",
+                "1:9: warning: space after the colon in '[offset: 20000]', which some players misread; write '[offset:20000]'",
+             ]),
+        ])
+    func offsetLints(tag: String, offset: Int, warnings: [String]) throws {
+        // The line is late enough that no offset here moves it before 0:00.
+        let result = LRC.parse("\(tag)\n[00:30.00]la")
+        let song = try #require(result.song)
+        #expect(song.metadata.offset == offset)
+        #expect(result.diagnostics.map { $0.description.replacingOccurrences(of: "t.lrc:", with: "") } == warnings)
     }
 
     @Test("a positive offset makes lyrics sooner and a negative one later")

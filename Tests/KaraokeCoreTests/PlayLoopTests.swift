@@ -84,7 +84,7 @@ private struct FakeEdge {
             case .wait(let until): deadline = until
             case .exit(let status): exitStatus = status; deadline = nil
             case .suspend: deadline = nil
-            case .paint, .send, .log: break
+            case .paint, .send, .log, .saveOffset: break
             }
         }
     }
@@ -95,7 +95,7 @@ private func actions(_ effects: [PlayLoop.Effect]) -> [PlayLoop.Effect] {
     effects.filter {
         switch $0 {
         case .paint, .log, .wait: false
-        case .send, .suspend, .exit: true
+        case .send, .suspend, .exit, .saveOffset: true
         }
     }
 }
@@ -545,5 +545,87 @@ struct PlayLoopContentTests {
         #expect(edge.exitStatus == nil)
         edge.run(until: t0 + 31)
         #expect(edge.exitStatus == 0)
+    }
+}
+
+@Suite("The play loop on a fake clock: saving the offset")
+struct PlayLoopOffsetSaveTests {
+    /// `Fixtures.clockwork` with `milliseconds` saved into its `[offset:]` tag, read back.
+    static func savedClockwork(_ milliseconds: Int) throws -> Song {
+        let rewritten = try LRCOffsetRewrite.rewrite(
+            Array(Fixtures.clockwork.utf8), adding: milliseconds, mode: .tag
+        ).get()
+        return try #require(LRCParser.parse(rewritten.bytes, file: "inline.lrc").song)
+    }
+
+    @Test("s asks the edge to save the user offset of the moment", arguments: [0, 100, 200, -300])
+    func sAsksToSave(milliseconds: Int) throws {
+        var edge = try playLoop()
+        for _ in 0..<abs(milliseconds / 100) {
+            edge.send(.key(.character(milliseconds > 0 ? "+" : "-")), at: t0 + 1)
+        }
+        let answer = edge.send(.key(.character("s")), at: t0 + 1.5)
+        #expect(actions(answer) == [.saveOffset(milliseconds)])
+        #expect(PlayerAction.bound(to: .character("S")) == .saveOffset)
+        #expect(PlayerAction.help.contains { $0.keys == "s" })
+    }
+
+    @Test("a saved offset becomes the file's: the user offset is 0 again and no line moves")
+    func savedOffsetKeepsTheLyricsStill() throws {
+        var edge = try playLoop()
+        edge.send(.key(.character("+")), at: t0 + 1)
+        edge.send(.key(.character("+")), at: t0 + 1)
+        edge.run(until: t0 + 4)
+        let before = edge.loop.state
+        let saved = try Self.savedClockwork(200)
+        edge.send(.offsetSaved(.saved(saved, notice: "offset +0.2s saved to inline.lrc")), at: t0 + 4)
+        let after = edge.loop.state
+        #expect(after.userOffset == 0)
+        #expect(after.song.metadata.offset == 200)
+        #expect(edge.status.contains("offset +0.2s saved to inline.lrc"))
+        // Every moment of the song, before and after the save, sings the same line.
+        for tenth in 0..<300 {
+            let position = Double(tenth) / 10
+            #expect(after.currentLine(at: position) == before.currentLine(at: position), "at \(position) s")
+        }
+        #expect(abs(after.position(at: t0 + 4) - before.position(at: t0 + 4)) < 0.000_001)
+    }
+
+    @Test(
+        "a save that wrote nothing shows why and keeps the user offset; a refusal's notice stays longer",
+        arguments: [
+            (outcome: OffsetSave.unchanged(notice: "offset already saved"), staysAt8: false),
+            (outcome: OffsetSave.refused(notice: "cannot save the offset into SRT"), staysAt8: true),
+        ])
+    func nothingWritten(outcome: OffsetSave, staysAt8: Bool) throws {
+        var edge = try playLoop()
+        edge.send(.key(.character("+")), at: t0 + 1)
+        edge.send(.offsetSaved(outcome), at: t0 + 1)
+        #expect(edge.loop.state.userOffset == 100)
+        #expect(edge.status.contains(outcome.notice))
+        #expect(edge.loop.state.noticeText(at: t0 + 1 + 8) == (staysAt8 ? outcome.notice : nil))
+        #expect(edge.loop.state.noticeText(at: t0 + 1 + 13) == nil)
+    }
+
+    @Test(
+        "the notices name the offset saved, how, and the backup made",
+        arguments: [
+            (ms: 200, mode: LRCOffsetRewrite.Mode.tag, clamped: 0, backup: nil as String?,
+             notice: "offset +0.2s saved to song.lrc"),
+            (ms: -1250, mode: .tag, clamped: 0, backup: "song.lrc.bak",
+             notice: "offset -1.25s saved to song.lrc (backup song.lrc.bak)"),
+            (ms: 300, mode: .stamps, clamped: 2, backup: nil,
+             notice: "offset +0.3s saved to song.lrc (stamps moved; 2 stamps held at 0:00)"),
+        ])
+    func savedNotices(ms: Int, mode: LRCOffsetRewrite.Mode, clamped: Int, backup: String?, notice: String) {
+        #expect(OffsetSave.savedNotice(ms, to: "song.lrc", mode: mode, clampedStamps: clamped, backup: backup) == notice)
+    }
+
+    @Test("the convert hint quotes a path the shell would split")
+    func convertHintQuotes() {
+        #expect(
+            OffsetSave.formatRefusedNotice("SRT", path: "songs/a.srt")
+                == "cannot save into SRT; karaoke convert songs/a.srt --to lrc -o songs/a.lrc")
+        #expect(OffsetSave.quotedPath("My Song's.srt") == "'My Song'\\''s.srt'")
     }
 }

@@ -180,6 +180,14 @@ extension CommandLineOption {
             values.play.clockLog = text
             values.follow.clockLog = text
         },
+        // play's `s` key: saving the offset into the lyric file (DESIGN §13.2)
+        CommandLineOption(
+            name: "--apply-offset", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "s saves the offset by moving every stamp (and dropping [offset:]) instead of in [offset:]",
+            commands: [.play]
+        ) { values, _ in
+            values.play.appliesOffset = true
+        },
         // convert's own
         CommandLineOption(
             name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,

@@ -147,6 +147,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var volume = 100
     /// `--clock-log FILE`: where to write the lyric clock and mpv's position, for measuring the sync.
     public var clockLog: String?
+    /// `--apply-offset`: `s` moves the stamps instead of writing `[offset:]` (DESIGN §13.2).
+    public var appliesOffset = false
 
     /// Where `play` takes its sound from.
     public enum AudioChoice: Sendable, Equatable {

@@ -85,7 +85,8 @@ public enum UsageText {
                 \(optionLines(for: .play))
 
                 Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
-                      +/− offset ±0.1 s · 9/0 volume · m mute · r reduce motion · ? help · q/Esc quit
+                      +/− offset ±0.1 s · s save the offset into the file · 9/0 volume · m mute
+                      r reduce motion · ? help · q/Esc quit
 
                 """
         case "render":

@@ -314,6 +314,18 @@ private struct Parser {
         case "offset":
             if let offset = Int(value), offset.magnitude < 3_600_000 {
                 metadata.offset = offset
+                // Lints for `check` (DESIGN §13.2): an offset is rarely this large unless it was meant as
+                // seconds or the stamps are of another cut of the song; and `[offset: -500]` is read as 0
+                // by players that take the value right after the colon.
+                if offset.magnitude > 10_000 {
+                    warn(valueColumn, "offset '\(value)' is over 10 s (the value is in milliseconds)")
+                }
+                if valueStart > keyEnd + 1 {
+                    warn(
+                        column + (keyEnd + 1 - range.lowerBound) + 1,
+                        "space after the colon in \(ByteScanner.quoted(bytes, (range.lowerBound - 1)..<(lastClose + 1))), "
+                            + "which some players misread; write '[offset:\(value)]'")
+                }
             } else if !value.isEmpty {
                 warn(valueColumn, "malformed offset '\(value)'; expected milliseconds such as '[offset:+250]'")
             }

@@ -20,6 +20,8 @@ public enum PlayerAction: Sendable, Equatable {
     /// Change the audio's volume by percent.
     case changeVolume(Int)
     case toggleMute
+    /// Write the user offset into the lyric file (DESIGN §13.2).
+    case saveOffset
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -39,6 +41,7 @@ public enum PlayerAction: Sendable, Equatable {
         case .character("9"), .character("/"): return .changeVolume(-PlayerState.volumeStep)
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
         case .character("m"), .character("M"): return .toggleMute
+        case .character("s"), .character("S"): return .saveOffset
         default: return nil
         }
     }
@@ -50,6 +53,7 @@ public enum PlayerAction: Sendable, Equatable {
         ("↑, k / ↓, j", "previous / next lyric line"),
         ("Home, g", "back to the start"),
         ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
+        ("s", "save the offset into the lyric file"),
         ("9 / 0", "volume down / up"),
         ("m", "mute / unmute"),
         ("r", "reduce motion on / off"),

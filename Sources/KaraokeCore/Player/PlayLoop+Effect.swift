@@ -15,6 +15,9 @@ extension PlayLoop {
         /// Give the terminal back and stop the process; once it is continued, take the terminal back
         /// and report `.signal(.resumed)`.
         case suspend
+        /// Write this user offset (milliseconds) into the lyric file, and report `.offsetSaved` with what
+        /// came of it (DESIGN §13.2).
+        case saveOffset(Int)
         /// Restore the terminal and end with this status.
         case exit(Int32)
     }

@@ -13,6 +13,8 @@ extension PlayLoop {
         case signal(Signal)
         /// The terminal is now `columns` × `rows` cells.
         case resize(columns: Int, rows: Int)
+        /// What came of a `.saveOffset` effect.
+        case offsetSaved(OffsetSave)
     }
 
     /// The signals the player acts on, and the continuation after a suspension.

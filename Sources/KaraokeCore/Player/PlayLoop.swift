@@ -100,6 +100,7 @@ public struct PlayLoop {
             guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { break }
             effects += state.apply(action, at: now).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
+            if action == .saveOffset { effects.append(.saveOffset(state.userOffset)) }
             // Input shows at once, without waiting for the frame's deadline.
             effects += paint(at: now)
         case .audio(let event, let at):
@@ -127,6 +128,16 @@ public struct PlayLoop {
             return [.exit(128 + (signal.number ?? 0))]
         case .resize(let columns, let rows):
             rebuildComposer(columns: columns, rows: rows)
+            effects += paint(at: now)
+        case .offsetSaved(let outcome):
+            if case .saved(let song, _) = outcome {
+                // The file now holds the offset: its song, shown without a user offset, is where the lyrics were.
+                content = .timed(song)
+                state.changeSong(to: song)
+                state.offsetSaved()
+                rebuildComposer(columns: composer.columns, rows: composer.rows)
+            }
+            state.post(notice: outcome.notice, at: now, long: outcome.isLong)
             effects += paint(at: now)
         }
         effects += next(at: now)

@@ -133,6 +133,8 @@ public struct PlayerState: Sendable, Equatable {
             isMuted.toggle()
             show(audio == .none || audio == .lost ? "no audio" : isMuted ? "muted" : "volume \(volume)%", at: now)
             return audioIsLive ? [.setMuted(isMuted)] : []
+        case .saveOffset:
+            break // the loop asks the edge to write the file (DESIGN §13.2)
         }
         return []
     }
@@ -168,6 +170,12 @@ public struct PlayerState: Sendable, Equatable {
         if audio == .starting && !isPaused { clock.resume(at: now) }
         audio = .lost
         notice = (reason, now + 3 * PlayerState.noticeDuration)
+    }
+
+    /// The user offset is now in the lyric file, whose song `changeSong` gave: it starts again from 0,
+    /// so the lyrics stay where they were (DESIGN §13.2).
+    public mutating func offsetSaved() {
+        userOffset = 0
     }
 
     /// Holds the clock still for `seconds` without changing the position (the process was suspended).

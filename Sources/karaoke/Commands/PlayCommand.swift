@@ -13,6 +13,8 @@ enum PlayCommand {
         }
         let loaded: LyricFile.Loaded
         var audioFile: String?
+        // Where `s` saves the offset (DESIGN §13.2).
+        var offsetSource = OffsetWriter.Source.lrclib
         // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
         var pendingLookup: (query: LRCLIBQuery, server: String)?
         switch AudioSource.choose(for: request, finder: .standard) {
@@ -28,6 +30,11 @@ enum PlayCommand {
                 return 1
             }
             audioFile = choice.audio
+            switch choice.lyrics {
+            case .file(let path): offsetSource = .file(path)
+            case .supplied:
+                if case .lrclib = choice.origin { offsetSource = .lrclib } else { offsetSource = .tags }
+            }
             if audioFile == nil, request.audio == .automatic, case .file(let lyrics) = choice.lyrics {
                 audioFile = AudioSource.named(by: loaded.song, lyrics: lyrics)
             }
@@ -86,7 +93,11 @@ enum PlayCommand {
         var session = PlaySession(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,
-            request: request, screen: screen, audioFile: audioFile, clockLog: clockLog)
+            request: request, screen: screen, audioFile: audioFile, clockLog: clockLog,
+            offsetWriter: OffsetWriter(
+                source: offsetSource, mode: request.appliesOffset ? .stamps : .tag,
+                encoding: request.display.encoding, maxSize: request.display.maxSize,
+                showsTranslations: request.display.showsTranslations))
         if let pendingLookup {
             session.lookup = BackgroundLookup(
                 query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
@@ -117,11 +128,14 @@ struct PlaySession {
     private let fallbackTitle: String
     /// Whether translation lines are shown (`--no-translation` hides them), for lyrics that arrive late.
     private let showsTranslations: Bool
+    /// Writes the offset into the lyric file when `s` asks.
+    private let offsetWriter: OffsetWriter
 
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
-        screen: NCursesScreen, audioFile: String?, clockLog: Int32
+        screen: NCursesScreen, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter
     ) {
+        self.offsetWriter = offsetWriter
         self.fallbackTitle = fallbackTitle
         showsTranslations = request.display.showsTranslations
         self.screen = screen
@@ -156,9 +170,11 @@ struct PlaySession {
         var effects = loop.start(at: monotonicSeconds())
         events: while true {
             var deadline = monotonicSeconds() + PlayLoop.longestWait
+            var saved: OffsetSave?
             for effect in effects {
                 switch effect {
                 case .paint(let frame): screen.paint(frame)
+                case .saveOffset(let milliseconds): saved = offsetWriter.save(milliseconds, content: loop.content)
                 case .send(let command): audio?.send(command)
                 case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
                 case .wait(let until): deadline = until
@@ -171,7 +187,12 @@ struct PlaySession {
                     continue events
                 }
             }
-            // What is already pending goes first: a signal, then mpv's messages; each answer waits anew.
+            // What is already pending goes first: the save's outcome, a signal, then mpv's messages; each
+            // answer waits anew.
+            if let saved {
+                effects = loop.handle(.offsetSaved(saved), at: monotonicSeconds())
+                continue
+            }
             if let number = Signals.take() {
                 effects = loop.handle(.signal(PlaySession.signal(number)), at: monotonicSeconds())
                 continue

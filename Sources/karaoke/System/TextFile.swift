@@ -9,8 +9,11 @@ enum TextFile {
         save(Array(text.utf8), to: path, replacing: replacing)
     }
 
-    /// Writes `bytes` to `path` as `save(_:to:replacing:)` writes text.
-    static func save(_ bytes: [UInt8], to path: String, replacing: Bool) -> Result<Void, LyricFile.Failure> {
+    /// Writes `bytes` to `path` as `save(_:to:replacing:)` writes text, with permissions `mode` when
+    /// given (a rewritten file keeps its own), else 0644 less the umask.
+    static func save(
+        _ bytes: [UInt8], to path: String, replacing: Bool, mode: mode_t? = nil
+    ) -> Result<Void, LyricFile.Failure> {
         let shown = ControlCharacters.strip(path)
         var info = stat()
         if stat(path, &info) == 0 {
@@ -28,7 +31,7 @@ enum TextFile {
             unlink(temporary)
             return .failure(.init(message: "\(shown): \(reason)"))
         }
-        fchmod(fd, 0o644 & ~currentUmask())
+        fchmod(fd, mode ?? (0o644 & ~currentUmask()))
         close(fd)
         if !replacing {
             // No replacing: link fails if the name appeared meanwhile, where rename would overwrite it.
