@@ -92,7 +92,7 @@ public enum CommandLineParser {
             guard positional.isEmpty else {
                 throw UsageError("'follow' takes no FILE; it shows what the player plays (see '--player')")
             }
-        case .play, .render:
+        case .play, .render, .sync:
             guard positional.count == 1 else {
                 throw UsageError(
                     positional.isEmpty
@@ -115,6 +115,21 @@ public enum CommandLineParser {
             throw UsageError("'--fetch' goes with an audio FILE; a lyric FILE is read as it is")
         }
         switch command {
+        case .sync:
+            if given.contains(where: { $0.option.name == "--resume" }),
+                given.contains(where: { $0.option.name == "--no-resume" })
+            {
+                throw UsageError("'--resume' and '--no-resume' contradict each other")
+            }
+            var request = values.sync
+            request.file = positional[0]
+            if case .file(let audio) = values.play.audio { request.audio = audio }
+            request.output = values.convert.output
+            request.force = values.convert.force
+            request.mpvOptions = values.play.mpvOptions
+            request.maxSize = values.maxSize
+            request.encoding = values.encoding
+            return .sync(request)
         case .follow:
             var follow = values.follow
             follow.display = values.display
