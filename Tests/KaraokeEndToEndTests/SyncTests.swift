@@ -42,13 +42,13 @@ struct SyncTests {
     /// key went: mpv's position is fresh at the moment it announces a change (as the audio tests read it),
     /// so the last announcement plus the monotonic time since gives the audio's time at the key.
     static func tap(
-        _ key: String, after wait: Double, session: TmuxSession, mpv: MpvConnection
+        _ key: String, after wait: Double, speed: Double = 1, session: TmuxSession, mpv: MpvConnection
     ) throws -> ClosedRange<Double> {
         let last = try #require(try mpv.observe("time-pos", for: wait).last)
         let before = MpvConnection.monotonic()
         try session.send(key)
         let after = MpvConnection.monotonic()
-        return (last.value + before - last.time)...(last.value + after - last.time)
+        return (last.value + (before - last.time) * speed)...(last.value + (after - last.time) * speed)
     }
 
     /// Every `[mm:ss.xx]` and `<mm:ss.xx>` stamp in `text`, in seconds, in order.
@@ -120,6 +120,26 @@ struct SyncTests {
         let words = SyncTests.stamps(in: lrc, angle: true)
         #expect(words.count == 6, "\(lrc)")
         #expect(zip(words, words.dropFirst()).allSatisfy { $0 < $1 }, "word tags in order: \(words)")
+    }
+
+    @Test("[ and ] set mpv's speed in steps, pitch kept by mpv, and stamps stay on the audio's time")
+    func speedChanges() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder)
+        let mpv = try SyncTests.mpv(folder)
+        try session.send("[")
+        try session.send("[")
+        #expect(AudioTests().poll { try mpv.property("speed") as? Double == 0.8 }, "two steps down: 0.8×")
+        #expect(try session.waitFor { $0.contains { $0.contains("0.8×") } }.contains { $0.contains("0.8×") })
+        try session.send("]")
+        #expect(AudioTests().poll { try mpv.property("speed") as? Double == 0.9 }, "one step up: 0.9×")
+        let tap = try SyncTests.tap("Space", after: 1.5, speed: 0.9, session: session, mpv: mpv)
+        _ = try session.waitFor { $0.contains { $0.contains("1/6 lines") } }
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        let stamp = try #require(SyncTests.stamps(in: lrc).first)
+        #expect(stamp >= tap.lowerBound - 0.06 && stamp <= tap.upperBound + 0.06, "stamp \(stamp) for \(tap)")
     }
 
     @Test("Backspace removes the last stamp and seeks 2 s before it; . moves the selected line 50 ms later")

@@ -121,6 +121,9 @@ public enum CommandLineParser {
             {
                 throw UsageError("'--resume' and '--no-resume' contradict each other")
             }
+            if given.contains(where: { $0.option.name == "--output" && $0.value == "-" }) {
+                throw UsageError("'sync' writes a file; '-o -' (stdout) is not one")
+            }
             var request = values.sync
             request.file = positional[0]
             if case .file(let audio) = values.play.audio { request.audio = audio }
