@@ -235,4 +235,34 @@ struct SyncTests {
         try SyncTests.saveAndQuit(forced)
         #expect(try String(contentsOf: existing, encoding: .utf8).contains("one two"))
     }
+
+    @Test("--calibrate plays 16 clicks through mpv; taps 100 ms after each suggest a latency near 100 ms")
+    func calibrationSuggestsTheLatency() throws {
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' sync --calibrate --mpv-option ao=null", columns: 100, rows: 24)
+        _ = try session.waitFor { $0.contains { $0.contains("Calibration") } }
+        // The clicks' file has a name of its own; mpv makes its socket a moment after it starts.
+        var probe: MpvProbe?
+        #expect(
+            AudioTests().poll {
+                probe = MpvProbe.all(mentioning: "karaoke-clicks-").first {
+                    FileManager.default.fileExists(atPath: $0.socketPath)
+                }
+                return probe != nil
+            })
+        let mpv = try #require(probe).connect()
+        // One fresh report of mpv's position anchors the schedule; mpv plays in real time from there.
+        let anchor = try #require(try mpv.observe("time-pos", for: 0.5).last)
+        for click in 0..<16 {
+            let due = anchor.time + (2.0 + Double(click) * 0.75 + 0.1 - anchor.value)
+            let wait = due - MpvConnection.monotonic()
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            try session.send("Space")
+        }
+        #expect(try session.exitStatus() == 0)
+        let screen = try session.screen()
+        let line = try #require(screen.first { $0.hasPrefix("use: karaoke sync FILE --latency ") })
+        let latency = try #require(Int(line.split(separator: " ").last ?? ""))
+        #expect((40...160).contains(latency), "\(screen.joined(separator: "\n"))")
+    }
 }

@@ -209,6 +209,13 @@ extension CommandLineOption {
         ) { values, _ in
             values.sync.resume = false
         },
+        CommandLineOption(
+            name: "--calibrate", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "tap along to 16 clicks (no FILE): the median lateness is the --latency to use",
+            commands: [.sync]
+        ) { values, _ in
+            values.sync.calibrates = true
+        },
         // convert's own
         CommandLineOption(
             name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,

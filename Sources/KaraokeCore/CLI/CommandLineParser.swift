@@ -92,6 +92,8 @@ public enum CommandLineParser {
             guard positional.isEmpty else {
                 throw UsageError("'follow' takes no FILE; it shows what the player plays (see '--player')")
             }
+        case .sync where given.contains(where: { $0.option.name == "--calibrate" }):
+            guard positional.isEmpty else { throw UsageError("'--calibrate' takes no FILE: it plays its own clicks") }
         case .play, .render, .sync:
             guard positional.count == 1 else {
                 throw UsageError(
@@ -125,7 +127,7 @@ public enum CommandLineParser {
                 throw UsageError("'sync' writes a file; '-o -' (stdout) is not one")
             }
             var request = values.sync
-            request.file = positional[0]
+            request.file = positional.first ?? ""
             if case .file(let audio) = values.play.audio { request.audio = audio }
             request.output = values.convert.output
             request.force = values.convert.force

@@ -42,6 +42,8 @@ public struct SyncRequest: Sendable, Equatable {
     public var maxSize = 64 * 1_048_576
     /// `--encoding`, as for the other commands.
     public var encoding: String?
+    /// `--calibrate`: tap along to clicks to measure your latency, instead of timing a FILE.
+    public var calibrates = false
 
     /// Creates a request with the defaults.
     public init(file: String) { self.file = file }

@@ -134,11 +134,13 @@ public enum UsageText {
         case "sync":
             return """
                 Usage: karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
+                       karaoke sync --calibrate
 
                 Times FILE's lines by tapping along while the audio plays through mpv, on play's own screen.
                 FILE is plain text (a lyric line per line; tags such as [ti:] at the top are kept) or a
                 lyric file to time again. s writes OUT (default FILE's name with .lrc): LRC, or Enhanced
                 LRC with --words. OUT.autosave keeps the work every 10 s; a new run offers to go on from it.
+                --calibrate plays 16 clicks to tap along to and prints the --latency your taps suggest.
 
                 Options:
                 \(optionLines(for: .sync))

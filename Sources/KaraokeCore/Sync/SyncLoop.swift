@@ -64,14 +64,18 @@ public struct SyncLoop {
     private var savingRevision: Int?
     /// When the process was stopped by the last `.suspend`.
     private var suspendedAt: Double?
+    /// `--calibrate`: nothing is saved or autosaved, q quits at once, and the loop ends when every click
+    /// is tapped or the clicks are over.
+    public let calibrates: Bool
 
     /// A loop around `session` on a `columns` × `rows` screen at monotonic `now`; `outputName` is how
     /// notices name the file `s` writes; `audioProblem` is shown when the audio could not start.
     public init(
         session: SyncSession, fallbackTitle: String, outputName: String, options: FrameOptions, columns: Int,
-        rows: Int, framesPerSecond: Int, audioProblem: String? = nil, now: Double
+        rows: Int, framesPerSecond: Int, audioProblem: String? = nil, calibrates: Bool = false, now: Double
     ) {
         self.session = session
+        self.calibrates = calibrates
         if let audioProblem { self.session.lose(audioProblem, at: now) }
         var options = options
         options.keys = .sync
@@ -109,7 +113,15 @@ public struct SyncLoop {
             }
         case .key(let key):
             guard let action = SyncAction.bound(to: key, helpShown: session.showsHelp) else { break }
+            if calibrates {
+                switch action {
+                case .stamp, .enter, .togglePause, .toggleHelp: break
+                case .quit: return [.exit(0)]
+                default: return next(at: now)
+                }
+            }
             effects += session.apply(action, at: now).map(Effect.send)
+            if calibrates && session.nextMark == nil { return effects + [paint(at: now), .exit(0)] }
             if session.hasQuit {
                 // Quitting with unsaved stamps was confirmed: they are dropped, and so is their autosave.
                 return effects + (session.hasUnsavedStamps ? [.discardAutosave] : []) + [.exit(0)]
@@ -125,6 +137,7 @@ public struct SyncLoop {
             effects.append(paint(at: now))
         case .audio(let event, let at):
             session.receive(event, at: at)
+            if calibrates && event == .reachedEnd { return [.exit(0)] }
         case .audioGone(let reason):
             if session.audio != .lost { session.lose(reason, at: now) }
         case .saved(let failure):
@@ -152,7 +165,7 @@ public struct SyncLoop {
             effects.append(paint(at: now))
         case .signal(let signal):
             // The terminal went away or the user asked to end: keep the work in the autosave file.
-            if session.revision != autosaved.revision && session.hasUnsavedStamps {
+            if !calibrates && session.revision != autosaved.revision && session.hasUnsavedStamps {
                 effects.append(.autosave(session.savedText()))
             }
             return effects + [.exit(128 + (signal.number ?? 0))]
@@ -161,7 +174,7 @@ public struct SyncLoop {
                 for: session, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
             effects.append(paint(at: now))
         }
-        if session.hasUnsavedStamps, session.revision != autosaved.revision,
+        if !calibrates, session.hasUnsavedStamps, session.revision != autosaved.revision,
             now >= autosaved.at + SyncLoop.autosaveInterval
         {
             autosaved = (session.revision, now)
@@ -173,7 +186,7 @@ public struct SyncLoop {
     /// The next wait: until the next frame, or the next autosave when that is sooner.
     private func next(at now: Double) -> [Effect] {
         var deadline = min(pacer.deadline, now + PlayLoop.longestWait)
-        if session.hasUnsavedStamps, session.revision != autosaved.revision {
+        if !calibrates, session.hasUnsavedStamps, session.revision != autosaved.revision {
             deadline = min(deadline, max(now, autosaved.at + SyncLoop.autosaveInterval))
         }
         return [.wait(until: deadline)]
@@ -198,6 +211,7 @@ public struct SyncLoop {
     /// What the status bar says between notices: progress, speed, whether it is saved, the main keys.
     var status: String {
         let lines = session.script.lines.count
+        if calibrates { return "\(session.startedLines)/\(lines) clicks · ␣ tap  q quit" }
         var parts = ["\(session.startedLines)/\(lines) lines"]
         if session.speed != 1 { parts.append(SyncSession.speedText(session.speed)) }
         if session.hasUnsavedStamps { parts.append("unsaved") }

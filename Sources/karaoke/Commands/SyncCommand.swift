@@ -10,6 +10,7 @@ enum SyncCommand {
             StandardStreams.err("karaoke: sync needs a terminal on stdin and stdout")
             return 2
         }
+        if request.calibrates { return calibrate(request) }
         let output = request.outputPath
         let shownOutput = ControlCharacters.strip(output)
         // Everything that would stop a save is checked before any work is done.
@@ -97,6 +98,79 @@ enum SyncCommand {
         screen.close()
         StandardStreams.report(diagnostics)
         return status
+    }
+
+    /// `--calibrate`: the clicks through mpv, the taps on sync's screen, then the median lateness and the
+    /// `--latency` it suggests on stdout once the terminal is back.
+    static func calibrate(_ request: SyncRequest) -> Int32 {
+        guard let mpv = MpvPlayer.find() else {
+            StandardStreams.err("karaoke: calibration plays clicks through mpv, which is not installed (not on PATH)")
+            return 1
+        }
+        // The clicks go to a private folder of their own, removed afterwards.
+        var template = Array("/tmp/karaoke-clicks-XXXXXX".utf8CString)
+        guard let folderPointer = mkdtemp(&template) else {
+            StandardStreams.err("karaoke: cannot make a folder for the clicks in /tmp: \(LyricFile.describe(errno))")
+            return 1
+        }
+        let folder = String(cString: folderPointer)
+        let clicks = folder + "/clicks.wav"
+        defer {
+            unlink(clicks)
+            rmdir(folder)
+        }
+        if case .failure(let failure) = TextFile.save(Calibration.wav(), to: clicks, replacing: false) {
+            StandardStreams.err("karaoke: \(failure.message)")
+            return 1
+        }
+        let audio: MpvPlayer
+        do {
+            audio = try MpvPlayer(
+                executable: mpv, audioFile: clicks, start: 0, paused: false, volume: 100,
+                extraOptions: request.mpvOptions)
+        } catch {
+            StandardStreams.err("karaoke: \(error.message)")
+            return 1
+        }
+        Signals.install()
+        let screen: NCursesScreen
+        do {
+            screen = try NCursesScreen(colors: !TerminalInfo.noColorRequested)
+        } catch {
+            audio.stop()
+            switch error {
+            case .unknownTerminal(let name):
+                StandardStreams.err(
+                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
+                        + "set TERM to one your system knows, for example TERM=xterm-256color")
+            }
+            return 2
+        }
+        var options = FrameOptions()
+        options.theme = Theme.resolve(.auto, colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        let now = monotonicSeconds()
+        let size = screen.size
+        var run = SyncRun(
+            loop: SyncLoop(
+                session: SyncSession(script: Calibration.script, wordMode: false, audio: .starting, now: now),
+                fallbackTitle: "calibration", outputName: "", options: options, columns: size.columns,
+                rows: size.rows, framesPerSecond: 30, calibrates: true, now: now),
+            screen: screen, audio: audio, output: "", autosave: "", replacesOutput: false)
+        let status = run.run()
+        audio.stop()
+        screen.close()
+        guard status == 0 else { return status }
+        guard let result = Calibration.result(taps: run.loop.session.stamps.map(\.time)) else {
+            StandardStreams.err(
+                "karaoke: too few taps near the clicks (at least \(Calibration.clickCount / 2) of "
+                    + "\(Calibration.clickCount)); run 'karaoke sync --calibrate' again")
+            return 1
+        }
+        let sign = result.medianError < 0 ? "" : "+"
+        StandardStreams.out(
+            "median tap error \(sign)\(result.medianError) ms over \(result.taps) taps\n"
+                + "use: karaoke sync FILE --latency \(result.suggestedLatency)\n")
+        return 0
     }
 
     /// Why OUT could not be written, or nil: it exists (without --force), it is FILE itself (without
