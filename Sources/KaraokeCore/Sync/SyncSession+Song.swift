@@ -60,8 +60,9 @@ extension SyncSession {
                     let segmentEnd: Int
                     if offset + 1 < stamped.count {
                         segmentEnd = stamped[offset + 1]
-                    } else if offset + 1 < pieces.count, horizon != nil {
-                        // The word just stamped lights at once; the rest wait for their taps.
+                    } else if horizon != nil, offset + 1 < pieces.count || estimated {
+                        // Shown, the word just stamped lights at once: the rest wait for their taps, and
+                        // a line's last word, with nothing after it yet, has no length to sweep over.
                         segmentEnd = time + 1
                     } else {
                         segmentEnd = end

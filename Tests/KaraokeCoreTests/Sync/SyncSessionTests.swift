@@ -207,6 +207,18 @@ struct SyncSongTests {
         #expect(SyncSession.stamps(from: song, script: other, wordMode: false) == nil)
     }
 
+    @Test("shown in word mode, a word lights as soon as it is stamped, the line's last word too")
+    func stampedWordLightsAtOnce() {
+        var sync = session(words: true)
+        sync.apply(.stamp, at: t0 + 1) // one
+        var line = sync.song(pendingFrom: 100_000).lines[0]
+        #expect(line.segments[0].end == 1001)
+        #expect(line.segments[1].start >= 100_000)
+        sync.apply(.stamp, at: t0 + 2) // two, the last word: nothing ends it yet
+        line = sync.song(pendingFrom: 100_000).lines[0]
+        #expect(line.segments.map(\.end) == [2000, 2001])
+    }
+
     @Test("the shown song keeps the lines not stamped yet, after the horizon, in order")
     func pendingLinesShown() {
         var sync = session()
