@@ -265,4 +265,19 @@ struct SyncTests {
         let latency = try #require(Int(line.split(separator: " ").last ?? ""))
         #expect((40...160).contains(latency), "\(screen.joined(separator: "\n"))")
     }
+
+    @Test("missing audio: sync runs on a silent clock with a notice, and still saves")
+    func missingAudioRunsSilently() throws {
+        let folder = try SyncTests.folder(text: "[ti:Tap Along]\nbad\u{1B}[31m red\nsecond\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder, "--audio '\(folder.path)/missing.wav'")
+        let screen = try session.waitFor { $0.contains { $0.contains("timing on a silent clock") } }
+        #expect(screen.contains { $0.contains("no such audio file; timing on a silent clock") })
+        try session.send("Space")
+        _ = try session.waitFor { $0.contains { $0.contains("1/2 lines") } }
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        #expect(!lrc.unicodeScalars.contains { $0.value == 0x1B }, "control characters are removed: \(lrc)")
+        #expect(lrc.contains("bad"))
+    }
 }
