@@ -123,8 +123,9 @@ public struct SyncLoop {
             effects += session.apply(action, at: now).map(Effect.send)
             if calibrates && session.nextMark == nil { return effects + [paint(at: now), .exit(0)] }
             if session.hasQuit {
-                // Quitting with unsaved stamps was confirmed: they are dropped, and so is their autosave.
-                return effects + (session.hasUnsavedStamps ? [.discardAutosave] : []) + [.exit(0)]
+                // Saved, or dropped on purpose (the question was answered): an autosave left now would only
+                // offer stale stamps next time, such as those a Backspace removed after the last autosave.
+                return effects + [.discardAutosave, .exit(0)]
             }
             if action == .save {
                 if session.stamps.isEmpty {

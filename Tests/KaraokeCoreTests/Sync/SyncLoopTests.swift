@@ -66,6 +66,16 @@ struct SyncLoopTests {
         #expect(effects == [.autosave("[00:01.00]one\n"), .exit(status)])
     }
 
+    @Test("stamps autosaved and then undone leave no autosave behind when q quits")
+    func undoneStampsLeaveNoAutosave() {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        loop.handle(.key(.character(" ")), at: t0 + 1)
+        #expect(autosaves(loop.handle(.tick, at: t0 + 10)))
+        loop.handle(.key(.backspace), at: t0 + 11)
+        #expect(loop.handle(.key(.character("q")), at: t0 + 12).suffix(2) == [.discardAutosave, .exit(0)])
+    }
+
     @Test("resumed stamps are unsaved: q asks, and dropping them removes the autosave")
     func resumedStampsAreUnsaved() {
         var loop = syncLoop(stamps: [.init(.line(0), at: 1000)])
