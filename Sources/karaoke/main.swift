@@ -30,6 +30,8 @@ case .convert(let request):
     StandardStreams.exit(ConvertCommand.run(request))
 case .follow(let request):
     StandardStreams.exit(FollowCommand.run(request))
+case .sync(let request):
+    StandardStreams.exit(SyncCommand.run(request))
 case .fetch(let request):
     StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
 }

@@ -6,6 +6,8 @@ public enum AudioCommand: Sendable, Equatable {
     /// Volume in percent, 0…130.
     case setVolume(Int)
     case setMuted(Bool)
+    /// Playback speed, 1 = normal; mpv keeps the pitch (its default `scaletempo` filter). Sent by `sync`.
+    case setSpeed(Double)
 }
 
 /// What the audio engine reported, decoded by the edge (see `MpvProtocol`).

@@ -28,6 +28,7 @@ public enum MpvProtocol {
             return #"{"command":["seek",\#(number(seconds)),"absolute+exact"]}"#
         case .setVolume(let volume): return #"{"command":["set_property","volume",\#(volume)]}"#
         case .setMuted(let muted): return #"{"command":["set_property","mute",\#(muted)]}"#
+        case .setSpeed(let speed): return #"{"command":["set_property","speed",\#(number(speed))]}"#
         }
     }
 

@@ -7,7 +7,7 @@
 struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
-        case play, render, check, convert, fetch, follow
+        case play, render, check, convert, fetch, follow, sync
     }
 
     /// The long name, such as `--fps`.
@@ -68,6 +68,9 @@ struct OptionValues: Sendable {
     var lyrics = LyricsSearchOptions()
     /// `follow`'s own options (its display options are in `display`).
     var follow = FollowRequest(display: DisplayRequest(file: ""))
+    /// `sync`'s own options (its file, audio, output, force, mpv options, size and encoding are set from
+    /// the shared ones once every option is read).
+    var sync = SyncRequest(file: "")
 }
 
 extension CommandLineOption {
@@ -147,7 +150,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--audio", shortName: nil, placeholder: "FILE",
             defaultValue: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
-            help: "the audio to play", commands: [.play]
+            help: "the audio to play", commands: [.play, .sync]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--audio' needs a FILE") }
             values.play.audio = .file(text)
@@ -167,7 +170,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
             help: "pass an option to mpv (repeatable), e.g. ao=null",
-            commands: [.play]
+            commands: [.play, .sync]
         ) { values, text throws(UsageError) in
             values.play.mpvOptions.append(try CommandLineParser.mpvOption(text))
         },
@@ -188,6 +191,39 @@ extension CommandLineOption {
         ) { values, _ in
             values.play.appliesOffset = true
         },
+        // sync's own: timing your own lyrics by tapping along (DESIGN §13.1)
+        CommandLineOption(
+            name: "--words", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "stamp word by word (syllables where the text splits them with |) and write Enhanced LRC",
+            commands: [.sync]
+        ) { values, _ in
+            values.sync.words = true
+        },
+        CommandLineOption(
+            name: "--latency", shortName: nil, placeholder: "MS", defaultValue: "0",
+            help: "your reaction time, subtracted from every tap", commands: [.sync]
+        ) { values, text throws(UsageError) in
+            values.sync.latency = try CommandLineParser.integer(text, option: "--latency", in: 0...2000)
+        },
+        CommandLineOption(
+            name: "--resume", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "go on from OUT.autosave when there is one, without asking", commands: [.sync]
+        ) { values, _ in
+            values.sync.resume = true
+        },
+        CommandLineOption(
+            name: "--no-resume", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "start afresh even when there is an OUT.autosave, without asking", commands: [.sync]
+        ) { values, _ in
+            values.sync.resume = false
+        },
+        CommandLineOption(
+            name: "--calibrate", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "tap along to 16 clicks (no FILE): the median lateness is the --latency to use",
+            commands: [.sync]
+        ) { values, _ in
+            values.sync.calibrates = true
+        },
         // convert's own
         CommandLineOption(
             name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,
@@ -204,8 +240,8 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--output", shortName: "-o", placeholder: "OUT", defaultValue: nil,
-            help: "write to OUT instead of stdout ('-' is stdout)",
-            commands: [.convert, .fetch]
+            help: "write to OUT instead of stdout ('-' is stdout); sync: instead of FILE's name with .lrc",
+            commands: [.convert, .fetch, .sync]
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--output' needs a FILE") }
             values.convert.output = text == "-" ? nil : text
@@ -214,7 +250,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--force", shortName: nil, placeholder: nil, defaultValue: nil,
             help: "replace the file written when it exists (without it, an existing file is an error)",
-            commands: [.convert, .fetch]
+            commands: [.convert, .fetch, .sync]
         ) { values, _ in
             values.convert.force = true
             values.fetch.force = true
@@ -327,14 +363,14 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--max-size", shortName: nil, placeholder: "MB", defaultValue: "64",
             help: "refuse larger lyric files",
-            commands: [.play, .render, .check, .convert, .follow]
+            commands: [.play, .render, .check, .convert, .follow, .sync]
         ) { values, text throws(UsageError) in
             values.maxSize = try CommandLineParser.megabytes(text, option: "--max-size")
         },
         CommandLineOption(
             name: "--encoding", shortName: nil, placeholder: "NAME", defaultValue: nil,
             help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
-            commands: [.play, .render, .check, .convert, .follow]
+            commands: [.play, .render, .check, .convert, .follow, .sync]
         ) { values, text throws(UsageError) in
             values.encoding = try CommandLineParser.encodingName(text)
         },

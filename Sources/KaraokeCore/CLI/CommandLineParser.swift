@@ -92,7 +92,9 @@ public enum CommandLineParser {
             guard positional.isEmpty else {
                 throw UsageError("'follow' takes no FILE; it shows what the player plays (see '--player')")
             }
-        case .play, .render:
+        case .sync where given.contains(where: { $0.option.name == "--calibrate" }):
+            guard positional.isEmpty else { throw UsageError("'--calibrate' takes no FILE: it plays its own clicks") }
+        case .play, .render, .sync:
             guard positional.count == 1 else {
                 throw UsageError(
                     positional.isEmpty
@@ -115,6 +117,24 @@ public enum CommandLineParser {
             throw UsageError("'--fetch' goes with an audio FILE; a lyric FILE is read as it is")
         }
         switch command {
+        case .sync:
+            if given.contains(where: { $0.option.name == "--resume" }),
+                given.contains(where: { $0.option.name == "--no-resume" })
+            {
+                throw UsageError("'--resume' and '--no-resume' contradict each other")
+            }
+            if given.contains(where: { $0.option.name == "--output" && $0.value == "-" }) {
+                throw UsageError("'sync' writes a file; '-o -' (stdout) is not one")
+            }
+            var request = values.sync
+            request.file = positional.first ?? ""
+            if case .file(let audio) = values.play.audio { request.audio = audio }
+            request.output = values.convert.output
+            request.force = values.convert.force
+            request.mpvOptions = values.play.mpvOptions
+            request.maxSize = values.maxSize
+            request.encoding = values.encoding
+            return .sync(request)
         case .follow:
             var follow = values.follow
             follow.display = values.display

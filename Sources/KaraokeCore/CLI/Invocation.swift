@@ -16,6 +16,52 @@ public enum Invocation: Sendable, Equatable {
     case fetch(FetchRequest)
     /// `karaoke follow [--player P] [--print]`.
     case follow(FollowRequest)
+    /// `karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]`.
+    case sync(SyncRequest)
+}
+
+/// `karaoke sync`: time lyrics by tapping along to the audio (DESIGN §13.1).
+public struct SyncRequest: Sendable, Equatable {
+    /// The text (or lyric file) to time.
+    public var file: String
+    /// `--audio`; nil takes the audio beside FILE, as `play` does.
+    public var audio: String?
+    /// `-o`/`--output`; nil writes FILE's name with `.lrc` beside it.
+    public var output: String?
+    /// `--words`: stamp word by word and write Enhanced LRC.
+    public var words = false
+    /// `--force`: replace an existing OUT.
+    public var force = false
+    /// `--latency`: milliseconds subtracted from every tap.
+    public var latency = 0
+    /// `--resume` (true) or `--no-resume` (false); nil asks when there is an autosave.
+    public var resume: Bool?
+    /// `--mpv-option KEY=VALUE`, in order.
+    public var mpvOptions: [String] = []
+    /// `--max-size` in bytes.
+    public var maxSize = 64 * 1_048_576
+    /// `--encoding`, as for the other commands.
+    public var encoding: String?
+    /// `--calibrate`: tap along to clicks to measure your latency, instead of timing a FILE.
+    public var calibrates = false
+
+    /// Creates a request with the defaults.
+    public init(file: String) { self.file = file }
+
+    /// The file `s` writes: OUT, else FILE's name with `.lrc` in FILE's folder.
+    public var outputPath: String {
+        if let output { return output }
+        let slash = file.lastIndex(of: "/")
+        let nameStart = slash.map { file.index(after: $0) } ?? file.startIndex
+        // The extension is the part after the name's last dot, unless the dot starts the name.
+        if let dot = file[nameStart...].lastIndex(of: "."), dot != nameStart {
+            return String(file[..<dot]) + ".lrc"
+        }
+        return file + ".lrc"
+    }
+
+    /// Where the autosave goes: OUT with `.autosave` after it.
+    public var autosavePath: String { outputPath + ".autosave" }
 }
 
 /// `karaoke follow`: the lyrics of what another player plays, on its clock (DESIGN §12).

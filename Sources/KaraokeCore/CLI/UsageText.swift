@@ -59,6 +59,8 @@ public enum UsageText {
                                                look the lyrics up on LRCLIB (lrclib.net)
           karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print]
                                                show the lyrics of what another player plays
+          karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
+                                               time lyrics by tapping along to the audio
           karaoke --help | --version
 
         Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
@@ -128,6 +130,24 @@ public enum UsageText {
 
                 Environment: KARAOKE_LRCLIB_URL (the server), KARAOKE_HTTP_TIMEOUT (seconds, default 10),
                 http_proxy, https_proxy, no_proxy.
+
+                """
+        case "sync":
+            return """
+                Usage: karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
+                       karaoke sync --calibrate
+
+                Times FILE's lines by tapping along while the audio plays through mpv, on play's own screen.
+                FILE is plain text (a lyric line per line; tags such as [ti:] at the top are kept) or a
+                lyric file to time again. s writes OUT (default FILE's name with .lrc): LRC, or Enhanced
+                LRC with --words. OUT.autosave keeps the work every 10 s; a new run offers to go on from it.
+                --calibrate plays 16 clicks to tap along to and prints the --latency your taps suggest.
+
+                Options:
+                \(optionLines(for: .sync))
+
+                Keys: space stamp · Enter stamp (--words: close the line) · e end marker · Backspace undo
+                      ↑/↓ select · ,/. ∓50 ms · </> ∓500 ms · ←/→ seek 5 s · p pause · [/] speed · s save · q quit
 
                 """
         case "follow":

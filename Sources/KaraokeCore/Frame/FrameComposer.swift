@@ -308,7 +308,12 @@ public struct FrameComposer {
 
     /// The key list in a box centred over the lyric rows, cut to fit.
     private func drawHelp(over frame: inout Frame) {
-        let entries = options.keys == .follow ? FollowAction.help : PlayerAction.help
+        let entries: [(keys: String, meaning: String)]
+        switch options.keys {
+        case .play: entries = PlayerAction.help
+        case .follow: entries = FollowAction.help
+        case .sync: entries = SyncAction.help
+        }
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var lines =
             ["Keys"]

@@ -17,12 +17,12 @@ public struct FrameOptions: Sendable, Equatable {
     public var gradient = TitleGradient()
     /// The colours lyrics blend between.
     public var theme = Theme.dark
-    /// Whose keys the help overlay lists: `play`'s, or `follow`'s (DESIGN §12).
+    /// Whose keys the help overlay lists: `play`'s, `follow`'s (DESIGN §12) or `sync`'s (DESIGN §13.1).
     public var keys = KeySet.play
 
     /// The key bindings a help overlay can list.
     public enum KeySet: Sendable, Equatable {
-        case play, follow
+        case play, follow, sync
     }
 
     /// The defaults of DESIGN §1.

@@ -3,6 +3,8 @@ public enum Key: Sendable, Equatable {
     /// A text key: letters, digits, space, punctuation.
     case character(Character)
     case up, down, left, right, home, end, escape
+    /// Backspace (or Delete as a terminal sends it for Backspace); only `sync` binds it (DESIGN §13.1).
+    case backspace
 }
 
 /// What a key asks the player to do (DESIGN §6).

@@ -212,6 +212,7 @@ final class NCursesScreen {
             case KEY_RIGHT: return .key(.right)
             case KEY_HOME: return .key(.home)
             case KEY_END: return .key(.end)
+            case KEY_BACKSPACE: return .key(.backspace)
             default: return .none
             }
         }
@@ -226,6 +227,8 @@ final class NCursesScreen {
         }
         guard result == OK, let scalar = Unicode.Scalar(UInt32(value)) else { return .none }
         if scalar.value == 27 { return .key(.escape) }
+        // Terminals send DEL (or ^H) for Backspace when terminfo does not make it KEY_BACKSPACE.
+        if scalar.value == 0x7F || scalar.value == 0x08 { return .key(.backspace) }
         return .key(.character(Character(scalar)))
     }
 

@@ -1,0 +1,348 @@
+/// The state of `karaoke sync` as a value: the stamps taken so far, the audio's clock, the selection,
+/// the speed, and what the keys do to them (DESIGN §13.1).
+///
+/// Pure: it takes the monotonic time with every call and answers with the commands for the audio engine,
+/// so a fake clock tests it whole. Stamps are audio times minus the latency, in milliseconds; they are
+/// kept in the order they were taken, which is also their time order (a stamp earlier than the last is
+/// refused, a nudge cannot pass a neighbour), so Backspace removes the last one taken.
+public struct SyncSession: Sendable {
+    /// What a stamp marks.
+    public enum Mark: Sendable, Equatable {
+        /// Line mode: the start of line N.
+        case line(Int)
+        /// An end marker: line N ends here.
+        case end(Int)
+        /// Word mode: the start of piece P of line N (piece 0 starts the line).
+        case word(Int, Int)
+        /// Word mode: line N is closed here (the closing word tag).
+        case close(Int)
+
+        /// The line the mark belongs to.
+        public var line: Int {
+            switch self {
+            case .line(let n), .end(let n), .word(let n, _), .close(let n): n
+            }
+        }
+    }
+
+    /// One stamp: what it marks and when, in milliseconds of audio time.
+    public struct Stamp: Sendable, Equatable {
+        public var mark: Mark
+        public var time: Int
+
+        /// Creates a stamp.
+        public init(_ mark: Mark, at time: Int) {
+            self.mark = mark
+            self.time = time
+        }
+    }
+
+    /// The speeds `[` and `]` step through.
+    public static let speeds = [0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 1.0]
+    /// The least time between two stamps, in milliseconds: LRC's precision.
+    public static let minimumGap = 10
+    /// How far Backspace seeks back before the removed stamp, in seconds.
+    public static let rewind = 2.0
+    /// How long a status-bar notice stays, in seconds.
+    public static let noticeDuration = 2.0
+
+    /// The text being timed.
+    public let script: SyncScript
+    /// Whether words are stamped (`--words`) rather than lines.
+    public let wordMode: Bool
+    /// Milliseconds subtracted from every tap (`--latency`).
+    public let latency: Int
+    /// The stamps in the order taken (and so in time order).
+    public private(set) var stamps: [Stamp]
+    /// The line `,` `.` `<` `>` move; nil before the first stamp.
+    public private(set) var selectedLine: Int?
+    /// Whether the user paused.
+    public private(set) var isPaused = false
+    /// The index in `speeds` of the playback speed.
+    public private(set) var speedIndex = SyncSession.speeds.count - 1
+    /// Where the audio stands.
+    public private(set) var audio: AudioStatus
+    /// The audio's length in seconds, once mpv has said.
+    public private(set) var audioDuration: Double?
+    /// Whether the help overlay is shown.
+    public private(set) var showsHelp = false
+    /// Whether `q` was pressed with unsaved stamps and waits for a second `q`.
+    public private(set) var confirmsQuit = false
+    /// Whether the user asked to quit (and confirmed it).
+    public private(set) var hasQuit = false
+    /// Counts every change to the stamps, so saves and autosaves know whether they are behind.
+    public private(set) var revision = 0
+    /// The revision last saved (0: nothing yet, and nothing to save).
+    public private(set) var savedRevision = 0
+    /// The status bar's notice and when it goes away.
+    public private(set) var notice: (text: String, until: Double)?
+    private var clock: PlaybackClock
+
+    /// A session timing `script`, at monotonic `now`, the audio at its start, from `stamps` (resumed from
+    /// an autosave) or none. With `audio == .starting` the clock waits at 0 for the audio's first position.
+    public init(
+        script: SyncScript, wordMode: Bool, latency: Int = 0, stamps: [Stamp] = [], audio: AudioStatus = .none,
+        now: Double
+    ) {
+        self.script = script
+        self.wordMode = wordMode
+        self.latency = latency
+        self.stamps = stamps
+        self.audio = audio
+        selectedLine = stamps.last?.mark.line
+        // Stamps given at the start were resumed from an autosave: not saved to the output file yet.
+        if !stamps.isEmpty { revision = 1 }
+        clock = PlaybackClock(position: 0, at: now)
+        if audio == .starting { clock.pause(at: now) }
+    }
+
+    /// The playback speed.
+    public var speed: Double { SyncSession.speeds[speedIndex] }
+
+    /// Whether there are stamps that no save holds.
+    public var hasUnsavedStamps: Bool { revision != savedRevision && !stamps.isEmpty }
+
+    /// Where the audio is at `now`, in seconds, held within the audio when its length is known.
+    public func position(at now: Double) -> Double {
+        let position = max(0, clock.position(at: now))
+        return audioDuration.map { min(position, $0) } ?? position
+    }
+
+    /// How many lines have a start stamp.
+    public var startedLines: Int {
+        var count = 0
+        for stamp in stamps {
+            switch stamp.mark {
+            case .line, .word(_, 0): count += 1
+            default: break
+            }
+        }
+        return count
+    }
+
+    /// The notice to show in the status bar at `now`, if any.
+    public func noticeText(at now: Double) -> String? {
+        guard let notice, now < notice.until else { return nil }
+        return notice.text
+    }
+
+    /// Shows `text` in the status bar for a while.
+    public mutating func post(_ text: String, at now: Double) {
+        notice = (text, now + SyncSession.noticeDuration)
+    }
+
+    /// Applies `action` at monotonic `now`; returns what the audio engine must be told.
+    @discardableResult
+    public mutating func apply(_ action: SyncAction, at now: Double) -> [AudioCommand] {
+        let confirming = confirmsQuit
+        confirmsQuit = false
+        switch action {
+        case .stamp:
+            stamp(at: now)
+        case .enter:
+            if wordMode { close(at: now) } else { stamp(at: now) }
+        case .endMarker:
+            if wordMode { close(at: now) } else { endMarker(at: now) }
+        case .undo:
+            guard let last = stamps.popLast() else {
+                post("nothing to undo", at: now)
+                return []
+            }
+            revision += 1
+            selectedLine = stamps.last?.mark.line
+            post("removed the stamp at \(SyncSession.clock(last.time))", at: now)
+            return move(to: Double(last.time + latency) / 1000 - SyncSession.rewind, at: now)
+        case .select(let step):
+            let started = startedLines
+            guard started > 0 else { return [] }
+            selectedLine = max(0, min(started - 1, (selectedLine ?? started - 1) + step))
+        case .nudge(let milliseconds):
+            nudge(by: milliseconds, at: now)
+        case .seek(let seconds):
+            return move(to: position(at: now) + seconds, at: now)
+        case .togglePause:
+            isPaused.toggle()
+            if isPaused { clock.pause(at: now) } else if audio != .starting { clock.resume(at: now) }
+            return audioIsLive ? [.setPaused(isPaused)] : []
+        case .changeSpeed(let step):
+            let index = max(0, min(SyncSession.speeds.count - 1, speedIndex + step))
+            guard index != speedIndex else { return [] }
+            speedIndex = index
+            clock.setRate(speed, at: now)
+            post("speed \(SyncSession.speedText(speed))", at: now)
+            return audioIsLive ? [.setSpeed(speed)] : []
+        case .save:
+            break // the loop writes the file and reports back through `saved`
+        case .toggleHelp:
+            showsHelp.toggle()
+        case .quit:
+            if hasUnsavedStamps && !confirming {
+                confirmsQuit = true
+                notice = ("unsaved stamps: q again quits without saving, s saves", now + 3600)
+            } else {
+                hasQuit = true
+            }
+        }
+        return []
+    }
+
+    /// Records that the stamps of `revision` were written to the output file.
+    public mutating func saved(revision: Int) {
+        savedRevision = revision
+    }
+
+    /// Takes what the audio engine reported at `now`.
+    public mutating func receive(_ event: AudioEvent, at now: Double) {
+        switch event {
+        case .position(let seconds):
+            guard audio == .starting || audio == .playing else { return }
+            if audio == .starting {
+                audio = .playing
+                clock.move(to: seconds, at: now)
+                if !isPaused { clock.resume(at: now) }
+            } else {
+                clock.synchronize(toAudio: seconds, at: now)
+            }
+        case .duration(let seconds):
+            guard seconds.isFinite, seconds > 0 else { return }
+            audioDuration = seconds
+        case .reachedEnd:
+            if audio == .playing || audio == .starting { audio = .ended }
+        case .failed(let reason):
+            lose("mpv: \(reason); timing on a silent clock", at: now)
+        }
+    }
+
+    /// The audio engine is gone (missing, or died): the clock goes on silently from where it is.
+    public mutating func lose(_ reason: String, at now: Double) {
+        if audio == .starting && !isPaused { clock.resume(at: now) }
+        audio = .lost
+        notice = (reason, now + 3 * SyncSession.noticeDuration)
+    }
+
+    /// Holds the clock still for `seconds` (the process was suspended).
+    public mutating func skipClock(by seconds: Double) { clock.skip(by: seconds) }
+
+    /// Whether mpv is there to be told things.
+    public var audioIsLive: Bool { audio == .starting || audio == .playing || audio == .ended }
+
+    // MARK: - Stamping
+
+    /// The mark the stamp key sets next, or nil when every line (or word) has one.
+    public var nextMark: Mark? {
+        guard wordMode else {
+            let next = startedLines
+            return next < script.lines.count ? .line(next) : nil
+        }
+        guard let last = stamps.last else { return script.lines.isEmpty ? nil : .word(0, 0) }
+        let line = last.mark.line
+        if case .word(_, let piece) = last.mark, piece + 1 < script.lines[line].pieces.count {
+            return .word(line, piece + 1)
+        }
+        return line + 1 < script.lines.count ? .word(line + 1, 0) : nil
+    }
+
+    /// The time a tap at `now` stamps: the audio's time less the latency, in milliseconds.
+    public func tapTime(at now: Double) -> Int {
+        max(0, Int((position(at: now) * 1000).rounded()) - latency)
+    }
+
+    private mutating func stamp(at now: Double) {
+        guard let mark = nextMark else {
+            post("every \(wordMode ? "word" : "line") is stamped; s saves", at: now)
+            return
+        }
+        add(mark, at: now)
+    }
+
+    private mutating func endMarker(at now: Double) {
+        guard let last = stamps.last, case .line(let line) = last.mark else {
+            post(stamps.isEmpty ? "no line to end yet" : "the last line has its end already", at: now)
+            return
+        }
+        add(.end(line), at: now)
+    }
+
+    private mutating func close(at now: Double) {
+        guard let last = stamps.last, case .word(let line, let piece) = last.mark else {
+            post(stamps.isEmpty ? "no line to close yet" : "the last line is closed already", at: now)
+            return
+        }
+        let left = script.lines[line].pieces.count - piece - 1
+        guard left == 0 else {
+            post("\(left) more word\(left == 1 ? "" : "s") in this line to stamp first", at: now)
+            return
+        }
+        add(.close(line), at: now)
+    }
+
+    private mutating func add(_ mark: Mark, at now: Double) {
+        let time = tapTime(at: now)
+        if let last = stamps.last, time < last.time + SyncSession.minimumGap {
+            post("too early: the last stamp is at \(SyncSession.clock(last.time)); Backspace redoes it", at: now)
+            return
+        }
+        stamps.append(Stamp(mark, at: time))
+        revision += 1
+        selectedLine = mark.line
+    }
+
+    private mutating func nudge(by milliseconds: Int, at now: Double) {
+        guard let line = selectedLine else {
+            post("nothing stamped to move", at: now)
+            return
+        }
+        // Line mode moves the line's start; word mode the whole line, its words and its close together.
+        let moved = stamps.indices.filter { index in
+            switch stamps[index].mark {
+            case .line(let n): n == line
+            case .word(let n, _), .close(let n): wordMode && n == line
+            case .end: false
+            }
+        }
+        guard let first = moved.first, let last = moved.last else { return }
+        // Never past a neighbour: the stamps stay in time order, as a reader will sort them.
+        let lowest = first > 0 ? stamps[first - 1].time + SyncSession.minimumGap : 0
+        let highest = last + 1 < stamps.count ? stamps[last + 1].time - SyncSession.minimumGap : Int.max
+        let shift = max(lowest - stamps[first].time, min(highest - stamps[last].time, milliseconds))
+        guard shift != 0 else {
+            post("line \(line + 1) cannot move further that way", at: now)
+            return
+        }
+        for index in moved { stamps[index].time += shift }
+        revision += 1
+        post("line \(line + 1) at \(SyncSession.clock(stamps[first].time))", at: now)
+    }
+
+    private mutating func move(to seconds: Double, at now: Double) -> [AudioCommand] {
+        var target = max(0, seconds)
+        if let audioDuration { target = min(target, audioDuration) }
+        clock.move(to: target, at: now)
+        if isPaused || audio == .starting { clock.pause(at: now) }
+        guard audioIsLive else { return [] }
+        var commands: [AudioCommand] = [.seek(to: target)]
+        if audio == .ended, let audioDuration, target < audioDuration {
+            // mpv holds the ended file open and paused; seeking back into it plays again.
+            audio = .playing
+            if !isPaused { commands.append(.setPaused(false)) }
+        }
+        return commands
+    }
+
+    // MARK: - Text
+
+    /// `m:ss.xx` for milliseconds, as LRC writes a stamp.
+    public static func clock(_ milliseconds: Int) -> String {
+        let centiseconds = (max(0, milliseconds) + 5) / 10
+        let seconds = centiseconds / 100 % 60, minutes = centiseconds / 6000
+        let hundredths = centiseconds % 100
+        return "\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(hundredths < 10 ? "0" : "")\(hundredths)"
+    }
+
+    /// `0.75×` or `1×`.
+    static func speedText(_ speed: Double) -> String {
+        let hundredths = Int((speed * 100).rounded())
+        if hundredths % 100 == 0 { return "\(hundredths / 100)×" }
+        return hundredths % 10 == 0 ? "0.\(hundredths / 10)×" : "0.\(hundredths)×"
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import KaraokeCore
+
+/// The monotonic time the fake clock starts at.
+private let t0 = 2_000.0
+
+/// A silent loop over six lines on a 60 × 16 screen, started at `t0`.
+private func syncLoop(stamps: [SyncSession.Stamp] = []) -> SyncLoop {
+    let script = SyncScript.plain("one\ntwo\nthree\nfour\nfive\nsix\n")
+    let session = SyncSession(script: script, wordMode: false, stamps: stamps, now: t0)
+    return SyncLoop(
+        session: session, fallbackTitle: "six.txt", outputName: "six.lrc", options: FrameOptions(), columns: 60,
+        rows: 16, framesPerSecond: 30, now: t0)
+}
+
+/// Whether `effects` hold an autosave.
+private func autosaves(_ effects: [SyncLoop.Effect]) -> Bool {
+    effects.contains { if case .autosave = $0 { true } else { false } }
+}
+
+@Suite("The sync loop")
+struct SyncLoopTests {
+    @Test("a stamp shows at once: the frame after the key has the line lit, the next one below it")
+    func stampPaintsAtOnce() throws {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        let effects = loop.handle(.key(.character(" ")), at: t0 + 1.5)
+        let frame = try #require(
+            effects.compactMap { effect -> Frame? in if case .paint(let frame) = effect { frame } else { nil } }.last)
+        let text = frame.rows.map { String($0.cells.map(\.glyph).joined()) }
+        let one = try #require(text.firstIndex { $0.contains("one") })
+        let two = try #require(text.firstIndex { $0.contains("two") })
+        #expect(one < two)
+        #expect(text.last?.contains("1/6 lines") == true)
+    }
+
+    @Test("changes are autosaved once 10 s have passed, not before, and not again without a change")
+    func autosaveEveryTenSeconds() {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        #expect(!autosaves(loop.handle(.key(.character(" ")), at: t0 + 1)))
+        #expect(!autosaves(loop.handle(.tick, at: t0 + 9)))
+        #expect(autosaves(loop.handle(.tick, at: t0 + 10)))
+        #expect(!autosaves(loop.handle(.tick, at: t0 + 25)))
+    }
+
+    @Test("s saves the LRC; once it is written the autosave goes and q quits at once")
+    func saveThenQuit() {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        loop.handle(.key(.character(" ")), at: t0 + 1)
+        let effects = loop.handle(.key(.character("s")), at: t0 + 2)
+        #expect(effects.contains(.save("[00:01.00]one\n")))
+        #expect(loop.handle(.saved(failure: nil), at: t0 + 2).contains(.discardAutosave))
+        #expect(loop.handle(.key(.character("q")), at: t0 + 3).last == .exit(0))
+    }
+
+    @Test("the terminal going away autosaves what is unsaved and exits 128 + N", arguments: [
+        (PlayLoop.Signal.hangup, Int32(129)), (.interrupt, 130), (.terminate, 143),
+    ])
+    func signalAutosaves(signal: PlayLoop.Signal, status: Int32) {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        loop.handle(.key(.character(" ")), at: t0 + 1)
+        let effects = loop.handle(.signal(signal), at: t0 + 2)
+        #expect(effects == [.autosave("[00:01.00]one\n"), .exit(status)])
+    }
+
+    @Test("stamps autosaved and then undone leave no autosave behind when q quits")
+    func undoneStampsLeaveNoAutosave() {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        loop.handle(.key(.character(" ")), at: t0 + 1)
+        #expect(autosaves(loop.handle(.tick, at: t0 + 10)))
+        loop.handle(.key(.backspace), at: t0 + 11)
+        #expect(loop.handle(.key(.character("q")), at: t0 + 12).suffix(2) == [.discardAutosave, .exit(0)])
+    }
+
+    @Test("resumed stamps are unsaved: q asks, and dropping them removes the autosave")
+    func resumedStampsAreUnsaved() {
+        var loop = syncLoop(stamps: [.init(.line(0), at: 1000)])
+        _ = loop.start(at: t0)
+        #expect(loop.handle(.key(.character("q")), at: t0 + 1).contains { $0 == .exit(0) } == false)
+        let effects = loop.handle(.key(.character("q")), at: t0 + 2)
+        #expect(effects.suffix(2) == [.discardAutosave, .exit(0)])
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import Testing
+
+/// `karaoke sync` in tmux with a real mpv (`ao=null`) on a generated WAV (DESIGN §13.1): taps sent as
+/// keys, their audio times read from mpv's own IPC socket as a second client, the written LRC read back.
+@Suite(
+    "Timing lyrics with karaoke sync",
+    .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"),
+    .serialized)
+struct SyncTests {
+    /// Six short lines; the last two split into syllables for word mode.
+    static let text = "[ti:Tap Along]\none two\nthree\nfour\nfive\nsi|x\nse|ven\n"
+
+    /// A folder with `song.txt` (`text`) and a 60 s `song.wav`.
+    static func folder(text: String = SyncTests.text) throws -> URL {
+        let folder = try KaraokeProcess.temporaryFolder()
+        try text.write(to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
+        try ToneFile.write(to: folder.appendingPathComponent("song.wav").path, seconds: 60)
+        return folder
+    }
+
+    /// `karaoke sync FOLDER/song.txt` with mpv silent, once its screen is up (wide enough for the
+    /// temporary folder's name in messages).
+    static func sync(_ folder: URL, _ arguments: String = "", waitForTitle: Bool = true) throws -> TmuxSession {
+        let text = folder.appendingPathComponent("song.txt").path
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' sync '\(text)' --mpv-option ao=null \(arguments)",
+            columns: 140, rows: 20)
+        if waitForTitle { _ = try session.waitFor { $0.contains { $0.contains("Tap Along") } } }
+        return session
+    }
+
+    /// mpv playing the folder's WAV, once it reports a playback time.
+    static func mpv(_ folder: URL) throws -> MpvConnection {
+        let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
+        let connection = try probe.connect()
+        #expect(AudioTests().poll { try connection.property("playback-time") is Double }, "mpv has the file open")
+        return connection
+    }
+
+    /// Listens to mpv for `wait` seconds, then sends `key` and returns the audio times between which the
+    /// key went: mpv's position is fresh at the moment it announces a change (as the audio tests read it),
+    /// so the last announcement plus the monotonic time since gives the audio's time at the key.
+    static func tap(
+        _ key: String, after wait: Double, speed: Double = 1, session: TmuxSession, mpv: MpvConnection
+    ) throws -> ClosedRange<Double> {
+        let last = try #require(try mpv.observe("time-pos", for: wait).last)
+        let before = MpvConnection.monotonic()
+        try session.send(key)
+        let after = MpvConnection.monotonic()
+        return (last.value + (before - last.time) * speed)...(last.value + (after - last.time) * speed)
+    }
+
+    /// Every `[mm:ss.xx]` and `<mm:ss.xx>` stamp in `text`, in seconds, in order.
+    static func stamps(in text: String, angle: Bool = false) -> [Double] {
+        let open: Character = angle ? "<" : "["
+        let close: Character = angle ? ">" : "]"
+        var found: [Double] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: open), let end = rest[start...].firstIndex(of: close) {
+            let inside = rest[rest.index(after: start)..<end]
+            let parts = inside.split(separator: ":")
+            if parts.count == 2, let minutes = Double(parts[0]), let seconds = Double(parts[1]) {
+                found.append(minutes * 60 + seconds)
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return found
+    }
+
+    /// Saves with `s`, waits for the notice, quits with `q` and expects exit 0.
+    static func saveAndQuit(_ session: TmuxSession) throws {
+        try session.send("s")
+        _ = try session.waitFor { $0.contains { $0.contains("saved /") } }
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("each line's stamp is within 60 ms of the audio time of its tap (mpv's time read around the key)")
+    func tapsLandOnTheAudioTime() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder)
+        let mpv = try SyncTests.mpv(folder)
+        var taps: [ClosedRange<Double>] = []
+        // Scripted moments: uneven gaps, as singing has.
+        for gap in [0.8, 0.6, 1.1, 0.5, 0.9, 0.7] {
+            taps.append(try SyncTests.tap("Space", after: gap, session: session, mpv: mpv))
+        }
+        _ = try session.waitFor { $0.contains { $0.contains("6/6 lines") } }
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        #expect(lrc.hasPrefix("[ti:Tap Along]\n"))
+        let stamps = SyncTests.stamps(in: lrc)
+        try #require(stamps.count == 6, "\(lrc)")
+        for (stamp, tap) in zip(stamps, taps) {
+            #expect(stamp >= tap.lowerBound - 0.06 && stamp <= tap.upperBound + 0.06, "stamp \(stamp) for a tap in \(tap)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("song.lrc.autosave").path))
+    }
+
+    @Test("word mode writes a word tag for each word and syllable, in order, and a closing tag on Enter")
+    func wordModeWritesWordTags() throws {
+        let folder = try SyncTests.folder(text: "[ti:Tap Along]\none two\nka|ra\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder, "--words")
+        _ = try SyncTests.mpv(folder)
+        for key in ["Space", "Space", "Enter", "Space", "Space", "Enter"] {
+            usleep(300_000)
+            try session.send(key)
+        }
+        _ = try session.waitFor { $0.contains { $0.contains("2/2 lines") } }
+        usleep(200_000)
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        let lines = lrc.split(separator: "\n").filter { $0.contains("<") }
+        try #require(lines.count == 2, "\(lrc)")
+        #expect(lines[0].contains(">one <") && lines[0].contains(">two<"), "\(lrc)")
+        #expect(lines[1].contains(">ka<") && lines[1].contains(">ra<"), "\(lrc)")
+        let words = SyncTests.stamps(in: lrc, angle: true)
+        #expect(words.count == 6, "\(lrc)")
+        #expect(zip(words, words.dropFirst()).allSatisfy { $0 < $1 }, "word tags in order: \(words)")
+    }
+
+    @Test("[ and ] set mpv's speed in steps, pitch kept by mpv, and stamps stay on the audio's time")
+    func speedChanges() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder)
+        let mpv = try SyncTests.mpv(folder)
+        try session.send("[")
+        try session.send("[")
+        #expect(AudioTests().poll { try mpv.property("speed") as? Double == 0.8 }, "two steps down: 0.8×")
+        #expect(try session.waitFor { $0.contains { $0.contains("0.8×") } }.contains { $0.contains("0.8×") })
+        try session.send("]")
+        #expect(AudioTests().poll { try mpv.property("speed") as? Double == 0.9 }, "one step up: 0.9×")
+        let tap = try SyncTests.tap("Space", after: 1.5, speed: 0.9, session: session, mpv: mpv)
+        _ = try session.waitFor { $0.contains { $0.contains("1/6 lines") } }
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        let stamp = try #require(SyncTests.stamps(in: lrc).first)
+        #expect(stamp >= tap.lowerBound - 0.06 && stamp <= tap.upperBound + 0.06, "stamp \(stamp) for \(tap)")
+    }
+
+    @Test("Backspace removes the last stamp and seeks 2 s before it; . moves the selected line 50 ms later")
+    func backspaceAndNudge() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder)
+        let mpv = try SyncTests.mpv(folder)
+        _ = try SyncTests.tap("Space", after: 1, session: session, mpv: mpv)
+        let removed = try SyncTests.tap("Space", after: 2.5, session: session, mpv: mpv)
+        try session.send("BSpace")
+        _ = try session.waitFor { $0.contains { $0.contains("removed the stamp") } }
+        let back = try #require(try mpv.property("playback-time") as? Double)
+        #expect(abs(back - (removed.lowerBound - 2)) < 0.5, "mpv went back to \(back) from \(removed)")
+        let retap = try SyncTests.tap("Space", after: 1.5, session: session, mpv: mpv)
+        try session.send(".")
+        try session.send(".")
+        _ = try session.waitFor { $0.contains { $0.contains("line 2 at") } }
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        let stamps = SyncTests.stamps(in: lrc)
+        try #require(stamps.count == 2, "\(lrc)")
+        #expect(stamps[1] >= retap.lowerBound + 0.1 - 0.06 && stamps[1] <= retap.upperBound + 0.1 + 0.06, "\(lrc)")
+    }
+
+    @Test("the autosave survives kill -9, and a new run asks and goes on from it")
+    func autosaveSurvivesAndResumes() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let autosave = folder.appendingPathComponent("song.lrc.autosave").path
+        do {
+            let session = try SyncTests.sync(folder)
+            _ = try SyncTests.mpv(folder)
+            usleep(500_000)
+            try session.send("Space")
+            usleep(500_000)
+            try session.send("Space")
+            // The first autosave comes 10 s after the start.
+            let deadline = Date().addingTimeInterval(15)
+            while !FileManager.default.fileExists(atPath: autosave) && Date() < deadline { usleep(100_000) }
+            try #require(FileManager.default.fileExists(atPath: autosave))
+            let pid = try #require(try session.commandPID())
+            kill(pid, SIGKILL)
+            _ = try session.exitStatus()
+        }
+        let saved = try String(contentsOfFile: autosave, encoding: .utf8)
+        #expect(SyncTests.stamps(in: saved).count == 2, "\(saved)")
+        let session = try SyncTests.sync(folder, waitForTitle: false)
+        _ = try session.waitFor { $0.contains { $0.contains("go on from them?") } }
+        try session.send("y", "Enter")
+        _ = try session.waitFor { $0.contains { $0.contains("2/6 lines") } }
+        try session.send("s")
+        _ = try session.waitFor { $0.contains { $0.contains("saved /") } }
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        #expect(SyncTests.stamps(in: lrc) == SyncTests.stamps(in: saved))
+        #expect(!FileManager.default.fileExists(atPath: autosave), "a save removes the autosave")
+    }
+
+    @Test("a closed terminal (SIGHUP) keeps the work in the autosave and exits 129")
+    func hangupAutosaves() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder)
+        _ = try SyncTests.mpv(folder)
+        try session.send("Space")
+        _ = try session.waitFor { $0.contains { $0.contains("1/6 lines") } }
+        let pid = try #require(try session.commandPID())
+        kill(pid, SIGHUP)
+        #expect(try session.exitStatus() == 129)
+        let saved = try String(
+            contentsOf: folder.appendingPathComponent("song.lrc.autosave"), encoding: .utf8)
+        #expect(SyncTests.stamps(in: saved).count == 1)
+    }
+
+    @Test("an existing OUT is refused without --force, and a missing folder, before anything starts")
+    func existingOutputRefused() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let existing = folder.appendingPathComponent("song.lrc")
+        try "[00:01.00]kept\n".write(to: existing, atomically: true, encoding: .utf8)
+        let refused = try SyncTests.sync(folder, waitForTitle: false)
+        #expect(try refused.exitStatus() == 1)
+        #expect(try refused.screen().contains { $0.contains("song.lrc exists; --force replaces it") })
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "[00:01.00]kept\n")
+        let nowhere = try SyncTests.sync(folder, "-o /nonexistent-karaoke/x.lrc", waitForTitle: false)
+        #expect(try nowhere.exitStatus() == 1)
+        #expect(try nowhere.screen().contains { $0.contains("no such folder") })
+        let forced = try SyncTests.sync(folder, "--force")
+        try forced.send("Space")
+        _ = try forced.waitFor { $0.contains { $0.contains("1/6 lines") } }
+        try SyncTests.saveAndQuit(forced)
+        #expect(try String(contentsOf: existing, encoding: .utf8).contains("one two"))
+    }
+
+    @Test("--calibrate plays 16 clicks through mpv; taps 100 ms after each suggest a latency near 100 ms")
+    func calibrationSuggestsTheLatency() throws {
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' sync --calibrate --mpv-option ao=null", columns: 100, rows: 24)
+        _ = try session.waitFor { $0.contains { $0.contains("Calibration") } }
+        // The clicks' file has a name of its own; mpv makes its socket a moment after it starts.
+        var probe: MpvProbe?
+        #expect(
+            AudioTests().poll {
+                probe = MpvProbe.all(mentioning: "karaoke-clicks-").first {
+                    FileManager.default.fileExists(atPath: $0.socketPath)
+                }
+                return probe != nil
+            })
+        let mpv = try #require(probe).connect()
+        // One fresh report of mpv's position anchors the schedule; mpv plays in real time from there.
+        let anchor = try #require(try mpv.observe("time-pos", for: 0.5).last)
+        for click in 0..<16 {
+            let due = anchor.time + (2.0 + Double(click) * 0.75 + 0.1 - anchor.value)
+            let wait = due - MpvConnection.monotonic()
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            try session.send("Space")
+        }
+        #expect(try session.exitStatus() == 0)
+        let screen = try session.screen()
+        let line = try #require(screen.first { $0.hasPrefix("use: karaoke sync FILE --latency ") })
+        let latency = try #require(Int(line.split(separator: " ").last ?? ""))
+        #expect((40...160).contains(latency), "\(screen.joined(separator: "\n"))")
+    }
+
+    @Test("missing audio: sync runs on a silent clock with a notice, and still saves")
+    func missingAudioRunsSilently() throws {
+        let folder = try SyncTests.folder(text: "[ti:Tap Along]\nbad\u{1B}[31m red\nsecond\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try SyncTests.sync(folder, "--audio '\(folder.path)/missing.wav'")
+        let screen = try session.waitFor { $0.contains { $0.contains("timing on a silent clock") } }
+        #expect(screen.contains { $0.contains("no such audio file; timing on a silent clock") })
+        try session.send("Space")
+        _ = try session.waitFor { $0.contains { $0.contains("1/2 lines") } }
+        try SyncTests.saveAndQuit(session)
+        let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
+        #expect(!lrc.unicodeScalars.contains { $0.value == 0x1B }, "control characters are removed: \(lrc)")
+        #expect(lrc.contains("bad"))
+    }
+}
