@@ -240,17 +240,30 @@ struct LRCParserTests {
         "check's lints: an offset over 10 s, and a space after the colon, are read and warned about",
         arguments: [
             (tag: "[offset:10000]", offset: 10_000, warnings: [String]()), // 10 s is not over
-            (tag: "[offset:-10001]", offset: -10_001, warnings: ["1:9: warning: offset '-10001' is over 10 s (the value is in milliseconds)"]),
-            (tag: "[OFFSET: +250]", offset: 250,
-             warnings: ["1:9: warning: space after the colon in '[OFFSET: +250]', which some players misread; write '[offset:+250]'"]),
-            (tag: "[offset:  -500]", offset: -500,
-             warnings: ["1:9: warning: space after the colon in '[offset:  -500]', which some players misread; write '[offset:-500]'"]),
+            (
+                tag: "[offset:-10001]", offset: -10_001,
+                warnings: ["1:9: warning: offset '-10001' is over 10 s (the value is in milliseconds)"]
+            ),
+            (
+                tag: "[OFFSET: +250]", offset: 250,
+                warnings: [
+                    "1:9: warning: space after the colon in '[OFFSET: +250]', which some players misread; write '[offset:+250]'"
+                ]
+            ),
+            (
+                tag: "[offset:  -500]", offset: -500,
+                warnings: [
+                    "1:9: warning: space after the colon in '[offset:  -500]', which some players misread; write '[offset:-500]'"
+                ]
+            ),
             (tag: "[offset:-500 ]", offset: -500, warnings: []), // a space before the ']' is harmless
-            (tag: "[offset: 20000]", offset: 20_000,
-             warnings: [
-                "1:10: warning: offset '20000' is over 10 s (the value is in milliseconds)",
-                "1:9: warning: space after the colon in '[offset: 20000]', which some players misread; write '[offset:20000]'",
-             ]),
+            (
+                tag: "[offset: 20000]", offset: 20_000,
+                warnings: [
+                    "1:10: warning: offset '20000' is over 10 s (the value is in milliseconds)",
+                    "1:9: warning: space after the colon in '[offset: 20000]', which some players misread; write '[offset:20000]'",
+                ]
+            ),
         ])
     func offsetLints(tag: String, offset: Int, warnings: [String]) throws {
         // The line is late enough that no offset here moves it before 0:00.

@@ -610,15 +610,22 @@ struct PlayLoopOffsetSaveTests {
     @Test(
         "the notices name the offset saved, how, and the backup made",
         arguments: [
-            (ms: 200, mode: LRCOffsetRewrite.Mode.tag, clamped: 0, backup: nil as String?,
-             notice: "offset +0.2s saved to song.lrc"),
-            (ms: -1250, mode: .tag, clamped: 0, backup: "song.lrc.bak",
-             notice: "offset -1.25s saved to song.lrc (backup song.lrc.bak)"),
-            (ms: 300, mode: .stamps, clamped: 2, backup: nil,
-             notice: "offset +0.3s saved to song.lrc (stamps moved; 2 stamps held at 0:00)"),
+            (
+                ms: 200, mode: LRCOffsetRewrite.Mode.tag, clamped: 0, backup: nil as String?,
+                notice: "offset +0.2s saved to song.lrc"
+            ),
+            (
+                ms: -1250, mode: .tag, clamped: 0, backup: "song.lrc.bak",
+                notice: "offset -1.25s saved to song.lrc (backup song.lrc.bak)"
+            ),
+            (
+                ms: 300, mode: .stamps, clamped: 2, backup: nil,
+                notice: "offset +0.3s saved to song.lrc (stamps moved; 2 stamps held at 0:00)"
+            ),
         ])
     func savedNotices(ms: Int, mode: LRCOffsetRewrite.Mode, clamped: Int, backup: String?, notice: String) {
-        #expect(OffsetSave.savedNotice(ms, to: "song.lrc", mode: mode, clampedStamps: clamped, backup: backup) == notice)
+        #expect(
+            OffsetSave.savedNotice(ms, to: "song.lrc", mode: mode, clampedStamps: clamped, backup: backup) == notice)
     }
 
     @Test("the convert hint quotes a path the shell would split")

@@ -6,7 +6,8 @@ import Testing
 @Suite("Saving the offset from play", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .serialized)
 struct OffsetSaveTests {
     /// A short song: "two" starts at 3 s, so 0.2 s before it the saved offset makes all the difference.
-    static let song = "[ti:Offset Test]\n[length:01:00]\n[00:01.00]one\n[00:03.00]two <00:03.50>words\n[00:30.00]three\n"
+    static let song =
+        "[ti:Offset Test]\n[length:01:00]\n[00:01.00]one\n[00:03.00]two <00:03.50>words\n[00:30.00]three\n"
 
     /// A folder holding `song.lrc` (or `name`) with `text`, and its permissions `mode`.
     static func folder(_ text: String = song, name: String = "song.lrc", mode: Int = 0o640) throws -> URL {
@@ -19,7 +20,9 @@ struct OffsetSaveTests {
 
     /// `karaoke play FILE --no-audio ARGUMENTS` in `folder`, as another user when `asOther` (root
     /// writes anywhere, so a read-only folder needs someone else), waiting for the title.
-    static func play(_ file: String, in folder: URL, _ arguments: String = "", asOther: Bool = false) throws -> TmuxSession {
+    static func play(_ file: String, in folder: URL, _ arguments: String = "", asOther: Bool = false) throws
+        -> TmuxSession
+    {
         let inner = "cd '\(folder.path)' && exec '\(KaraokeProcess.binary.path)' play \(file) --no-audio \(arguments)"
         let user = asOther ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         let session = try TmuxSession("\(user)sh -c \"\(inner)\"", columns: 120, rows: 16)
@@ -129,7 +132,8 @@ struct OffsetSaveTests {
     func symbolicLink() throws {
         let folder = try Self.folder(name: "real.lrc")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("song.lrc").path, withDestinationPath: "real.lrc")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("song.lrc").path, withDestinationPath: "real.lrc")
         let session = try Self.play("song.lrc", in: folder)
         try session.send("-", "s")
         try Self.waitForStatus(session, "offset -0.1s saved to song.lrc (backup real.lrc.bak)")

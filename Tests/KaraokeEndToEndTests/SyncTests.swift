@@ -94,7 +94,8 @@ struct SyncTests {
         let stamps = SyncTests.stamps(in: lrc)
         try #require(stamps.count == 6, "\(lrc)")
         for (stamp, tap) in zip(stamps, taps) {
-            #expect(stamp >= tap.lowerBound - 0.06 && stamp <= tap.upperBound + 0.06, "stamp \(stamp) for a tap in \(tap)")
+            #expect(
+                stamp >= tap.lowerBound - 0.06 && stamp <= tap.upperBound + 0.06, "stamp \(stamp) for a tap in \(tap)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("song.lrc.autosave").path))
     }

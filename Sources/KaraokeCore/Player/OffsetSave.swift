@@ -85,7 +85,8 @@ public enum OffsetSave: Sendable, Equatable {
     /// `path` as a shell word: in single quotes when it holds anything but plain name characters.
     static func quotedPath(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,@%:".unicodeScalars.contains(scalar)
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "/._-+,@%:".unicodeScalars.contains(scalar)
         }
         guard !plain || path.isEmpty else { return path }
         var quoted = "'"

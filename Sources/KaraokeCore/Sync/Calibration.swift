@@ -45,7 +45,9 @@ public enum Calibration {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(44 + samples * 2)
         func append(_ text: String) { bytes += Array(text.utf8) }
-        func append32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> shift) & 0xFF)) } }
+        func append32(_ value: Int) {
+            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> shift) & 0xFF)) }
+        }
         func append16(_ value: Int) { bytes.append(UInt8(value & 0xFF)); bytes.append(UInt8((value >> 8) & 0xFF)) }
         append("RIFF")
         append32(36 + samples * 2)

@@ -63,7 +63,9 @@ public struct SyncScript: Sendable, Equatable {
                     line.isWordTimed ? Line(pieces: line.segments.map(\.text)) : Line(line.text)
                 }
                 // A line sung at several stamps is listed once per stamp: timed again, it is a line each time.
-                return (SyncScript(metadata: metadata, lines: lines), result.diagnostics.filter { $0.severity == .warning })
+                return (
+                    SyncScript(metadata: metadata, lines: lines), result.diagnostics.filter { $0.severity == .warning }
+                )
             }
         }
         let script = plain(String(decoding: utf8, as: UTF8.self))

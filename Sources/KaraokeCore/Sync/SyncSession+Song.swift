@@ -36,7 +36,8 @@ extension SyncSession {
                     } : []
                 let end = pending + max(1, scriptLine.pieces.count) * 10
                 lines.append(
-                    LyricLine(start: pending, end: end, text: scriptLine.text, segments: segments, sourceLine: index + 1))
+                    LyricLine(
+                        start: pending, end: end, text: scriptLine.text, segments: segments, sourceLine: index + 1))
                 pending = end
                 continue
             }

@@ -207,7 +207,8 @@ enum SyncCommand {
         }
         if let encoding = request.encoding {
             switch TextEncoding.convert(bytes, from: encoding) {
-            case .success(let text): return .success(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text)
+            case .success(let text):
+                return .success(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text)
             case .failure: return .failure(.init(message: "\(shown): not valid \(ControlCharacters.strip(encoding))"))
             }
         }

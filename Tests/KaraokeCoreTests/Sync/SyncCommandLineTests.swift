@@ -43,7 +43,10 @@ struct SyncCommandLineTests {
             (["sync", "a.txt", "--resume", "--no-resume"], "'--resume' and '--no-resume' contradict each other"),
             (["sync", "a.txt", "-o", "-"], "'sync' writes a file; '-o -' (stdout) is not one"),
             (["sync", "a.txt", "--calibrate"], "'--calibrate' takes no FILE: it plays its own clicks"),
-            (["sync", "a.txt", "--latency", "-5"], "bad value '-5' for '--latency'; expected a whole number from 0 to 2000"),
+            (
+                ["sync", "a.txt", "--latency", "-5"],
+                "bad value '-5' for '--latency'; expected a whole number from 0 to 2000"
+            ),
         ])
     func refused(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }

@@ -55,9 +55,11 @@ struct SyncLoopTests {
         #expect(loop.handle(.key(.character("q")), at: t0 + 3).last == .exit(0))
     }
 
-    @Test("the terminal going away autosaves what is unsaved and exits 128 + N", arguments: [
-        (PlayLoop.Signal.hangup, Int32(129)), (.interrupt, 130), (.terminate, 143),
-    ])
+    @Test(
+        "the terminal going away autosaves what is unsaved and exits 128 + N",
+        arguments: [
+            (PlayLoop.Signal.hangup, Int32(129)), (.interrupt, 130), (.terminate, 143),
+        ])
     func signalAutosaves(signal: PlayLoop.Signal, status: Int32) {
         var loop = syncLoop()
         _ = loop.start(at: t0)

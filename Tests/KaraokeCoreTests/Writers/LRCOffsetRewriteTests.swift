@@ -46,14 +46,20 @@ struct LRCOffsetRewriteTests {
             // Spaces on both sides of the value, and the key in capitals, kept as written.
             (file: "[OFFSET:  250 ]\n[00:01.00]a\n", adding: 100, expected: "[OFFSET:350]\n[00:01.00]a\n"),
             // Several tags: the last one is the one read, so it is the one changed.
-            (file: "[offset:50]\n[offset:100]\n[00:01.00]a\n", adding: 100,
-             expected: "[offset:50]\n[offset:200]\n[00:01.00]a\n"),
+            (
+                file: "[offset:50]\n[offset:100]\n[00:01.00]a\n", adding: 100,
+                expected: "[offset:50]\n[offset:200]\n[00:01.00]a\n"
+            ),
             // A malformed tag is not read, so a valid one before it is changed.
-            (file: "[offset:100]\n[offset:soon]\n[00:01.00]a\n", adding: 100,
-             expected: "[offset:200]\n[offset:soon]\n[00:01.00]a\n"),
+            (
+                file: "[offset:100]\n[offset:soon]\n[00:01.00]a\n", adding: 100,
+                expected: "[offset:200]\n[offset:soon]\n[00:01.00]a\n"
+            ),
             // Text, word tags and spacing stay byte for byte.
-            (file: "[offset:0]\n[00:01.00] <00:01.00>a <00:01.50>b  \n", adding: 200,
-             expected: "[offset:200]\n[00:01.00] <00:01.00>a <00:01.50>b  \n"),
+            (
+                file: "[offset:0]\n[00:01.00] <00:01.00>a <00:01.50>b  \n", adding: 200,
+                expected: "[offset:200]\n[00:01.00] <00:01.00>a <00:01.50>b  \n"
+            ),
         ])
     func tagValueGrows(file: String, adding: Int, expected: String) throws {
         let result = try rewritten(file, adding: adding, mode: .tag)
@@ -129,16 +135,22 @@ struct LRCOffsetRewriteTests {
     @Test(
         "word tags, ESLyric inline stamps and repeated leading stamps move with the lines",
         arguments: [
-            (file: "[00:01.00]<00:01.00>a <00:01.50>b<00:02.00>\n",
-             expected: "[00:00.80]<00:00.80>a <00:01.30>b<00:01.80>\n"),
+            (
+                file: "[00:01.00]<00:01.00>a <00:01.50>b<00:02.00>\n",
+                expected: "[00:00.80]<00:00.80>a <00:01.30>b<00:01.80>\n"
+            ),
             (file: "[00:01.00]a[00:01.50]b[00:02.00]\n", expected: "[00:00.80]a[00:01.30]b[00:01.80]\n"),
             (file: "[00:01.00][00:03.00] [00:05.00]chorus\n", expected: "[00:00.80][00:02.80] [00:04.80]chorus\n"),
             // Not stamps: bracketed text, `<3>`, a malformed word tag, and a malformed leading stamp's line.
-            (file: "[00:01.00][Chorus] <3> <00:1x.00>la\n[01:7x.20]gone\n",
-             expected: "[00:00.80][Chorus] <3> <00:1x.00>la\n[01:7x.20]gone\n"),
+            (
+                file: "[00:01.00][Chorus] <3> <00:1x.00>la\n[01:7x.20]gone\n",
+                expected: "[00:00.80][Chorus] <3> <00:1x.00>la\n[01:7x.20]gone\n"
+            ),
             // Tags and the length are not stamps.
-            (file: "[length:03:00.00]\n[ti:[00:01.00]]\n[00:01.00]a\n",
-             expected: "[length:03:00.00]\n[ti:[00:01.00]]\n[00:00.80]a\n"),
+            (
+                file: "[length:03:00.00]\n[ti:[00:01.00]]\n[00:01.00]a\n",
+                expected: "[length:03:00.00]\n[ti:[00:01.00]]\n[00:00.80]a\n"
+            ),
         ])
     func wordTagsMove(file: String, expected: String) throws {
         let result = try rewritten(file, adding: 200, mode: .stamps)
