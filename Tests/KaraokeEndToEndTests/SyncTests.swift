@@ -237,6 +237,35 @@ struct SyncTests {
         #expect(try String(contentsOf: existing, encoding: .utf8).contains("one two"))
     }
 
+    @Test("a folder that cannot be written is refused before anything starts, and nothing is left in it")
+    func readOnlyFolderRefused() throws {
+        // Root writes anywhere: as root, the refusal is checked as user nobody (util-linux's setpriv).
+        let asOther = getuid() == 0
+        if asOther && !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
+            print("skipped: running as root, and setpriv (util-linux) is missing to run sync as another user")
+            return
+        }
+        let folder = try SyncTests.folder()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        for name in ["song.txt", "song.wav"] {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o644], ofItemAtPath: folder.appendingPathComponent(name).path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        let text = folder.appendingPathComponent("song.txt").path
+        let user = asOther ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let session = try TmuxSession(
+            "\(user)'\(KaraokeProcess.binary.path)' sync '\(text)' --mpv-option ao=null", columns: 140, rows: 20)
+        #expect(try session.exitStatus() == 1)
+        let screen = try session.screen()
+        #expect(screen.contains { $0.contains("cannot write") }, "\(screen)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["song.txt", "song.wav"])
+    }
+
     @Test("--calibrate plays 16 clicks through mpv; taps 100 ms after each suggest a latency near 100 ms")
     func calibrationSuggestsTheLatency() throws {
         let session = try TmuxSession(
