@@ -74,22 +74,7 @@ enum PlayCommand {
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
 
         Signals.install()
-        let screen: NCursesScreen
-        do {
-            screen = try NCursesScreen(colors: colors)
-        } catch {
-            switch error {
-            case .unknownTerminal(let name) where name.isEmpty:
-                StandardStreams.err(
-                    "karaoke: TERM is not set; set it to your terminal's type, "
-                        + "for example TERM=xterm-256color")
-            case .unknownTerminal(let name):
-                StandardStreams.err(
-                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
-                        + "set TERM to one your system knows, for example TERM=xterm-256color")
-            }
-            return 2
-        }
+        guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return 2 }
         var session = PlaySession(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,

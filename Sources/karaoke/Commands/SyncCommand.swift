@@ -66,17 +66,8 @@ enum SyncCommand {
         }
 
         Signals.install()
-        let screen: NCursesScreen
-        do {
-            screen = try NCursesScreen(colors: !TerminalInfo.noColorRequested)
-        } catch {
+        guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
             audio?.stop()
-            switch error {
-            case .unknownTerminal(let name):
-                StandardStreams.err(
-                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
-                        + "set TERM to one your system knows, for example TERM=xterm-256color")
-            }
             return 2
         }
         var options = FrameOptions()
@@ -133,17 +124,8 @@ enum SyncCommand {
             return 1
         }
         Signals.install()
-        let screen: NCursesScreen
-        do {
-            screen = try NCursesScreen(colors: !TerminalInfo.noColorRequested)
-        } catch {
+        guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
             audio.stop()
-            switch error {
-            case .unknownTerminal(let name):
-                StandardStreams.err(
-                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
-                        + "set TERM to one your system knows, for example TERM=xterm-256color")
-            }
             return 2
         }
         var options = FrameOptions()

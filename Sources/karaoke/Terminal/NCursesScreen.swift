@@ -38,6 +38,25 @@ final class NCursesScreen {
     /// The bytes of one paint, kept to reuse its storage.
     private var output: [UInt8] = []
 
+    /// The screen, or nil after saying on stderr why the terminal cannot be used (exit 2 for the caller):
+    /// `play`, `sync` and `follow` open it the same way.
+    static func openOrExplain(colors: Bool) -> NCursesScreen? {
+        do {
+            return try NCursesScreen(colors: colors)
+        } catch {
+            switch error {
+            case .unknownTerminal(let name) where name.isEmpty:
+                StandardStreams.err(
+                    "karaoke: TERM is not set; set it to your terminal's type, for example TERM=xterm-256color")
+            case .unknownTerminal(let name):
+                StandardStreams.err(
+                    "karaoke: unknown terminal type '\(ControlCharacters.strip(name))'; "
+                        + "set TERM to one your system knows, for example TERM=xterm-256color")
+            }
+            return nil
+        }
+    }
+
     /// Takes over the terminal on stdin/stdout. `colors` false keeps it to attributes.
     init(colors: Bool) throws(Failure) {
         guard let screen = newterm(nil, kk_stdout(), kk_stdin()) else {
