@@ -8,6 +8,8 @@ struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
         case play, render, check, convert, fetch, follow
+        /// `karaoke config`: the settings in effect (DESIGN §14.4).
+        case config
     }
 
     /// The long name, such as `--fps`.

@@ -16,6 +16,10 @@ public enum Invocation: Sendable, Equatable {
     case fetch(FetchRequest)
     /// `karaoke follow [--player P] [--print]`.
     case follow(FollowRequest)
+    /// `karaoke config [options]`: print this listing of the settings in effect (DESIGN §14.4).
+    case config(String)
+    /// `karaoke --generate man|bash|zsh|fish`: print this man page or completion script (DESIGN §14.5).
+    case generated(String)
 }
 
 /// `karaoke follow`: the lyrics of what another player plays, on its clock (DESIGN §12).
@@ -147,6 +151,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var volume = 100
     /// `--clock-log FILE`: where to write the lyric clock and mpv's position, for measuring the sync.
     public var clockLog: String?
+    /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).
+    public var offsetIsGiven = false
 
     /// Where `play` takes its sound from.
     public enum AudioChoice: Sendable, Equatable {

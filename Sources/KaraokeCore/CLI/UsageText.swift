@@ -59,6 +59,7 @@ public enum UsageText {
                                                look the lyrics up on LRCLIB (lrclib.net)
           karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print]
                                                show the lyrics of what another player plays
+          karaoke config [options]             print the settings in effect and where each came from
           karaoke --help | --version
 
         Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
@@ -142,6 +143,17 @@ public enum UsageText {
 
                 Environment: DBUS_SESSION_BUS_ADDRESS (MPRIS), MPD_HOST ([PASSWORD@]HOST or a socket's path),
                 MPD_PORT.
+
+                """
+        case "config":
+            return """
+                Usage: karaoke config [options]
+
+                Prints every setting in effect as a config file would hold it, with where it came from: the
+                command line, a line of the config file ($XDG_CONFIG_HOME/karaoke/config, else
+                ~/.config/karaoke/config), or the default (written as a comment). It takes every option a
+                config file may set: a key is an option's name without '--', a flag is true or false.
+                An unknown key or a bad value is a warning (FILE:LINE) and the line is ignored.
 
                 """
         default:

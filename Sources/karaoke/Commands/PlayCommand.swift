@@ -63,6 +63,17 @@ enum PlayCommand {
                 return 1
             }
         }
+        // The song's remembered offset, unless the command line gives one (DESIGN §14.4).
+        var request = request
+        var offsetKey: String?
+        if case .success(let choice) = AudioSource.choose(for: request, finder: .standard),
+            case .file(let lyrics) = choice.lyrics
+        {
+            offsetKey = SettingsFiles.offsetKey(lyricFile: lyrics, maxSize: request.display.maxSize)
+        }
+        if let offsetKey, !request.offsetIsGiven, let remembered = SettingsFiles.offsets().offset(for: offsetKey) {
+            request.display.frame.userOffset = remembered
+        }
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
 
@@ -94,6 +105,9 @@ enum PlayCommand {
         let status = session.run()
         session.audio?.stop()
         screen.close()
+        if let offsetKey, session.loop.state.userOffset != options.userOffset {
+            SettingsFiles.remember(session.loop.state.userOffset, for: offsetKey)
+        }
         if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
