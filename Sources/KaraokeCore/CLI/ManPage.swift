@@ -51,6 +51,9 @@ enum ManPage {
     static var text: String {
         var page = """
             .TH KARAOKE 1 "" "karaoke \(CommandLineParser.version)" "User Commands"
+            .\\" Made by 'karaoke --generate man' from the option table; edit that, not this.
+            .nh
+            .ad l
             .SH NAME
             karaoke \\- sing along in the terminal
             .SH SYNOPSIS
