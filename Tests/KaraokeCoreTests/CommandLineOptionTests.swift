@@ -10,6 +10,7 @@ private func baseArguments(_ command: CommandLineOption.Command) -> [String] {
     case .convert: return ["convert", "song.lrc", "--to", "lrc"]
     case .fetch: return ["fetch", "song.mp3"]
     case .follow: return ["follow"]
+    case .config: return ["config"]
     }
 }
 

@@ -60,9 +60,7 @@ public enum CommandLineParser {
             // A short alias is named by its long name from here on, in messages too.
             let declared = CommandLineOption.named(name)
             if let declared { name = declared.name }
-            // `config` shows every setting, so it takes every option a config file may set.
-            let isSetting = command == .config && declared.map { ConfigFile.isSettable($0.name) } == true
-            guard let option = declared, option.commands.contains(command) || isSetting else {
+            guard let option = declared, option.commands.contains(command) else {
                 throw UsageError(
                     "unknown option '\(name)' for '\(command.rawValue)'"
                         + suggestion(for: name, among: suggestionOrder(of: command)))

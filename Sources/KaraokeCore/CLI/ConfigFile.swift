@@ -1,5 +1,6 @@
 /// The settings of `$XDG_CONFIG_HOME/karaoke/config`, read from its text (DESIGN §14.4): `key = value` a line,
-/// a key for each long option of `CommandLineOption.all` (its name without `--`), `#` starting a comment line.
+/// a key for each long option of `CommandLineOption.all` (its name without `--`), `#` starting a comment line
+/// (and ` # ` a comment after a value).
 ///
 /// Reading never fails: an unknown key or a bad value is a warning at its line, and the line is left out.
 /// Each value is checked by the option's own `apply`, so the file accepts exactly what the command line does.
@@ -38,11 +39,6 @@ public struct ConfigFile: Sendable, Equatable {
         CommandLineOption.all.filter { !commandLineOnly.contains($0.name) }
     }
 
-    /// Whether a config file may set the option with the long name `name`.
-    static func isSettable(_ name: String) -> Bool {
-        !commandLineOnly.contains(name) && CommandLineOption.all.contains { $0.name == name }
-    }
-
     /// The file's path as shown in warnings and in `karaoke config`.
     public let path: String
     /// The accepted settings, in the file's order.
@@ -54,7 +50,8 @@ public struct ConfigFile: Sendable, Equatable {
     public init(path: String, text: String) {
         self.path = path
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so a file saved on Windows is split on it too.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = ConfigFile.trimmed(rawLine)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -63,7 +60,7 @@ public struct ConfigFile: Sendable, Equatable {
                 continue
             }
             var key = ConfigFile.trimmed(line[..<equals])
-            let value = ConfigFile.unquoted(ConfigFile.trimmed(line[line.index(after: equals)...]))
+            let value = ConfigFile.unquoted(ConfigFile.withoutComment(ConfigFile.trimmed(line[line.index(after: equals)...])))
             // A key written as on the command line is understood, and said so.
             if key.hasPrefix("--") { key = String(key.dropFirst(2)) }
             guard let option = ConfigFile.settable.first(where: { $0.name == "--" + key }) else {
@@ -119,6 +116,27 @@ public struct ConfigFile: Sendable, Equatable {
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
         return String(text)
+    }
+
+    /// `value` without a trailing comment: ` # ` with a space on both sides, outside double quotes, so a
+    /// colour such as `#ff0000` is not one. `karaoke config` writes each setting's source so.
+    static func withoutComment(_ value: String) -> String {
+        var inQuotes = false
+        var previous: Character = " "
+        var index = value.startIndex
+        while index < value.endIndex {
+            let character = value[index]
+            if character == "\"" { inQuotes.toggle() }
+            let next = value.index(after: index)
+            if !inQuotes, character == "#", previous == " " || previous == "\t",
+                next == value.endIndex || value[next] == " " || value[next] == "\t", index != value.startIndex
+            {
+                return trimmed(value[..<index])
+            }
+            previous = character
+            index = next
+        }
+        return value
     }
 
     /// `text` without one pair of double quotes around it, so a value may keep its outer spaces.

@@ -75,11 +75,7 @@ enum ManPage {
         for entry in commands {
             let names = CommandLineOption.options(of: entry.command).map { "\\fB" + escaped($0.name) + "\\fR" }
             page += ".TP\n.B \(entry.command.rawValue)\n" + escaped(entry.summary) + "\n"
-            if entry.command == .config {
-                page += "Takes every option a config file may set (see CONFIGURATION).\n"
-            } else {
-                page += "Options: " + names.joined(separator: ", ") + ".\n"
-            }
+            page += "Options: " + names.joined(separator: ", ") + ".\n"
         }
         page += ".SH OPTIONS\n"
         for option in CommandLineOption.all {

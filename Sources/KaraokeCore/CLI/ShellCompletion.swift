@@ -32,10 +32,9 @@ enum ShellCompletion {
     /// The commands, as the shell offers them.
     static var commandNames: [String] { CommandLineOption.Command.allCases.map(\.rawValue) }
 
-    /// The options `command` takes (for `config`: every option a config file may set), long names first.
+    /// The options `command` takes, long names first.
     static func optionNames(of command: CommandLineOption.Command) -> [String] {
-        let options = command == .config ? ConfigFile.settable + [CommandLineOption.named("--help")!]
-            : CommandLineOption.options(of: command)
+        let options = CommandLineOption.options(of: command)
         return options.map(\.name) + options.compactMap(\.shortName)
     }
 
@@ -135,10 +134,7 @@ enum ShellCompletion {
             """
         for command in CommandLineOption.Command.allCases {
             script += "        \(command.rawValue))\n            _arguments -S \\\n"
-            let options =
-                command == .config
-                ? ConfigFile.settable + [CommandLineOption.named("--help")!] : CommandLineOption.options(of: command)
-            for option in options {
+            for option in CommandLineOption.options(of: command) {
                 let help = zshQuoted(option.help.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
                 var action = ""
                 if let placeholder = option.placeholder {
@@ -182,9 +178,7 @@ enum ShellCompletion {
             script += "complete -c karaoke -n __fish_use_subcommand -a \(entry.command.rawValue) -d '\(fishQuoted(entry.summary))'\n"
         }
         for option in CommandLineOption.all {
-            let commands = CommandLineOption.Command.allCases.filter {
-                option.commands.contains($0) || ($0 == .config && ConfigFile.isSettable(option.name))
-            }
+            let commands = CommandLineOption.Command.allCases.filter { option.commands.contains($0) }
             var line = "complete -c karaoke -n '__fish_seen_subcommand_from \(commands.map(\.rawValue).joined(separator: " "))'"
             line += " -l \(option.name.dropFirst(2))"
             if let short = option.shortName { line += " -s \(short.dropFirst())" }

@@ -152,8 +152,11 @@ public enum UsageText {
                 Prints every setting in effect as a config file would hold it, with where it came from: the
                 command line, a line of the config file ($XDG_CONFIG_HOME/karaoke/config, else
                 ~/.config/karaoke/config), or the default (written as a comment). It takes every option a
-                config file may set: a key is an option's name without '--', a flag is true or false.
+                config file may set: a key is an option's long name without its dashes, a flag is true or false.
                 An unknown key or a bad value is a warning (FILE:LINE) and the line is ignored.
+
+                Options (each the key of the same name):
+                \(optionLines(for: .config))
 
                 """
         default:
