@@ -15,6 +15,8 @@ enum PlayCommand {
         var audioFile: String?
         // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
         var pendingLookup: (query: LRCLIBQuery, server: String)?
+        // The lyric file's key in the remembered offsets; nil for lyrics from tags or LRCLIB.
+        var offsetKey: String?
         switch AudioSource.choose(for: request, finder: .standard) {
         case .success(let choice):
             switch LyricsFinder.load(
@@ -28,6 +30,9 @@ enum PlayCommand {
                 return 1
             }
             audioFile = choice.audio
+            if case .file(let lyrics) = choice.lyrics {
+                offsetKey = SettingsFiles.offsetKey(lyricFile: lyrics, maxSize: request.display.maxSize)
+            }
             if audioFile == nil, request.audio == .automatic, case .file(let lyrics) = choice.lyrics {
                 audioFile = AudioSource.named(by: loaded.song, lyrics: lyrics)
             }
@@ -65,12 +70,6 @@ enum PlayCommand {
         }
         // The song's remembered offset, unless the command line gives one (DESIGN §14.4).
         var request = request
-        var offsetKey: String?
-        if case .success(let choice) = AudioSource.choose(for: request, finder: .standard),
-            case .file(let lyrics) = choice.lyrics
-        {
-            offsetKey = SettingsFiles.offsetKey(lyricFile: lyrics, maxSize: request.display.maxSize)
-        }
         if let offsetKey, !request.offsetIsGiven, let remembered = SettingsFiles.offsets().offset(for: offsetKey) {
             request.display.frame.userOffset = remembered
         }
