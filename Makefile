@@ -177,9 +177,9 @@ deps:
 # drive it with mpc; Debian's mpd package also sets up a system service, which the tests never use or touch
 # (they never connect to port 6600 or /run/mpd). The MPRIS tests start their own D-Bus bus (dbus-daemon) with
 # mpv and its MPRIS plugin (mpv-mpris) on it, and look at mpv through playerctl. The install test renders the
-# man page with man-db's `man -l`.
+# man page with man-db's `man -l` and parses the completion scripts with bash, zsh and fish.
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl man-db)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish)
 	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages mutagen \
 	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }

@@ -138,7 +138,9 @@ enum ShellCompletion {
                 let help = zshQuoted(option.help.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
                 var action = ""
                 if let placeholder = option.placeholder {
-                    let label = zshQuoted(placeholder.replacingEvery(":", with: " "))
+                    // A colon would end the message early; brackets are kept out as in the help part.
+                    let label = zshQuoted(
+                        placeholder.replacingEvery(":", with: " ").replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
                     switch valueKind(of: option) {
                     case .choices(let words): action = ":\(label):(\(words.joined(separator: " ")))"
                     case .file: action = ":\(label):_files"
