@@ -105,4 +105,61 @@ struct InstallTests {
         let result = try InstallTests.run(bash, ["-c", probe])
         #expect(result.output.split(separator: "\n") == ["render", "--reduce-motion", "text ansi json"], "\(result.output)")
     }
+
+    @Test("the zsh completion offers commands, values and lyric files, in a real zsh in tmux")
+    func zshCompletes() throws {
+        guard let zsh = InstallTests.tool("zsh"), TmuxSession.isAvailable else {
+            print("skipped: zsh or tmux is not installed")
+            return
+        }
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try KaraokeProcess.run(["--generate", "zsh"]).stdout
+            .write(to: folder.appendingPathComponent("_karaoke"), atomically: true, encoding: .utf8)
+        // The files offered for play: a song and its audio, not the notes beside them.
+        for name in ["song.lrc", "song.opus", "notes.pdf"] {
+            try "".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let session = try TmuxSession("'\(zsh)' -f", columns: 120, rows: 20, environment: ["HOME": folder.path])
+        // zsh -f's prompt ends in '%' or, for root, '#'.
+        try session.waitFor { $0.contains { $0.hasSuffix("% ") || $0.hasSuffix("# ") || $0.hasSuffix("%") || $0.hasSuffix("#") } }
+        try session.send(
+            "cd '\(folder.path)'; fpath=(\(folder.path) $fpath); autoload -U compinit; compinit -u -d \(folder.path)/dump",
+            "Enter")
+        try session.send("karaoke con", "Tab")
+        let commands = try session.waitFor { $0.contains { $0.contains("convert") } }
+        #expect(commands.contains { $0.contains("config") } && commands.contains { $0.contains("convert") }, "\(commands)")
+        try session.send("C-u", "karaoke render x --format ", "Tab")
+        #expect(try session.waitFor { $0.contains { $0.contains("json") } }.contains { $0.contains("ansi") && $0.contains("text") })
+        try session.send("C-u", "karaoke play so", "Tab", "Tab")
+        let files = try session.waitFor { $0.contains { $0.contains("song.opus") } }
+        #expect(files.contains { $0.contains("song.lrc") && $0.contains("song.opus") }, "\(files)")
+        #expect(!files.contains { $0.contains("notes.pdf") }, "\(files)")
+        try session.send("C-u", "exit", "Enter")
+    }
+
+    @Test("the fish completion offers commands, values and lyric files")
+    func fishCompletes() throws {
+        guard let fish = InstallTests.tool("fish") else {
+            print("skipped: fish is not installed")
+            return
+        }
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("karaoke.fish")
+        try KaraokeProcess.run(["--generate", "fish"]).stdout.write(to: script, atomically: true, encoding: .utf8)
+        for name in ["song.lrc", "song.opus", "notes.pdf"] {
+            try "".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        func candidates(_ line: String) throws -> [String] {
+            let probe = "cd '\(folder.path)'; source '\(script.path)'; complete -C'\(line)'"
+            let result = try InstallTests.run(fish, ["--no-config", "-c", probe], environment: ["HOME": folder.path])
+            return result.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try candidates("karaoke con") == ["config", "convert"])
+        #expect(try candidates("karaoke render x --align ") == ["center", "left", "right"])
+        #expect(try candidates("karaoke play --reduce") == ["--reduce-motion"])
+        let files = try candidates("karaoke play so")
+        #expect(files.contains("song.lrc") && files.contains("song.opus") && !files.contains("notes.pdf"), "\(files)")
+    }
 }
