@@ -132,7 +132,8 @@ public enum CommandLineParser {
         }
         switch command {
         case .config:
-            return .config(ConfigFile.listing(config: config, given: []))
+            // Returned above, before the file's settings were applied; here only to keep the switch whole.
+            return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
         case .follow:
             var follow = values.follow
             follow.display = values.display
