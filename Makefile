@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build test run bench fuzz fuzz-smoke fuzz-build check-release check-asan check-tsan format format-check deps deps-test clean
+.PHONY: all build install install-files uninstall test run bench fuzz fuzz-smoke fuzz-build check-release check-asan check-tsan format format-check deps deps-test clean
 
 all: build
 
@@ -14,6 +14,35 @@ all: build
 build: deps
 	$(SWIFT) build -c release --product karaoke
 	$(SWIFT) build -c release --product karaoke-tags
+
+# Installing (DESIGN §14.5): the two binaries side by side (karaoke runs karaoke-tags from its own folder), the
+# man page karaoke(1) and the bash, zsh and fish completions, all made by the built binary from its option table.
+# `make install-files BUILT=DIR` installs what DIR holds without building (the install test uses it).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILT ?= .build/release
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED := $(BINDIR)/karaoke $(BINDIR)/karaoke-tags $(MANDIR)/karaoke.1 $(BASHDIR)/karaoke $(ZSHDIR)/_karaoke \
+  $(FISHDIR)/karaoke.fish
+
+install: build
+	@$(MAKE) --no-print-directory install-files
+
+install-files:
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(BUILT)/karaoke $(BUILT)/karaoke-tags $(BINDIR)/
+	$(BUILT)/karaoke --generate man > $(MANDIR)/karaoke.1
+	$(BUILT)/karaoke --generate bash > $(BASHDIR)/karaoke
+	$(BUILT)/karaoke --generate zsh > $(ZSHDIR)/_karaoke
+	$(BUILT)/karaoke --generate fish > $(FISHDIR)/karaoke.fish
+	chmod 644 $(MANDIR)/karaoke.1 $(BASHDIR)/karaoke $(ZSHDIR)/_karaoke $(FISHDIR)/karaoke.fish
+
+uninstall:
+	rm -f $(INSTALLED)
 
 test: deps deps-test
 	$(SWIFT) build
@@ -147,9 +176,10 @@ deps:
 # hence the second try. The MPD tests start mpd of their own (temporary folder, free port, null output) and
 # drive it with mpc; Debian's mpd package also sets up a system service, which the tests never use or touch
 # (they never connect to port 6600 or /run/mpd). The MPRIS tests start their own D-Bus bus (dbus-daemon) with
-# mpv and its MPRIS plugin (mpv-mpris) on it, and look at mpv through playerctl.
+# mpv and its MPRIS plugin (mpv-mpris) on it, and look at mpv through playerctl. The install test renders the
+# man page with man-db's `man -l` and parses the completion scripts with bash, zsh and fish.
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish)
 	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages mutagen \
 	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }

@@ -5,9 +5,14 @@ import KaraokeCore
 DisplayWidth.prepareLocale()
 signal(SIGPIPE, SIG_IGN)
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+// The config file is read for a command, not for --help, --version or --generate (DESIGN §14.4); its
+// warnings come first, and never stop the command.
+let config = arguments.first.map { !$0.hasPrefix("-") && $0 != "help" } == true ? SettingsFiles.config() : nil
+if let config { StandardStreams.report(config.warnings) }
 let invocation: Invocation
 do {
-    invocation = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+    invocation = try CommandLineParser.parse(arguments, config: config)
 } catch {
     StandardStreams.err("karaoke: \(error.message)")
     StandardStreams.exit(2)
@@ -15,6 +20,9 @@ do {
 
 switch invocation {
 case .help(let text):
+    StandardStreams.out(text)
+    StandardStreams.exit(0)
+case .config(let text), .generated(let text):
     StandardStreams.out(text)
     StandardStreams.exit(0)
 case .version:

@@ -11,6 +11,7 @@ private func baseArguments(_ command: CommandLineOption.Command) -> [String] {
     case .fetch: return ["fetch", "song.mp3"]
     case .follow: return ["follow"]
     case .sync: return ["sync", "song.txt"]
+    case .config: return ["config"]
     }
 }
 

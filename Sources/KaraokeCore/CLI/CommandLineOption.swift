@@ -8,6 +8,8 @@ struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
         case play, render, check, convert, fetch, follow, sync
+        /// `karaoke config`: the settings in effect (DESIGN §14.4).
+        case config
     }
 
     /// The long name, such as `--fps`.
@@ -77,8 +79,19 @@ extension CommandLineOption {
     /// The commands that show a song: they share most options.
     private static let display: Set<Command> = [.play, .render, .follow]
 
-    /// Every option, in the order the help texts list them: each command's own first, the shared ones after.
-    static let all: [CommandLineOption] = [
+    /// Every option, in the order the help texts list them, with `config` among the commands of each one a
+    /// config file may set: `karaoke config` takes them all, to show how the command line changes the settings.
+    static let all: [CommandLineOption] = declared.map { option in
+        guard !ConfigFile.commandLineOnly.contains(option.name) else { return option }
+        return CommandLineOption(
+            name: option.name, shortName: option.shortName, placeholder: option.placeholder,
+            defaultValue: option.defaultValue, help: option.help, commands: option.commands.union([.config]),
+            apply: option.apply)
+    }
+
+    /// Every option as declared, in the order the help texts list them: each command's own first, the shared
+    /// ones after.
+    private static let declared: [CommandLineOption] = [
         // render's own
         CommandLineOption(
             name: "--at", shortName: nil, placeholder: "SECONDS", defaultValue: nil,

@@ -21,12 +21,14 @@ public enum CommandLineParser {
             .map(\.element.name)
     }
 
-    /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    /// Parses `arguments` (without the program name), with `config`'s settings under them: an option
+    /// the command line gives wins over the config file's (DESIGN §14.4).
+    public static func parse(_ arguments: [String], config: ConfigFile? = nil) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help(UsageText.main) }
         switch first {
         case "--help", "-h", "help": return .help(UsageText.main)
         case "--version", "-V": return .version
+        case "--generate": return try generated(Array(arguments.dropFirst()))
         default: break
         }
         guard let command = CommandLineOption.Command(rawValue: first) else {
@@ -94,6 +96,14 @@ public enum CommandLineParser {
             }
         case .sync where given.contains(where: { $0.option.name == "--calibrate" }):
             guard positional.isEmpty else { throw UsageError("'--calibrate' takes no FILE: it plays its own clicks") }
+        case .config:
+            guard positional.isEmpty else {
+                throw UsageError("'config' takes no FILE; it prints the settings in effect")
+            }
+            // Each value is checked as the command that takes it would check it.
+            var scratch = OptionValues()
+            for (option, value) in given { try option.apply(&scratch, value) }
+            return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
         case .play, .render, .sync:
             guard positional.count == 1 else {
                 throw UsageError(
@@ -103,6 +113,12 @@ public enum CommandLineParser {
             }
         }
         var values = OptionValues()
+        let givenNames = Set(given.map(\.option.name))
+        config?.apply(to: &values, for: command, except: givenNames)
+        // `fetch = true` in the config file means "when the FILE is audio"; a lyric FILE is read as it is.
+        if command == .play, !givenNames.contains("--fetch"), !positional.contains(where: AudioFiles.isAudio) {
+            values.lyrics.fetch = false
+        }
         for (option, value) in given { try option.apply(&values, value) }
         values.display.maxSize = values.maxSize
         values.display.encoding = values.encoding
@@ -135,6 +151,9 @@ public enum CommandLineParser {
             request.maxSize = values.maxSize
             request.encoding = values.encoding
             return .sync(request)
+        case .config:
+            // Returned above, before the file's settings were applied; here only to keep the switch whole.
+            return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
         case .follow:
             var follow = values.follow
             follow.display = values.display
@@ -162,6 +181,7 @@ public enum CommandLineParser {
             }
             var play = values.play
             play.display = values.display
+            play.offsetIsGiven = givenNames.contains("--offset")
             return .play(play)
         case .render:
             guard let time = values.time else { throw UsageError("'render' needs '--at SECONDS'") }
@@ -170,6 +190,17 @@ public enum CommandLineParser {
                     display: values.display, time: time, columns: values.columns, rows: values.rows,
                     format: values.format))
         }
+    }
+
+    /// `--generate man|bash|zsh|fish`: the man page or a completion script, for `make install` (DESIGN §14.5);
+    /// not in the help, as it is for packaging rather than for singing.
+    static func generated(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let kinds = ["man", "bash", "zsh", "fish"]
+        guard arguments.count == 1, let kind = arguments.first, kinds.contains(kind) else {
+            let given = arguments.first.map { "bad value '\($0.prefix(40))' for '--generate'; " } ?? "'--generate' needs a value; "
+            throw UsageError(given + "expected man, bash, zsh or fish")
+        }
+        return .generated(kind == "man" ? ManPage.text : ShellCompletion.script(for: kind) ?? "")
     }
 
     /// What `fetch` needs besides its options: AUDIO files, or `--artist` and `--title` instead; `--save`

@@ -18,6 +18,10 @@ public enum Invocation: Sendable, Equatable {
     case follow(FollowRequest)
     /// `karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]`.
     case sync(SyncRequest)
+    /// `karaoke config [options]`: print this listing of the settings in effect (DESIGN §14.4).
+    case config(String)
+    /// `karaoke --generate man|bash|zsh|fish`: print this man page or completion script (DESIGN §14.5).
+    case generated(String)
 }
 
 /// `karaoke sync`: time lyrics by tapping along to the audio (DESIGN §13.1).
@@ -195,6 +199,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var clockLog: String?
     /// `--apply-offset`: `s` moves the stamps instead of writing `[offset:]` (DESIGN §13.2).
     public var appliesOffset = false
+    /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).
+    public var offsetIsGiven = false
 
     /// Where `play` takes its sound from.
     public enum AudioChoice: Sendable, Equatable {

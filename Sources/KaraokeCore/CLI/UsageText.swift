@@ -61,6 +61,7 @@ public enum UsageText {
                                                show the lyrics of what another player plays
           karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
                                                time lyrics by tapping along to the audio
+          karaoke config [options]             print the settings in effect and where each came from
           karaoke --help | --version
 
         Formats: LRC, Enhanced LRC, ESLyric, SRT, WebVTT, UltraStar .txt, ASS/SSA karaoke, TTML;
@@ -163,6 +164,20 @@ public enum UsageText {
 
                 Environment: DBUS_SESSION_BUS_ADDRESS (MPRIS), MPD_HOST ([PASSWORD@]HOST or a socket's path),
                 MPD_PORT.
+
+                """
+        case "config":
+            return """
+                Usage: karaoke config [options]
+
+                Prints every setting in effect as a config file would hold it, with where it came from: the
+                command line, a line of the config file ($XDG_CONFIG_HOME/karaoke/config, else
+                ~/.config/karaoke/config), or the default (written as a comment). It takes every option a
+                config file may set: a key is an option's long name without its dashes, a flag is true or false.
+                An unknown key or a bad value is a warning (FILE:LINE) and the line is ignored.
+
+                Options (each the key of the same name):
+                \(optionLines(for: .config))
 
                 """
         default:

@@ -17,6 +17,8 @@ enum PlayCommand {
         var offsetSource = OffsetWriter.Source.lrclib
         // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
         var pendingLookup: (query: LRCLIBQuery, server: String)?
+        // The lyric file's key in the remembered offsets; nil for lyrics from tags or LRCLIB.
+        var offsetKey: String?
         switch AudioSource.choose(for: request, finder: .standard) {
         case .success(let choice):
             switch LyricsFinder.load(
@@ -31,7 +33,9 @@ enum PlayCommand {
             }
             audioFile = choice.audio
             switch choice.lyrics {
-            case .file(let path): offsetSource = .file(path)
+            case .file(let path):
+                offsetSource = .file(path)
+                offsetKey = SettingsFiles.offsetKey(lyricFile: path, maxSize: request.display.maxSize)
             case .supplied:
                 if case .lrclib = choice.origin { offsetSource = .lrclib } else { offsetSource = .tags }
             }
@@ -70,6 +74,11 @@ enum PlayCommand {
                 return 1
             }
         }
+        // The song's remembered offset, unless the command line gives one (DESIGN §14.4).
+        var request = request
+        if let offsetKey, !request.offsetIsGiven, let remembered = SettingsFiles.offsets().offset(for: offsetKey) {
+            request.display.frame.userOffset = remembered
+        }
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
 
@@ -90,6 +99,9 @@ enum PlayCommand {
         let status = session.run()
         session.audio?.stop()
         screen.close()
+        if let offsetKey, session.loop.state.userOffset != options.userOffset {
+            SettingsFiles.remember(session.loop.state.userOffset, for: offsetKey)
+        }
         if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)

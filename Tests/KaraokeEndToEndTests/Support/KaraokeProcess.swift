@@ -57,6 +57,10 @@ enum KaraokeProcess {
         var env = ProcessInfo.processInfo.environment
         // swift test may set NO_COLOR; only the tests that ask for it get it.
         env["NO_COLOR"] = nil
+        // The user's config file and remembered offsets stay out; a test that wants its own says so.
+        let noSettings = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-e2e-no-settings").path
+        env["XDG_CONFIG_HOME"] = noSettings
+        env["XDG_STATE_HOME"] = noSettings
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

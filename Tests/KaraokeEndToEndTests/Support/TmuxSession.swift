@@ -10,6 +10,10 @@ final class TmuxSession {
     let socket = "karaoke-e2e-\(UUID().uuidString.prefix(8))"
     let columns: Int
     let rows: Int
+    /// This session's own config and state folders (XDG_CONFIG_HOME, XDG_STATE_HOME), so neither the user's
+    /// config file nor the offsets a test nudges reach another run; removed with the session.
+    let settingsFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("karaoke-e2e-settings-\(UUID().uuidString)")
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
@@ -37,6 +41,7 @@ final class TmuxSession {
         // kill-session first, which ends the pane's processes even if kill-server alone would not.
         _ = try? tmux(["kill-session", "-t", "e2e"])
         _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: settingsFolder)
     }
 
     /// Runs a tmux command on this session's server and returns its stdout.
@@ -62,6 +67,8 @@ final class TmuxSession {
         // The test runner may set NO_COLOR (swift test does when its output is not a terminal); a test
         // that wants it says so in its own environment.
         for name in ["TMUX", "NO_COLOR", "COLORFGBG"] { environment[name] = nil }
+        environment["XDG_CONFIG_HOME"] = settingsFolder.appendingPathComponent("config").path
+        environment["XDG_STATE_HOME"] = settingsFolder.appendingPathComponent("state").path
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cEnvironment.forEach { free($0) } }
         // The test thread may block signals (SIGTERM among them); the tmux server would inherit that mask
