@@ -6,6 +6,10 @@ public enum AudioCommand: Sendable, Equatable {
     /// Volume in percent, 0…130.
     case setVolume(Int)
     case setMuted(Bool)
+    /// mpv's whole `af` filter list ("" for none): the vocals and key of `SingingSettings` (DESIGN §14.1).
+    case setAudioFilters(String)
+    /// Playback speed, 1 for the original tempo; mpv keeps the pitch (DESIGN §14.1).
+    case setSpeed(Double)
 }
 
 /// What the audio engine reported, decoded by the edge (see `MpvProtocol`).

@@ -147,6 +147,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var volume = 100
     /// `--clock-log FILE`: where to write the lyric clock and mpv's position, for measuring the sync.
     public var clockLog: String?
+    /// `--vocals`, `--key` and `--tempo`: what mpv starts with (DESIGN §14.1).
+    public var singing = SingingSettings()
 
     /// Where `play` takes its sound from.
     public enum AudioChoice: Sendable, Equatable {

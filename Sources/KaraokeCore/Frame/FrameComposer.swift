@@ -98,29 +98,31 @@ public struct FrameComposer {
     public mutating func frame(of state: PlayerState, at now: Double, titleTime: Double) -> Frame {
         frame(
             at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
-            notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion)
+            notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion,
+            singing: state.singing.statusText)
     }
 
     /// The frame at `time` with every input given (internal so tests can vary the user offset on one composer).
     mutating func frame(
         at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool
+        userOffset: Int, reduceMotion: Bool, singing: String? = nil
     ) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
         var frame = lyricFrame(
             at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
-            reduceMotion: reduceMotion)
+            reduceMotion: reduceMotion, singing: singing)
         if showsHelp { drawHelp(over: &frame) }
         return frame
     }
 
     private mutating func lyricFrame(
         at time: Double, titleTime: Double?, paused: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool
+        userOffset: Int, reduceMotion: Bool, singing: String?
     ) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
-        screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice, userOffset: userOffset)
+        screen[rows - 1] = statusRow(
+            at: time, paused: paused, notice: notice, userOffset: userOffset, singing: singing)
         switch content {
         case .timed: break
         case .plain, .message:
@@ -279,16 +281,20 @@ public struct FrameComposer {
         var userOffset: Int
         /// The notice in the hints' place.
         var notice: String?
+        /// The singer's key, tempo and vocals, when changed.
+        var singing: String?
     }
 
     /// The status row at `time`, built again only when its text would change: a different second, pause,
     /// offset or notice, or another played cell of the bar (DESIGN §4).
-    private mutating func statusRow(at time: Double, paused: Bool, notice: String?, userOffset: Int) -> FrameRow {
+    private mutating func statusRow(
+        at time: Double, paused: Bool, notice: String?, userOffset: Int, singing: String?
+    ) -> FrameRow {
         let total = max(0, Double(song.duration) / 1000)
         let shown = StatusBar.shownElapsed(time, total: total)
         let key = StatusKey(
             seconds: StatusBar.wholeSeconds(shown), paused: paused, userOffset: userOffset,
-            notice: notice)
+            notice: notice, singing: singing)
         if let lastStatus, lastStatus.key == key,
             StatusBar.filledCells(elapsed: shown, total: total, width: lastStatus.barWidth) == lastStatus.filled
         {
@@ -296,7 +302,7 @@ public struct FrameComposer {
         }
         let (text, barWidth) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
-            width: columns, notice: notice)
+            width: columns, notice: notice, singing: singing)
         let row = FrameRow(
             kind: .status,
             cells: FrameComposer.cells(

@@ -20,6 +20,12 @@ public enum PlayerAction: Sendable, Equatable {
     /// Change the audio's volume by percent.
     case changeVolume(Int)
     case toggleMute
+    /// Turn the lead vocal down or back up (DESIGN §14.1).
+    case toggleVocals
+    /// Move the key by semitones, the tempo kept (DESIGN §14.1).
+    case changeKey(Int)
+    /// Move the tempo by percent, the pitch kept (DESIGN §14.1).
+    case changeTempo(Int)
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -39,6 +45,11 @@ public enum PlayerAction: Sendable, Equatable {
         case .character("9"), .character("/"): return .changeVolume(-PlayerState.volumeStep)
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
         case .character("m"), .character("M"): return .toggleMute
+        case .character("v"), .character("V"): return .toggleVocals
+        case .character("<"), .character(","): return .changeKey(-1)
+        case .character(">"), .character("."): return .changeKey(1)
+        case .character("["): return .changeTempo(-SingingSettings.tempoStep)
+        case .character("]"): return .changeTempo(SingingSettings.tempoStep)
         default: return nil
         }
     }
@@ -52,6 +63,9 @@ public enum PlayerAction: Sendable, Equatable {
         ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
         ("9 / 0", "volume down / up"),
         ("m", "mute / unmute"),
+        ("v", "vocals down / back"),
+        ("< / >", "key down / up a semitone"),
+        ("[ / ]", "tempo −5 % / +5 %"),
         ("r", "reduce motion on / off"),
         ("?", "this help"),
         ("q, Esc", "quit"),
