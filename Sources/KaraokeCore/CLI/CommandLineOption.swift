@@ -180,7 +180,15 @@ extension CommandLineOption {
             values.play.clockLog = text
             values.follow.clockLog = text
         },
-        // play's audio for singers: vocals, key and tempo through mpv's filters (DESIGN §14.1)
+        // a karaoke night: play's vocals, key and tempo through mpv's filters (DESIGN §14.1), and the
+        // count-in of play and render (DESIGN §14.3)
+        CommandLineOption(
+            name: "--no-countdown", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "no count-in dots before the first line and after a silence of more than 5 s",
+            commands: [.play, .render]
+        ) { values, _ in
+            values.display.frame.countIn = false
+        },
         CommandLineOption(
             name: "--vocals", shortName: nil, placeholder: "normal|reduced", defaultValue: "normal",
             help: "reduced takes out the centre of a stereo mix, where the lead vocal (and the bass) sit",

@@ -176,7 +176,46 @@ public struct FrameComposer {
             row += layout(index).height + FrameComposer.lineGap
             index += 1
         }
+        if options.countIn,
+            let countIn = CountIn.at(fileTime, in: song, current: current, reduceMotion: reduceMotion)
+        {
+            drawCountIn(countIn, into: &screen, top: top)
+        }
         return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    /// Draws the count-in's dots on the blank row above the line they count in, lined up as that line's
+    /// first row is: from its left edge, to its right edge, or centred (DESIGN §14.3). Nothing when that
+    /// row is off screen or taken.
+    private mutating func drawCountIn(_ countIn: CountIn, into screen: inout [FrameRow], top: Int) {
+        guard let lineRow = screen.firstIndex(where: { $0.kind == .lyric && $0.line == countIn.line }),
+            lineRow - 1 >= top, screen[lineRow - 1].kind == .blank,
+            let first = layout(countIn.line).unsungRows.first, let left = first.first?.column,
+            let last = first.last
+        else { return }
+        let right = last.column + last.width
+        let width = DisplayWidth.of(CountIn.text)
+        let lineOptions = options(for: song.lines[countIn.line])
+        let start: Int
+        switch lineOptions.alignment {
+        case .left: start = left
+        case .right: start = right - width
+        case .center: start = (left + right - width) / 2
+        }
+        var cells = FrameComposer.cells(
+            of: CountIn.text, from: max(0, start), limit: columns, role: .lyric, color: lineOptions.theme.foreground)
+        var dot = 0
+        for k in cells.indices where cells[k].grapheme != " " {
+            let fill = dot < countIn.fills.count ? countIn.fills[dot] : 0
+            cells[k].fill = fill
+            cells[k].color = lineOptions.theme.lyric(brightness: options.restOpacity + (1 - options.restOpacity) * fill)
+            dot += 1
+        }
+        for k in cells.indices where cells[k].grapheme == " " {
+            cells[k].fill = 0
+            cells[k].color = lineOptions.theme.lyric(brightness: options.restOpacity)
+        }
+        screen[lineRow - 1] = FrameRow(kind: .countIn, line: countIn.line, cells: cells)
     }
 
     private mutating func layout(_ index: Int) -> LineLayout {
