@@ -20,7 +20,8 @@ struct CountIn: Equatable {
 
     /// The count-in at `fileTime` (milliseconds of file time), with `current` the current line (nil
     /// before the first), or nil when there is none: no next line, no silence long enough, or not yet
-    /// within `lead` of the next line.
+    /// within `lead` of the next line (the moment exactly `lead` before it, when every dot would be empty,
+    /// is still before the count-in).
     ///
     /// Dot k fills during second k of the three; under reduce motion it lights whole as its second
     /// begins, so the beat still shows without anything sweeping.
@@ -29,7 +30,7 @@ struct CountIn: Equatable {
         guard next < song.lines.count else { return nil }
         let start = song.lines[next].start
         let remaining = Double(start) - fileTime
-        guard remaining > 0, remaining <= Double(lead) else { return nil }
+        guard remaining > 0, remaining < Double(lead) else { return nil }
         if let current, start - sungEnd(of: song.lines[current], cap: song.sweepCap) <= minimumGap {
             return nil
         }
