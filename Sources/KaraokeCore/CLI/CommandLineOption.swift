@@ -181,11 +181,11 @@ extension CommandLineOption {
             values.follow.clockLog = text
         },
         // a karaoke night: play's vocals, key and tempo through mpv's filters (DESIGN §14.1), and the
-        // count-in of play and render (DESIGN §14.3)
+        // count-in of every command that shows a song (DESIGN §14.3)
         CommandLineOption(
             name: "--no-countdown", shortName: nil, placeholder: nil, defaultValue: nil,
             help: "no count-in dots before the first line and after a silence of more than 5 s",
-            commands: [.play, .render]
+            commands: display
         ) { values, _ in
             values.display.frame.countIn = false
         },
