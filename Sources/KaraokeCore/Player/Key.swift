@@ -65,7 +65,7 @@ public enum PlayerAction: Sendable, Equatable {
         ("m", "mute / unmute"),
         ("v", "vocals down / back"),
         ("< / >", "key down / up a semitone"),
-        ("[ / ]", "tempo −5 % / +5 %"),
+        ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
         ("?", "this help"),
         ("q, Esc", "quit"),
