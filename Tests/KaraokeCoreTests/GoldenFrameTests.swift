@@ -35,6 +35,12 @@ struct GoldenFrameTests {
         Case(golden: "desert-stars-40x16-at-27.5", song: "desert-stars.lrc", time: 27.5, columns: 40, rows: 16),
         // Before the first line: nothing sung, the first line waiting at the current line's place.
         Case(golden: "lantern-river-50x10-at-0", song: "lantern-river.lrc", time: 0, columns: 50, rows: 10),
+        // The count-in before the first line (DESIGN §14.3): 1.5 s before it, the first dot full, the second half.
+        Case(golden: "lantern-river-50x10-at-2.5-count-in", song: "lantern-river.lrc", time: 2.5, columns: 50, rows: 10),
+        // The count-in after a 12 s silence, under reduce motion: two dots lit whole, the third not yet.
+        Case(
+            golden: "lantern-river-50x10-at-55-count-in-reduced", song: "lantern-river.lrc", time: 55, columns: 50,
+            rows: 10, reduceMotion: true),
         // Too small for the layout: a notice.
         Case(golden: "lantern-river-10x4-too-small", song: "lantern-river.lrc", time: 10, columns: 10, rows: 4),
     ]
@@ -66,7 +72,7 @@ struct GoldenFrameTests {
         var text = ""
         for row in frame.rows {
             text += "\"\(row.text)\"\n"
-            guard row.kind == .lyric else { continue }
+            guard row.kind == .lyric || row.kind == .countIn else { continue }
             var marks = ""
             var column = 0
             for cell in row.cells {

@@ -6,7 +6,9 @@ public enum AudioCommand: Sendable, Equatable {
     /// Volume in percent, 0…130.
     case setVolume(Int)
     case setMuted(Bool)
-    /// Playback speed, 1 = normal; mpv keeps the pitch (its default `scaletempo` filter). Sent by `sync`.
+    /// mpv's whole `af` filter list ("" for none): the vocals and key of `SingingSettings` (DESIGN §14.1).
+    case setAudioFilters(String)
+    /// Playback speed, 1 for the original tempo; mpv keeps the pitch (DESIGN §14.1).
     case setSpeed(Double)
 }
 

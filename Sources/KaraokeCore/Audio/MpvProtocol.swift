@@ -28,6 +28,10 @@ public enum MpvProtocol {
             return #"{"command":["seek",\#(number(seconds)),"absolute+exact"]}"#
         case .setVolume(let volume): return #"{"command":["set_property","volume",\#(volume)]}"#
         case .setMuted(let muted): return #"{"command":["set_property","mute",\#(muted)]}"#
+        case .setAudioFilters(let filters):
+            var quoted = ""
+            appendJSONString(filters, to: &quoted)
+            return #"{"command":["set_property","af",\#(quoted)]}"#
         case .setSpeed(let speed): return #"{"command":["set_property","speed",\#(number(speed))]}"#
         }
     }
@@ -56,13 +60,17 @@ public enum MpvProtocol {
         }
     }
 
-    /// A number as JSON writes it, without exponent for the positions karaoke sends.
-    public static func number(_ value: Double) -> String {
+    /// A number as JSON writes it, without exponent, to `decimals` places (1…9) for the positions,
+    /// speeds and pitch scales karaoke sends.
+    public static func number(_ value: Double, decimals: Int = 3) -> String {
         guard value.isFinite else { return "0" }
-        let millis = Int((value * 1000).rounded())
-        let sign = millis < 0 ? "-" : ""
-        let magnitude = millis.magnitude
-        let fraction = String(magnitude % 1000)
-        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        let places = max(1, min(9, decimals))
+        var unit = 1
+        for _ in 0..<places { unit *= 10 }
+        let scaled = Int((value * Double(unit)).rounded())
+        let sign = scaled < 0 ? "-" : ""
+        let magnitude = Int(scaled.magnitude)
+        let fraction = String(magnitude % unit)
+        return "\(sign)\(magnitude / unit).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
     }
 }

@@ -237,6 +237,36 @@ extension CommandLineOption {
         ) { values, _ in
             values.sync.calibrates = true
         },
+        // a karaoke night: play's vocals, key and tempo through mpv's filters (DESIGN §14.1), and the
+        // count-in of every command that shows a song (DESIGN §14.3)
+        CommandLineOption(
+            name: "--no-countdown", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "no count-in dots before the first line and after a silence of more than 5 s",
+            commands: display
+        ) { values, _ in
+            values.display.frame.countIn = false
+        },
+        CommandLineOption(
+            name: "--vocals", shortName: nil, placeholder: "normal|reduced", defaultValue: "normal",
+            help: "reduced takes out the centre of a stereo mix, where the lead vocal (and the bass) sit",
+            commands: [.play]
+        ) { values, text throws(UsageError) in
+            values.play.singing.vocals = try CommandLineParser.choice(text, option: "--vocals")
+        },
+        CommandLineOption(
+            name: "--key", shortName: nil, placeholder: "N", defaultValue: "0",
+            help: "move the key N semitones, -6…6, the tempo kept", commands: [.play]
+        ) { values, text throws(UsageError) in
+            values.play.singing.key = try CommandLineParser.integer(
+                text, option: "--key", in: SingingSettings.keyRange)
+        },
+        CommandLineOption(
+            name: "--tempo", shortName: nil, placeholder: "X", defaultValue: "1",
+            help: "play at X times the tempo, 0.5…1.5, the pitch kept", commands: [.play]
+        ) { values, text throws(UsageError) in
+            let tempo = try CommandLineParser.number(text, option: "--tempo", in: 0.5...1.5)
+            values.play.singing.tempoPercent = Int((tempo * 100).rounded())
+        },
         // convert's own
         CommandLineOption(
             name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,

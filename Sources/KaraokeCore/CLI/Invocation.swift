@@ -201,6 +201,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var appliesOffset = false
     /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).
     public var offsetIsGiven = false
+    /// `--vocals`, `--key` and `--tempo`: what mpv starts with (DESIGN §14.1).
+    public var singing = SingingSettings()
 
     /// Where `play` takes its sound from.
     public enum AudioChoice: Sendable, Equatable {

@@ -55,7 +55,7 @@ extension Frame {
             output += "{\"row\":\(index),\"kind\":\"\(row.kind.rawValue)\",\"text\":"
             appendJSONString(row.text, to: &output)
             if let line = row.line { output += ",\"line\":\(line)" }
-            if row.kind == .lyric || row.kind == .translation {
+            if row.kind == .lyric || row.kind == .translation || row.kind == .countIn {
                 output += ",\"cells\":["
                 for (k, cell) in row.cells.enumerated() {
                     if k > 0 { output += "," }

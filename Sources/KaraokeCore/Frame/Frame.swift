@@ -24,6 +24,8 @@ public struct Frame: Sendable, Equatable {
 /// What a row (or a cell) of the frame is for.
 public enum RowKind: String, Sendable, Equatable {
     case title, lyric, translation, status, notice, blank
+    /// The count-in's dots above a line sung after a silence (DESIGN §14.3); its cells are lyric cells.
+    case countIn
 }
 
 /// One row of a frame: its cells in column order, with gaps where nothing is drawn.

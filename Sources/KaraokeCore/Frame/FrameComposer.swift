@@ -98,29 +98,31 @@ public struct FrameComposer {
     public mutating func frame(of state: PlayerState, at now: Double, titleTime: Double) -> Frame {
         frame(
             at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
-            notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion)
+            notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion,
+            singing: state.singing.statusText)
     }
 
     /// The frame at `time` with every input given (internal so tests can vary the user offset on one composer).
     mutating func frame(
         at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool
+        userOffset: Int, reduceMotion: Bool, singing: String? = nil
     ) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
         var frame = lyricFrame(
             at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
-            reduceMotion: reduceMotion)
+            reduceMotion: reduceMotion, singing: singing)
         if showsHelp { drawHelp(over: &frame) }
         return frame
     }
 
     private mutating func lyricFrame(
         at time: Double, titleTime: Double?, paused: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool
+        userOffset: Int, reduceMotion: Bool, singing: String?
     ) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
-        screen[rows - 1] = statusRow(at: time, paused: paused, notice: notice, userOffset: userOffset)
+        screen[rows - 1] = statusRow(
+            at: time, paused: paused, notice: notice, userOffset: userOffset, singing: singing)
         switch content {
         case .timed: break
         case .plain, .message:
@@ -174,7 +176,46 @@ public struct FrameComposer {
             row += layout(index).height + FrameComposer.lineGap
             index += 1
         }
+        if options.countIn,
+            let countIn = CountIn.at(fileTime, in: song, current: current, reduceMotion: reduceMotion)
+        {
+            drawCountIn(countIn, into: &screen, top: top)
+        }
         return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    /// Draws the count-in's dots on the blank row above the line they count in, lined up as that line's
+    /// first row is: from its left edge, to its right edge, or centred (DESIGN §14.3). Nothing when that
+    /// row is off screen or taken.
+    private mutating func drawCountIn(_ countIn: CountIn, into screen: inout [FrameRow], top: Int) {
+        guard let lineRow = screen.firstIndex(where: { $0.kind == .lyric && $0.line == countIn.line }),
+            lineRow - 1 >= top, screen[lineRow - 1].kind == .blank,
+            let first = layout(countIn.line).unsungRows.first, let left = first.first?.column,
+            let last = first.last
+        else { return }
+        let right = last.column + last.width
+        let width = DisplayWidth.of(CountIn.text)
+        let lineOptions = options(for: song.lines[countIn.line])
+        let start: Int
+        switch lineOptions.alignment {
+        case .left: start = left
+        case .right: start = right - width
+        case .center: start = (left + right - width) / 2
+        }
+        var cells = FrameComposer.cells(
+            of: CountIn.text, from: max(0, start), limit: columns, role: .lyric, color: lineOptions.theme.foreground)
+        var dot = 0
+        for k in cells.indices where cells[k].grapheme != " " {
+            let fill = dot < countIn.fills.count ? countIn.fills[dot] : 0
+            cells[k].fill = fill
+            cells[k].color = lineOptions.theme.lyric(brightness: options.restOpacity + (1 - options.restOpacity) * fill)
+            dot += 1
+        }
+        for k in cells.indices where cells[k].grapheme == " " {
+            cells[k].fill = 0
+            cells[k].color = lineOptions.theme.lyric(brightness: options.restOpacity)
+        }
+        screen[lineRow - 1] = FrameRow(kind: .countIn, line: countIn.line, cells: cells)
     }
 
     private mutating func layout(_ index: Int) -> LineLayout {
@@ -279,16 +320,20 @@ public struct FrameComposer {
         var userOffset: Int
         /// The notice in the hints' place.
         var notice: String?
+        /// The singer's key, tempo and vocals, when changed.
+        var singing: String?
     }
 
     /// The status row at `time`, built again only when its text would change: a different second, pause,
     /// offset or notice, or another played cell of the bar (DESIGN §4).
-    private mutating func statusRow(at time: Double, paused: Bool, notice: String?, userOffset: Int) -> FrameRow {
+    private mutating func statusRow(
+        at time: Double, paused: Bool, notice: String?, userOffset: Int, singing: String?
+    ) -> FrameRow {
         let total = max(0, Double(song.duration) / 1000)
         let shown = StatusBar.shownElapsed(time, total: total)
         let key = StatusKey(
             seconds: StatusBar.wholeSeconds(shown), paused: paused, userOffset: userOffset,
-            notice: notice)
+            notice: notice, singing: singing)
         if let lastStatus, lastStatus.key == key,
             StatusBar.filledCells(elapsed: shown, total: total, width: lastStatus.barWidth) == lastStatus.filled
         {
@@ -296,7 +341,7 @@ public struct FrameComposer {
         }
         let (text, barWidth) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
-            width: columns, notice: notice)
+            width: columns, notice: notice, singing: singing)
         let row = FrameRow(
             kind: .status,
             cells: FrameComposer.cells(

@@ -17,6 +17,9 @@ public struct FrameOptions: Sendable, Equatable {
     public var gradient = TitleGradient()
     /// The colours lyrics blend between.
     public var theme = Theme.dark
+    /// Whether three dots count in the first line and each line after a silence (`--no-countdown`
+    /// turns it off; DESIGN §14.3).
+    public var countIn = true
     /// Whose keys the help overlay lists: `play`'s, `follow`'s (DESIGN §12) or `sync`'s (DESIGN §13.1).
     public var keys = KeySet.play
 

@@ -1,13 +1,17 @@
-/// The bottom row: state, elapsed / total, a progress bar, the offset when not 0, key hints (DESIGN §4).
+/// The bottom row: state, elapsed / total, a progress bar, the offset when not 0, the singer's key,
+/// tempo and vocals when changed, key hints (DESIGN §4, §14.1).
 public enum StatusBar {
     /// The status text for `width` cells; parts that do not fit are dropped, hints first, the bar last.
-    /// A notice (the volume, a missing mpv) takes the hints' place.
+    /// A notice (the volume, a missing mpv) takes the hints' place; `singing` (`key +2  tempo 0.85×`)
+    /// follows the offset.
     public static func text(
         elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-        notice: String? = nil
+        notice: String? = nil, singing: String? = nil
     ) -> String {
-        layOut(elapsed: elapsed, total: total, paused: paused, userOffset: userOffset, width: width, notice: notice)
-            .text
+        layOut(
+            elapsed: elapsed, total: total, paused: paused, userOffset: userOffset, width: width, notice: notice,
+            singing: singing
+        ).text
     }
 
     /// The elapsed time the bar shows: `elapsed` held within 0…`total` (and 0 for a negative total).
@@ -19,7 +23,7 @@ public enum StatusBar {
     /// (`filledCells` for that width), so a caller can keep the text while those stay the same.
     static func layOut(
         elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-        notice: String?
+        notice: String?, singing: String? = nil
     ) -> (text: String, barWidth: Int) {
         let clampedTotal = max(0, total)
         let clamped = shownElapsed(elapsed, total: total)
@@ -28,6 +32,7 @@ public enum StatusBar {
         let hints = "␣ pause  ←→ seek  ? help  q quit"
         var tail: [String] = []
         if !offset.isEmpty { tail.append(offset) }
+        if let singing, !singing.isEmpty { tail.append(singing) }
         if let notice {
             // A notice matters more than the progress bar: it takes the hints' place and, when it does not
             // leave room for a bar, the bar's too; cut with an ellipsis only when the row is too narrow.

@@ -24,6 +24,12 @@ public enum PlayerAction: Sendable, Equatable {
     case toggleMute
     /// Write the user offset into the lyric file (DESIGN §13.2).
     case saveOffset
+    /// Turn the lead vocal down or back up (DESIGN §14.1).
+    case toggleVocals
+    /// Move the key by semitones, the tempo kept (DESIGN §14.1).
+    case changeKey(Int)
+    /// Move the tempo by percent, the pitch kept (DESIGN §14.1).
+    case changeTempo(Int)
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -44,6 +50,11 @@ public enum PlayerAction: Sendable, Equatable {
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
         case .character("m"), .character("M"): return .toggleMute
         case .character("s"), .character("S"): return .saveOffset
+        case .character("v"), .character("V"): return .toggleVocals
+        case .character("<"), .character(","): return .changeKey(-1)
+        case .character(">"), .character("."): return .changeKey(1)
+        case .character("["): return .changeTempo(-SingingSettings.tempoStep)
+        case .character("]"): return .changeTempo(SingingSettings.tempoStep)
         default: return nil
         }
     }
@@ -58,6 +69,9 @@ public enum PlayerAction: Sendable, Equatable {
         ("s", "save the offset into the lyric file"),
         ("9 / 0", "volume down / up"),
         ("m", "mute / unmute"),
+        ("v", "vocals down / back"),
+        ("< / >", "key down / up a semitone"),
+        ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
         ("?", "this help"),
         ("q, Esc", "quit"),

@@ -38,15 +38,16 @@ public struct PlayLoop {
     ///     `.none`.
     ///   - audioProblem: why the audio could not start; shown as a notice while the song plays silently.
     ///   - logsClock: whether to write the clock log's `frame` and `audio` lines.
+    ///   - singing: the vocals, key and tempo mpv was started with (DESIGN §14.1).
     public init(
         song: Song, fallbackTitle: String, options: FrameOptions, columns: Int, rows: Int, start: Double,
         framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100, audioProblem: String? = nil,
-        logsClock: Bool = false, now: Double
+        logsClock: Bool = false, singing: SingingSettings = SingingSettings(), now: Double
     ) {
         self.init(
             content: .timed(song), fallbackTitle: fallbackTitle, options: options, columns: columns, rows: rows,
             start: start, framesPerSecond: framesPerSecond, audio: audio, volume: volume,
-            audioProblem: audioProblem, logsClock: logsClock, now: now)
+            audioProblem: audioProblem, logsClock: logsClock, singing: singing, now: now)
     }
 
     /// A loop showing `content` on a `columns` × `rows` screen, starting at `start` seconds at monotonic
@@ -55,12 +56,13 @@ public struct PlayLoop {
     public init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, columns: Int, rows: Int,
         start: Double, framesPerSecond: Int, audio: AudioStatus = .none, volume: Int = 100,
-        audioProblem: String? = nil, logsClock: Bool = false, now: Double
+        audioProblem: String? = nil, logsClock: Bool = false, singing: SingingSettings = SingingSettings(),
+        now: Double
     ) {
         self.content = content
         state = PlayerState(
             song: content.song, start: start, now: now, reduceMotion: options.reduceMotion,
-            userOffset: options.userOffset, audio: audio, volume: volume)
+            userOffset: options.userOffset, audio: audio, volume: volume, singing: singing)
         if let audioProblem { state.lose(audioProblem, at: now) }
         composer = FrameComposer(
             content: content, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)

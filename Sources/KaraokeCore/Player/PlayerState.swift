@@ -34,22 +34,29 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var notice: (text: String, until: Double?)?
     /// The audio's length in seconds, once mpv has said.
     public private(set) var audioDuration: Double?
+    /// The singer's vocals, key and tempo (DESIGN §14.1).
+    public private(set) var singing: SingingSettings
     private var clock: PlaybackClock
 
     /// Starts playing `song` from `start` seconds at monotonic time `now`. With `audio == .starting` the
     /// clock waits at `start` for the audio's first position.
     public init(
         song: Song, start: Double, now: Double, reduceMotion: Bool = false, userOffset: Int = 0,
-        audio: AudioStatus = .none, volume: Int = 100
+        audio: AudioStatus = .none, volume: Int = 100, singing: SingingSettings = SingingSettings()
     ) {
         self.song = song
+        self.singing = singing
         self.reduceMotion = reduceMotion
         self.userOffset = userOffset
         self.audio = audio
         self.volume = volume
         clock = PlaybackClock(position: 0, at: now)
         clock.move(to: clamped(start), at: now)
-        if audio == .starting { clock.pause(at: now) }
+        if audio == .starting {
+            clock.pause(at: now)
+            // mpv starts at this speed (see `MpvPlayer`): the lyrics run at the audio's rate from the start.
+            clock.setRate(singing.tempo, at: now)
+        }
     }
 
     public static func == (a: PlayerState, b: PlayerState) -> Bool {
@@ -57,7 +64,7 @@ public struct PlayerState: Sendable, Equatable {
             && a.userOffset == b.userOffset && a.showsHelp == b.showsHelp && a.hasQuit == b.hasQuit
             && a.audio == b.audio && a.volume == b.volume && a.isMuted == b.isMuted
             && a.notice?.text == b.notice?.text && a.notice?.until == b.notice?.until
-            && a.audioDuration == b.audioDuration && a.clock == b.clock
+            && a.audioDuration == b.audioDuration && a.singing == b.singing && a.clock == b.clock
     }
 
     /// The song's length in seconds of playback.
@@ -135,6 +142,8 @@ public struct PlayerState: Sendable, Equatable {
             return audioIsLive ? [.setMuted(isMuted)] : []
         case .saveOffset:
             break // the loop asks the edge to write the file (DESIGN §13.2)
+        case .toggleVocals, .changeKey, .changeTempo:
+            return changeSinging(action, at: now)
         }
         return []
     }
@@ -167,7 +176,11 @@ public struct PlayerState: Sendable, Equatable {
 
     /// The audio engine is gone (missing, or died): the lyrics go on silently from where they are.
     public mutating func lose(_ reason: String, at now: Double) {
-        if audio == .starting && !isPaused { clock.resume(at: now) }
+        if audio == .starting {
+            // The audio never played: nothing sets the pace but karaoke's own clock, at one second a second.
+            clock.setRate(1, at: now)
+            if !isPaused { clock.resume(at: now) }
+        }
         audio = .lost
         notice = (reason, now + 3 * PlayerState.noticeDuration)
     }
@@ -202,6 +215,34 @@ public struct PlayerState: Sendable, Equatable {
 
     private mutating func show(_ text: String, at now: Double) {
         notice = (text, now + PlayerState.noticeDuration)
+    }
+
+    /// The vocals, key or tempo changed by `action`; without audio only a notice says there is none.
+    ///
+    /// The tempo moves the lyric clock's rate with mpv's speed, so the sweep stays with the music
+    /// between mpv's reports, and the song ends when the audio ends at the new tempo.
+    private mutating func changeSinging(_ action: PlayerAction, at now: Double) -> [AudioCommand] {
+        guard audioIsLive else {
+            show("no audio", at: now)
+            return []
+        }
+        switch action {
+        case .toggleVocals:
+            singing.vocals = singing.vocals == .reduced ? .normal : .reduced
+            show(singing.vocalsText, at: now)
+            return [.setAudioFilters(singing.audioFilters)]
+        case .changeKey(let steps):
+            singing.changeKey(by: steps)
+            show(singing.keyText, at: now)
+            return [.setAudioFilters(singing.audioFilters)]
+        case .changeTempo(let percent):
+            singing.changeTempo(by: percent)
+            clock.setRate(singing.tempo, at: now)
+            show(singing.tempoText, at: now)
+            return [.setSpeed(singing.tempo)]
+        default:
+            return []
+        }
     }
 
     private func lineStart(before position: Double) -> Double {

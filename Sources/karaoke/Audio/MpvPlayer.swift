@@ -33,10 +33,11 @@ final class MpvPlayer: Sendable {
     /// The IPC socket's path (its folder is private to the user, mode 0700).
     let socketPath: String
 
-    /// Starts mpv on `audioFile` from `start` seconds, paused or not, with `extraOptions` (`KEY=VALUE`).
+    /// Starts mpv on `audioFile` from `start` seconds, paused or not, with the singer's vocals, key and
+    /// tempo, and `extraOptions` (`KEY=VALUE`).
     init(
         executable: String, audioFile: String, start: Double, paused: Bool, volume: Int,
-        extraOptions: [String]
+        singing: SingingSettings = SingingSettings(), extraOptions: [String]
     ) throws(Failure) {
         let base = MpvPlayer.temporaryFolder()
         var template = Array("\(base)/karaoke-XXXXXX".utf8CString)
@@ -59,6 +60,9 @@ final class MpvPlayer: Sendable {
             "--volume=\(volume)", "--pause=\(paused ? "yes" : "no")", "--resume-playback=no",
             "--save-position-on-quit=no",
         ]
+        // Only when changed: an `af` given with --mpv-option stays in force until a key changes the filters.
+        if !singing.audioFilters.isEmpty { arguments.append("--af=\(singing.audioFilters)") }
+        if singing.tempoPercent != 100 { arguments.append("--speed=\(MpvProtocol.number(singing.tempo))") }
         arguments += extraOptions.map { "--" + $0 }
         arguments += ["--", audioFile]
         let pid = MpvPlayer.withCStrings(arguments) { argv in

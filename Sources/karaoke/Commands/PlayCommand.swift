@@ -146,7 +146,7 @@ struct PlaySession {
                 do {
                     audio = try MpvPlayer(
                         executable: mpv, audioFile: audioFile, start: request.start, paused: false,
-                        volume: request.volume, extraOptions: request.mpvOptions)
+                        volume: request.volume, singing: request.singing, extraOptions: request.mpvOptions)
                 } catch {
                     audioProblem = "\(error.message); playing without sound"
                 }
@@ -159,7 +159,7 @@ struct PlaySession {
             content: content, fallbackTitle: fallbackTitle, options: options, columns: size.columns,
             rows: size.rows, start: request.start, framesPerSecond: request.display.framesPerSecond,
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
-            audioProblem: audioProblem, logsClock: clockLog >= 0, now: monotonicSeconds())
+            audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
     }
 
     /// Runs until the song ends, q, or a signal; returns the exit status.

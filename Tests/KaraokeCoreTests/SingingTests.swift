@@ -1,0 +1,215 @@
+import Testing
+@testable import KaraokeCore
+
+private let songText = """
+    [ti:Clockwork]
+    [00:02.00]one
+    [00:05.00]two
+    [00:09.00]three
+    [00:14.00]four
+    """
+
+private let t0 = 1_000.0
+
+/// A player with mpv starting, or with `audio`, and the singer's `singing`.
+private func player(
+    audio: AudioStatus = .starting, singing: SingingSettings = SingingSettings()
+) throws -> PlayerState {
+    PlayerState(song: try Fixtures.song(text: songText), start: 0, now: t0, audio: audio, singing: singing)
+}
+
+/// The play request `arguments` (after `play song.lrc`) make.
+private func play(_ arguments: [String]) throws -> PlayRequest {
+    let invocation = try CommandLineParser.parse(["play", "song.lrc"] + arguments)
+    guard case .play(let request) = invocation else {
+        Issue.record("expected a play request, got \(invocation)")
+        throw UsageError("not a play request")
+    }
+    return request
+}
+
+/// Vocals, key and tempo: the keys, what mpv is told, the lyric clock's rate and the status bar (DESIGN §14.1).
+@Suite("Audio for singers")
+struct SingingTests {
+    @Test(
+        "the singer's keys are bound",
+        arguments: [
+            (key: Key.character("v"), action: PlayerAction.toggleVocals),
+            (key: .character("<"), action: .changeKey(-1)),
+            (key: .character(">"), action: .changeKey(1)),
+            (key: .character(","), action: .changeKey(-1)), // < unshifted
+            (key: .character("."), action: .changeKey(1)), // > unshifted
+            (key: .character("["), action: .changeTempo(-5)),
+            (key: .character("]"), action: .changeTempo(5)),
+        ])
+    func keysAreBound(key: Key, action: PlayerAction) {
+        #expect(PlayerAction.bound(to: key) == action)
+    }
+
+    @Test("the help lists the vocals, key and tempo keys")
+    func helpListsThem() {
+        let keys = PlayerAction.help.map(\.keys)
+        #expect(keys.contains("v"))
+        #expect(keys.contains("< / >"))
+        #expect(keys.contains("[ / ]"))
+    }
+
+    @Test("v turns the vocals down with a centre-cancelling pan and back with no filter")
+    func vocalsToggle() throws {
+        var state = try player()
+        state.receive(.position(0), at: t0)
+        #expect(state.apply(.toggleVocals, at: t0) == [.setAudioFilters("lavfi=[pan=mono|c0=c0-c1]")])
+        #expect(state.noticeText(at: t0) == "vocals reduced")
+        #expect(state.apply(.toggleVocals, at: t0 + 1) == [.setAudioFilters("")])
+        #expect(state.noticeText(at: t0 + 1) == "vocals normal")
+    }
+
+    @Test("a key change is rubberband's pitch scale, a semitone a step, and stops at ±6")
+    func keySteps() throws {
+        var state = try player()
+        state.receive(.position(0), at: t0)
+        #expect(state.apply(.changeKey(1), at: t0) == [.setAudioFilters("rubberband=pitch-scale=1.059463")])
+        #expect(state.noticeText(at: t0) == "key +1")
+        for _ in 0..<10 { state.apply(.changeKey(1), at: t0) }
+        #expect(state.singing.key == 6)
+        for _ in 0..<20 { state.apply(.changeKey(-1), at: t0) }
+        #expect(state.singing.key == -6)
+        #expect(state.noticeText(at: t0) == "key −6")
+        #expect(state.singing.audioFilters == "rubberband=pitch-scale=0.707107")
+    }
+
+    @Test("vocals and key together make one filter list, the vocals first")
+    func filtersCombine() {
+        let settings = SingingSettings(vocals: .reduced, key: -2)
+        #expect(settings.audioFilters == "lavfi=[pan=mono|c0=c0-c1],rubberband=pitch-scale=0.890899")
+    }
+
+    @Test(
+        "the pitch scale is two to the power of semitones over twelve",
+        arguments: SingingSettings.keyRange)
+    func pitchScale(key: Int) {
+        let scale = SingingSettings(key: key).pitchScale
+        var expected = 1.0
+        for _ in 0..<abs(key) { expected *= key > 0 ? 1.059_463_094_359_295_3 : 1 / 1.059_463_094_359_295_3 }
+        #expect(abs(scale - expected) < 1e-9)
+    }
+
+    @Test("tempo keys step by 0.05 within 0.5…1.5 and set mpv's speed")
+    func tempoSteps() throws {
+        var state = try player()
+        state.receive(.position(0), at: t0)
+        #expect(state.apply(.changeTempo(-5), at: t0) == [.setSpeed(0.95)])
+        #expect(state.noticeText(at: t0) == "tempo 0.95×")
+        for _ in 0..<20 { state.apply(.changeTempo(-5), at: t0) }
+        #expect(state.singing.tempoPercent == 50)
+        for _ in 0..<30 { state.apply(.changeTempo(5), at: t0) }
+        #expect(state.singing.tempoPercent == 150)
+        #expect(state.noticeText(at: t0) == "tempo 1.50×")
+    }
+
+    @Test(
+        "the lyric clock runs at the tempo, between mpv's reports",
+        arguments: [-5, -25, 25, 50])
+    func clockFollowsTempo(percent: Int) throws {
+        var state = try player()
+        state.receive(.position(1), at: t0)
+        state.apply(.changeTempo(percent), at: t0 + 1)
+        let rate = 1 + Double(percent) / 100
+        // One second at 1×, then five at the new rate.
+        #expect(abs(state.position(at: t0 + 6) - (2 + 5 * rate)) < 1e-9)
+    }
+
+    @Test("a tempo given at the start runs the clock at that rate from mpv's first position")
+    func startingTempo() throws {
+        var state = try player(singing: SingingSettings(tempoPercent: 75))
+        #expect(state.position(at: t0 + 1) == 0, "waits for mpv")
+        state.receive(.position(0.2), at: t0 + 1)
+        #expect(abs(state.position(at: t0 + 5) - (0.2 + 4 * 0.75)) < 1e-9)
+    }
+
+    @Test("with audio at a slower tempo, the song ends when the audio ends, not at the lyrics' own end")
+    func endsWithTheAudio() throws {
+        var state = try player(singing: SingingSettings(tempoPercent: 50))
+        state.receive(.position(0), at: t0)
+        state.receive(.duration(16), at: t0)
+        // 16 s of audio at half speed take 32 s; the lyrics alone would end at 16 s of wall time.
+        #expect(!state.hasEnded(at: t0 + 20))
+        #expect(abs(state.position(at: t0 + 20) - 10) < 1e-9)
+        state.receive(.reachedEnd, at: t0 + 32)
+        #expect(state.hasEnded(at: t0 + 32.001))
+    }
+
+    @Test(
+        "without audio the singer's keys change nothing and say there is no audio",
+        arguments: [AudioStatus.none, .lost])
+    func noAudio(audio: AudioStatus) throws {
+        var state = try player(audio: audio)
+        for action in [PlayerAction.toggleVocals, .changeKey(1), .changeTempo(5)] {
+            #expect(state.apply(action, at: t0) == [])
+            #expect(state.noticeText(at: t0) == "no audio")
+        }
+        #expect(state.singing == SingingSettings())
+        #expect(state.position(at: t0 + 2) == 2, "the clock runs at one second a second")
+    }
+
+    @Test("mpv that never started leaves the lyrics at one second a second, whatever the tempo")
+    func lostBeforeStartingRunsAtOne() throws {
+        var state = try player(singing: SingingSettings(tempoPercent: 80))
+        state.lose("mpv: missing", at: t0)
+        #expect(abs(state.position(at: t0 + 3) - 3) < 1e-9)
+    }
+
+    @Test(
+        "the status bar shows what the singer changed, in a fixed order",
+        arguments: [
+            (SingingSettings(), nil),
+            (SingingSettings(vocals: .reduced), "vocals ↓"),
+            (SingingSettings(vocals: .reduced, key: 2, tempoPercent: 85), "key +2  tempo 0.85×  vocals ↓"),
+            (SingingSettings(key: -3), "key −3"),
+            (SingingSettings(tempoPercent: 105), "tempo 1.05×"),
+        ] as [(SingingSettings, String?)])
+    func statusText(settings: SingingSettings, expected: String?) {
+        #expect(settings.statusText == expected)
+    }
+
+    @Test("the status row carries the singer's settings after the offset")
+    func statusRowShowsThem() throws {
+        let text = StatusBar.text(
+            elapsed: 30, total: 120, paused: false, userOffset: 200, width: 100, singing: "key +2  tempo 0.85×")
+        #expect(text.contains("offset +0.2s  key +2  tempo 0.85×"))
+        var composer = FrameComposer(
+            song: try Fixtures.song(text: songText), fallbackTitle: "", columns: 100, rows: 10,
+            options: FrameOptions())
+        var state = try player(singing: SingingSettings(key: 2))
+        state.receive(.position(3), at: t0)
+        let frame = composer.frame(of: state, at: t0, titleTime: 0)
+        let status = frame.rows.last?.text ?? ""
+        #expect(status.contains("key +2"))
+    }
+
+    @Test("mpv's lines for the filters and the speed")
+    func mpvLines() {
+        #expect(
+            MpvProtocol.line(for: .setAudioFilters("lavfi=[pan=mono|c0=c0-c1]"))
+                == #"{"command":["set_property","af","lavfi=[pan=mono|c0=c0-c1]"]}"#)
+        #expect(MpvProtocol.line(for: .setAudioFilters("")) == #"{"command":["set_property","af",""]}"#)
+        #expect(MpvProtocol.line(for: .setSpeed(0.85)) == #"{"command":["set_property","speed",0.850]}"#)
+    }
+
+    @Test("--vocals, --key and --tempo set the singer's settings")
+    func options() throws {
+        let request = try play(["--vocals", "reduced", "--key", "-2", "--tempo", "0.85"])
+        #expect(request.singing == SingingSettings(vocals: .reduced, key: -2, tempoPercent: 85))
+        #expect(try play([]).singing == SingingSettings())
+    }
+
+    @Test(
+        "bad singer options are usage errors",
+        arguments: [
+            ["--vocals", "off"], ["--key", "7"], ["--key", "1.5"], ["--tempo", "0.4"], ["--tempo", "2"],
+            ["--tempo", "fast"],
+        ])
+    func badOptions(arguments: [String]) {
+        #expect(throws: UsageError.self) { try play(arguments) }
+    }
+}
