@@ -92,7 +92,10 @@ public enum CommandLineParser {
             guard positional.isEmpty else {
                 throw UsageError("'follow' takes no FILE; it shows what the player plays (see '--player')")
             }
-        case .play, .render:
+        case .play:
+            // Several FILEs make a queue (DESIGN §14.2).
+            guard !positional.isEmpty else { throw UsageError("'play' needs a FILE") }
+        case .render:
             guard positional.count == 1 else {
                 throw UsageError(
                     positional.isEmpty
@@ -140,8 +143,12 @@ public enum CommandLineParser {
             {
                 throw UsageError("'--audio' and '--no-audio' contradict each other")
             }
+            if positional.count > 1, given.contains(where: { $0.option.name == "--audio" }) {
+                throw UsageError("'--audio' goes with one FILE; in a queue each song's audio is found beside it")
+            }
             var play = values.play
             play.display = values.display
+            play.files = positional
             return .play(play)
         case .render:
             guard let time = values.time else { throw UsageError("'render' needs '--at SECONDS'") }

@@ -296,7 +296,7 @@ public struct FrameComposer {
         }
         let (text, barWidth) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
-            width: columns, notice: notice)
+            width: columns, notice: notice, queuePosition: options.queuePosition)
         let row = FrameRow(
             kind: .status,
             cells: FrameComposer.cells(

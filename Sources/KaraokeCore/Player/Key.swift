@@ -20,6 +20,8 @@ public enum PlayerAction: Sendable, Equatable {
     /// Change the audio's volume by percent.
     case changeVolume(Int)
     case toggleMute
+    /// Go to the next / previous song of a queue (DESIGN §14.2); nothing when one song plays.
+    case nextSong, previousSong
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -39,6 +41,8 @@ public enum PlayerAction: Sendable, Equatable {
         case .character("9"), .character("/"): return .changeVolume(-PlayerState.volumeStep)
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
         case .character("m"), .character("M"): return .toggleMute
+        case .character("n"): return .nextSong
+        case .character("N"): return .previousSong
         default: return nil
         }
     }
@@ -53,6 +57,7 @@ public enum PlayerAction: Sendable, Equatable {
         ("9 / 0", "volume down / up"),
         ("m", "mute / unmute"),
         ("r", "reduce motion on / off"),
+        ("n / N", "next / previous song of a queue"),
         ("?", "this help"),
         ("q, Esc", "quit"),
     ]
