@@ -88,8 +88,7 @@ public struct QueueCard: Sendable, Equatable {
         let room = max(0, rows - 1)
         let top = max(0, (room - lines.count) / 2)
         for (offset, line) in lines.enumerated() where top + offset < room && line.kind != .blank {
-            screen[top + offset] = FrameRow(
-                kind: line.kind, cells: centred(line.text, columns: columns, role: line.kind, color: line.color))
+            screen[top + offset] = centred(line.text, columns: columns, role: line.kind, color: line.color)
         }
         let status = "\(number)/\(count)  starts in \(secondsLeft(at: now)) s  ␣ start now  n skip  N back  q quit"
         screen[rows - 1] = FrameRow(
@@ -98,29 +97,15 @@ public struct QueueCard: Sendable, Equatable {
         return Frame(time: 0, columns: columns, rows: screen)
     }
 
-    /// `text` centred on a row of `columns`, cut with "…" when it is wider.
-    private func centred(_ text: String, columns: Int, role: RowKind, color: RGB) -> [FrameCell] {
-        // One walk: the graphemes that fit, leaving a cell for "…" when the text is wider.
-        var shown = "", width = 0, cut = false
-        for character in text {
-            let cells = DisplayWidth.glyph(character).width
-            if width + cells > columns - 1 {
-                cut = true
-                break
-            }
-            shown.append(character)
-            width += cells
+    /// `text` centred on a row of `columns` in visual order (a Hebrew title reads right to left), cut
+    /// with "…" when it is wider, as the title row is laid out.
+    private func centred(_ text: String, columns: Int, role: RowKind, color: RGB) -> FrameRow {
+        let cells = FrameComposer.layOutTitle(text, columns: columns).cells.map { cell in
+            var cell = cell
+            cell.role = role
+            cell.color = color
+            return cell
         }
-        if cut {
-            if DisplayWidth.of(text) <= columns {
-                shown = text
-                width = DisplayWidth.of(text)
-            } else {
-                shown += "…"
-                width += 1
-            }
-        }
-        return FrameComposer.cells(
-            of: shown, from: max(0, (columns - width) / 2), limit: columns, role: role, color: color)
+        return FrameRow(kind: role, cells: cells, isRightToLeft: TextDirection.of(text) == .rightToLeft)
     }
 }

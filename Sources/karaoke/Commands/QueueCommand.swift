@@ -59,7 +59,8 @@ enum QueueCommand {
         guard let screen = PlayCommand.openScreen(request) else { return 2 }
 
         var status: Int32 = 0
-        var playedAny = false
+        // Whether any song could be read: a queue of nothing but broken files exits 1.
+        var readAny = false
         var start = request.start
         evening: while true {
             let entry = queue.current
@@ -79,6 +80,7 @@ enum QueueCommand {
                 if !queue.skipUnreadable() { break evening }
                 continue
             }
+            readAny = true
             let loaded = prepared.loaded
             let position = queue.position
             let card = QueueCard(
@@ -108,7 +110,6 @@ enum QueueCommand {
                 session.lookup = BackgroundLookup(
                     query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
             }
-            playedAny = true
             let ending = session.run()
             session.audio?.stop()
             diagnostics += loaded.diagnostics + session.lateDiagnostics
@@ -128,7 +129,7 @@ enum QueueCommand {
         if clockLog >= 0 { close(clockLog) }
         StandardStreams.report(diagnostics)
         for note in allNotes { StandardStreams.err("karaoke: \(note)") }
-        return playedAny || status != 0 ? status : 1
+        return readAny || status != 0 ? status : 1
     }
 
     /// The songs FILE stands for: a folder's, a playlist's, or FILE itself.
