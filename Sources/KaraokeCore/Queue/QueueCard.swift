@@ -79,7 +79,7 @@ public struct QueueCard: Sendable, Equatable {
         var lines: [(text: String, kind: RowKind, color: RGB)] = [
             ("next: " + ControlCharacters.strip(title), .title, options.theme.foreground)
         ]
-        if let singer { lines.append(("sung by " + ControlCharacters.strip(singer), .lyric, options.theme.foreground)) }
+        if let singer { lines.append(("sung by " + ControlCharacters.strip(singer), .title, options.theme.foreground)) }
         if !notes.isEmpty {
             lines.append(("", .blank, options.theme.status))
             lines += notes.map { (ControlCharacters.strip($0), .notice, options.theme.status) }
