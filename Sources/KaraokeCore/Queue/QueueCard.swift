@@ -82,7 +82,14 @@ public struct QueueCard: Sendable, Equatable {
         if let singer { lines.append(("sung by " + ControlCharacters.strip(singer), .title, options.theme.foreground)) }
         if !notes.isEmpty {
             lines.append(("", .blank, options.theme.status))
-            lines += notes.map { (ControlCharacters.strip($0), .notice, options.theme.status) }
+            // A note names a file and says why: wrapped rather than cut, so the reason stays readable.
+            for note in notes {
+                let graphemes = Array(ControlCharacters.strip(note))
+                let widths = graphemes.map { DisplayWidth.glyph($0).width }
+                for row in LineWrapping.wrap(graphemes, widths: widths, maxWidth: max(1, columns - 4)) {
+                    lines.append((String(graphemes[row.range]), .notice, options.theme.status))
+                }
+            }
         }
         var screen = [FrameRow](repeating: .blank, count: rows)
         let room = max(0, rows - 1)

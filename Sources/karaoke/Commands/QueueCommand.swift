@@ -73,9 +73,14 @@ enum QueueCommand {
             case .success(let ready): prepared = ready
             case .failure(let failure):
                 // Not the end of the evening: the song is skipped, and the next card says why.
-                let note = "skipped \(failure.message)"
-                notes.append(note)
-                allNotes.append(note)
+                allNotes.append("skipped \(failure.message)")
+                // The card has less room than stderr: the file's name without its folder.
+                let shown = ControlCharacters.strip(entry.path)
+                var message = failure.message
+                if message.hasPrefix(shown + ": "), let name = shown.split(separator: "/").last {
+                    message = "\(name)\(message.dropFirst(shown.count))"
+                }
+                notes.append("skipped \(message)")
                 diagnostics += failure.diagnostics
                 if !queue.skipUnreadable() { break evening }
                 continue
