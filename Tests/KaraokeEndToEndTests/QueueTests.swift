@@ -140,4 +140,32 @@ struct QueueTests {
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }
+
+    @Test(
+        "each song has its own mpv, stopped when the queue moves on",
+        .enabled(if: MpvProbe.isAvailable, "needs mpv"))
+    func mpvPerSong() throws {
+        let folder = try QueueTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["lantern-river.lrc", "lantern-river.opus"] {
+            try FileManager.default.copyItem(
+                atPath: KaraokeProcess.song(name), toPath: folder.appendingPathComponent(name).path)
+        }
+        let audio = folder.appendingPathComponent("lantern-river.opus").path
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(folder.path)/lantern-river.opus' '\(folder.path)/one.lrc' "
+                + "--mpv-option ao=null",
+            columns: 70, rows: 14)
+        try session.waitFor { shows($0, "next: Lantern River") }
+        #expect(MpvProbe.all(mentioning: folder.path).isEmpty, "no mpv while the card shows")
+        try session.send("Space")
+        #expect(MpvProbe.waitFor(playing: audio) != nil, "mpv plays the first song's audio")
+        try session.send("n")
+        try session.waitFor { shows($0, "next: One") }
+        let deadline = Date().addingTimeInterval(8)
+        while !MpvProbe.all(mentioning: folder.path).isEmpty && Date() < deadline { usleep(50_000) }
+        #expect(MpvProbe.all(mentioning: folder.path).isEmpty, "the first song's mpv is gone")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
 }
