@@ -18,8 +18,8 @@ extension Playlist {
             }
         }
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
-        return Set(audio.keys).union(lyrics.keys).sorted().map { base in
-            QueueEntry(path: prefix + (audio[base] ?? lyrics[base]!.name))
+        return Set(audio.keys).union(lyrics.keys).sorted().compactMap { base in
+            (audio[base] ?? lyrics[base]?.name).map { QueueEntry(path: prefix + $0) }
         }
     }
 }
