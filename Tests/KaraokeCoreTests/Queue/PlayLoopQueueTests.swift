@@ -58,4 +58,12 @@ struct PlayLoopQueueTests {
         #expect(frame.rows.last?.text.hasPrefix("▶ 0:00 / ") == true)
         #expect(frame.rows.last?.text.contains("  2/7  ") == true)
     }
+
+    @Test("with the queue's place the status text still never exceeds the width", arguments: 1...90)
+    func statusFits(width: Int) {
+        let text = StatusBar.text(
+            elapsed: 61, total: 200, paused: false, userOffset: 300, width: width, notice: nil,
+            queuePosition: "12/140")
+        #expect(text.count <= width)
+    }
 }

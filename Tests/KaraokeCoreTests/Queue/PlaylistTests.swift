@@ -83,4 +83,22 @@ struct PlaylistTests {
             Playlist.songs(inFolder: "f/", names: names) == Playlist.songs(inFolder: "f/", names: names.reversed()))
         #expect(Playlist.songs(inFolder: "f/", names: names).map(\.path) == ["f/a.mp3", "f/b.lrc", "f/c.flac"])
     }
+
+    @Test(
+        "hostile bytes in a playlist make entries or nothing, never a crash, and quote nothing raw",
+        arguments: [
+            // invalid UTF-8 and NUL
+            [0xFF, 0xFE, 0x00, 0x0A, 0x61, 0x2E, 0x6C, 0x72, 0x63],
+            // an escape sequence in a URL
+            Array("http://\u{1B}]52;c;x\u{07}/a.lrc\n".utf8),
+            // CR only, no line feed at all
+            Array("a.lrc\rb.lrc\r".utf8),
+            // a very long line
+            Array(String(repeating: "x", count: 100_000).utf8),
+        ] as [[UInt8]])
+    func hostile(bytes: [UInt8]) {
+        let parsed = Playlist.parse(bytes, file: "night.m3u")
+        #expect(parsed.entries.count <= 2)
+        #expect(parsed.diagnostics.allSatisfy { !$0.description.unicodeScalars.contains { $0.value == 0x1B } })
+    }
 }
