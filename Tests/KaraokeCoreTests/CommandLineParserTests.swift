@@ -91,9 +91,9 @@ struct CommandLineParserTests {
         #expect(error.message.contains("FILE"))
     }
 
-    @Test("a display command with two files is a usage error")
+    @Test("render with two files is a usage error (play makes a queue of them)")
     func twoFiles() throws {
-        let error = try #require(usageError(["play", "a.lrc", "b.lrc"]))
+        let error = try #require(usageError(["render", "a.lrc", "b.lrc", "--at", "1"]))
         #expect(error.message.contains("one FILE"))
     }
 

@@ -83,7 +83,7 @@ private struct FakeEdge {
             switch effect {
             case .wait(let until): deadline = until
             case .exit(let status): exitStatus = status; deadline = nil
-            case .suspend: deadline = nil
+            case .suspend, .nextSong, .previousSong: deadline = nil
             case .paint, .send, .log, .saveOffset: break
             }
         }
@@ -95,7 +95,7 @@ private func actions(_ effects: [PlayLoop.Effect]) -> [PlayLoop.Effect] {
     effects.filter {
         switch $0 {
         case .paint, .log, .wait: false
-        case .send, .suspend, .exit, .saveOffset: true
+        case .send, .suspend, .exit, .saveOffset, .nextSong, .previousSong: true
         }
     }
 }

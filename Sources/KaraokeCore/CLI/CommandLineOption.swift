@@ -267,6 +267,35 @@ extension CommandLineOption {
             let tempo = try CommandLineParser.number(text, option: "--tempo", in: 0.5...1.5)
             values.play.singing.tempoPercent = Int((tempo * 100).rounded())
         },
+        // play's queue: several FILEs, a folder or a playlist (DESIGN §14.2)
+        CommandLineOption(
+            name: "--shuffle", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "play the queue in a random order", commands: [.play]
+        ) { values, _ in
+            values.play.queue.shuffles = true
+        },
+        CommandLineOption(
+            name: "--seed", shortName: nil, placeholder: "N", defaultValue: "from the clock",
+            help: "the seed of --shuffle's order, for the same order again", commands: [.play]
+        ) { values, text throws(UsageError) in
+            values.play.queue.seed = UInt64(
+                try CommandLineParser.integer(text, option: "--seed", in: 0...Int.max))
+            values.play.queue.shuffles = true
+        },
+        CommandLineOption(
+            name: "--loop", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "start the queue over after its last song", commands: [.play]
+        ) { values, _ in
+            values.play.queue.loops = true
+        },
+        CommandLineOption(
+            name: "--singer", shortName: nil, placeholder: "NAME", defaultValue: nil,
+            help: "who sings, shown on the card before each song (a playlist's #EXTSINGER wins)",
+            commands: [.play]
+        ) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--singer' needs a NAME") }
+            values.play.queue.singer = text
+        },
         // convert's own
         CommandLineOption(
             name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,

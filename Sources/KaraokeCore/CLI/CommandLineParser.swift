@@ -104,7 +104,10 @@ public enum CommandLineParser {
             var scratch = OptionValues()
             for (option, value) in given { try option.apply(&scratch, value) }
             return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
-        case .play, .render, .sync:
+        case .play:
+            // Several FILEs make a queue (DESIGN §14.2).
+            guard !positional.isEmpty else { throw UsageError("'play' needs a FILE") }
+        case .render, .sync:
             guard positional.count == 1 else {
                 throw UsageError(
                     positional.isEmpty
@@ -179,9 +182,13 @@ public enum CommandLineParser {
             {
                 throw UsageError("'--audio' and '--no-audio' contradict each other")
             }
+            if positional.count > 1, given.contains(where: { $0.option.name == "--audio" }) {
+                throw UsageError("'--audio' goes with one FILE; in a queue each song's audio is found beside it")
+            }
             var play = values.play
             play.display = values.display
             play.offsetIsGiven = givenNames.contains("--offset")
+            play.files = positional
             return .play(play)
         case .render:
             guard let time = values.time else { throw UsageError("'render' needs '--at SECONDS'") }

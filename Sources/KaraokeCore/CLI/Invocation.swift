@@ -203,6 +203,25 @@ public struct PlayRequest: Sendable, Equatable {
     public var offsetIsGiven = false
     /// `--vocals`, `--key` and `--tempo`: what mpv starts with (DESIGN §14.1).
     public var singing = SingingSettings()
+    /// Every FILE given, in order (`display.file` is the first): more than one makes a queue.
+    public var files: [String] = []
+    /// How a queue plays: `--shuffle`, `--seed`, `--loop`, `--singer` (DESIGN §14.2).
+    public var queue = QueueOptions()
+
+    /// How `play` goes through a queue of songs (DESIGN §14.2).
+    public struct QueueOptions: Sendable, Equatable {
+        /// `--shuffle` (or `--seed`): a random order.
+        public var shuffles = false
+        /// `--seed N`: the shuffle's seed; nil takes one from the clock.
+        public var seed: UInt64?
+        /// `--loop`: start over after the last song.
+        public var loops = false
+        /// `--singer NAME`: shown on each card unless the playlist names the song's singer.
+        public var singer: String?
+
+        /// The defaults: in order, once, no singer.
+        public init() {}
+    }
 
     /// Where `play` takes its sound from.
     public enum AudioChoice: Sendable, Equatable {

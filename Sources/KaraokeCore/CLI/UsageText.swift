@@ -48,7 +48,8 @@ public enum UsageText {
         karaoke — sing along in the terminal
 
         Usage:
-          karaoke play FILE [options]          full-screen player (space pause, ←/→ seek, q quit, ? keys)
+          karaoke play FILE... [options]       full-screen player (space pause, ←/→ seek, q quit, ? keys);
+                                               several FILEs, a folder or an .m3u playlist make a queue
           karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format text|ansi|json] [options]
                                                print one frame of the player
           karaoke check FILE... [--strict]     validate lyric files
@@ -75,7 +76,7 @@ public enum UsageText {
         switch command {
         case "play":
             return """
-                Usage: karaoke play FILE [options]
+                Usage: karaoke play FILE... [options]
 
                 Plays FILE's lyrics full screen: dim until sung, then lit by a sweep in time, with the
                 song's audio through mpv when there is one. FILE may be the audio (song.mp3): its lyrics
@@ -84,12 +85,16 @@ public enum UsageText {
                 --fetch, else LRCLIB's, looked up while the audio plays. Untimed lyrics show as pages.
                 Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
 
+                Several FILEs, a folder (its songs by name) or an .m3u/.m3u8 playlist make a queue: a
+                card names each song for 5 s (space starts it), n/N go to the next/previous song, a
+                song whose lyrics cannot be read is skipped with a note, and the queue's end exits 0.
+
                 Options:
                 \(optionLines(for: .play))
 
                 Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
                       +/− offset ±0.1 s · s save the offset into the file · 9/0 volume · m mute
-                      r reduce motion · ? help · q/Esc quit
+                      r reduce motion · n/N next/previous song · ? help · q/Esc quit
 
                 """
         case "render":

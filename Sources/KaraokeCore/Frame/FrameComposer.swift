@@ -341,7 +341,7 @@ public struct FrameComposer {
         }
         let (text, barWidth) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
-            width: columns, notice: notice, singing: singing)
+            width: columns, notice: notice, singing: singing, queuePosition: options.queuePosition)
         let row = FrameRow(
             kind: .status,
             cells: FrameComposer.cells(

@@ -6,11 +6,11 @@ public enum StatusBar {
     /// follows the offset.
     public static func text(
         elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-        notice: String? = nil, singing: String? = nil
+        notice: String? = nil, singing: String? = nil, queuePosition: String? = nil
     ) -> String {
         layOut(
             elapsed: elapsed, total: total, paused: paused, userOffset: userOffset, width: width, notice: notice,
-            singing: singing
+            singing: singing, queuePosition: queuePosition
         ).text
     }
 
@@ -23,11 +23,13 @@ public enum StatusBar {
     /// (`filledCells` for that width), so a caller can keep the text while those stay the same.
     static func layOut(
         elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-        notice: String?, singing: String? = nil
+        notice: String?, singing: String? = nil, queuePosition: String? = nil
     ) -> (text: String, barWidth: Int) {
         let clampedTotal = max(0, total)
         let clamped = shownElapsed(elapsed, total: total)
-        let head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
+        var head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
+        // In a queue the song's place follows the time, as much a part of where the evening stands.
+        if let queuePosition { head += "  " + queuePosition }
         let offset = userOffset == 0 ? "" : "offset \(signedSeconds(userOffset))"
         let hints = "␣ pause  ←→ seek  ? help  q quit"
         var tail: [String] = []

@@ -30,6 +30,8 @@ public enum PlayerAction: Sendable, Equatable {
     case changeKey(Int)
     /// Move the tempo by percent, the pitch kept (DESIGN §14.1).
     case changeTempo(Int)
+    /// Go to the next / previous song of a queue (DESIGN §14.2); nothing when one song plays.
+    case nextSong, previousSong
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -55,6 +57,8 @@ public enum PlayerAction: Sendable, Equatable {
         case .character(">"), .character("."): return .changeKey(1)
         case .character("["): return .changeTempo(-SingingSettings.tempoStep)
         case .character("]"): return .changeTempo(SingingSettings.tempoStep)
+        case .character("n"): return .nextSong
+        case .character("N"): return .previousSong
         default: return nil
         }
     }
@@ -73,6 +77,7 @@ public enum PlayerAction: Sendable, Equatable {
         ("< / >", "key down / up a semitone"),
         ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
+        ("n / N", "next / previous song of a queue"),
         ("?", "this help"),
         ("q, Esc", "quit"),
     ]

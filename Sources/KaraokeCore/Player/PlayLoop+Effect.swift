@@ -1,7 +1,8 @@
 extension PlayLoop {
     /// What the play loop asks the edge to do, carried out in the order given (DESIGN §8).
     ///
-    /// Every answer ends with `.wait`, `.suspend` or `.exit`. Before it waits, the edge reports any
+    /// Every answer ends with `.wait`, `.suspend`, `.exit` or, in a queue, `.nextSong`/`.previousSong`.
+    /// Before it waits, the edge reports any
     /// signal or mpv message that is already pending; each answer's `.wait` replaces the one before.
     public enum Effect: Sendable, Equatable {
         /// Paint this frame.
@@ -20,6 +21,10 @@ extension PlayLoop {
         case saveOffset(Int)
         /// Restore the terminal and end with this status.
         case exit(Int32)
+        /// In a queue: this song is over (it ended, or n was pressed); go to the next (DESIGN §14.2).
+        case nextSong
+        /// In a queue: go back to the song before (N).
+        case previousSong
     }
 
     /// The whole milliseconds from `now` to `deadline` for a timed key read: rounded up, so the wake

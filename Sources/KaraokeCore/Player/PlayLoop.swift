@@ -30,6 +30,9 @@ public struct PlayLoop {
     private let logsClock: Bool
     /// When the process was stopped by the last `.suspend`, until it is continued.
     private var suspendedAt: Double?
+    /// Whether the song is one of a queue: its end, n and N then go to another song instead of ending
+    /// the player (DESIGN §14.2).
+    public var isQueued = false
 
     /// A loop for `song` on a `columns` × `rows` screen, starting at `start` seconds at monotonic `now`.
     ///
@@ -100,6 +103,10 @@ public struct PlayLoop {
             }
         case .key(let key):
             guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { break }
+            if action == .nextSong || action == .previousSong {
+                guard isQueued else { break }
+                return [action == .nextSong ? .nextSong : .previousSong]
+            }
             effects += state.apply(action, at: now).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
             if action == .saveOffset { effects.append(.saveOffset(state.userOffset)) }
@@ -155,7 +162,7 @@ public struct PlayLoop {
     private mutating func next(at now: Double) -> [Effect] {
         // A wake for the song's end can land a rounding error short of it (the end as a monotonic time,
         // turned back into a position), so the end is looked for a microsecond ahead.
-        if state.hasEnded(at: now + 0.000_001) { return [.exit(0)] }
+        if state.hasEnded(at: now + 0.000_001) { return [isQueued ? .nextSong : .exit(0)] }
         let cap = now + PlayLoop.longestWait
         guard let needed = framesPerSecondNeeded else { return [.wait(until: cap)] }
         if pacer.period != 1 / Double(needed) { pacer = FramePacer(framesPerSecond: needed, now: now) }

@@ -131,6 +131,9 @@ public struct PlayerState: Sendable, Equatable {
             showsHelp.toggle()
         case .quit:
             hasQuit = true
+        case .nextSong, .previousSong:
+            // The queue is the play loop's and the edge's; the song's own state does not change.
+            break
         case .changeVolume(let step):
             volume = max(0, min(PlayerState.maximumVolume, volume + step))
             isMuted = false

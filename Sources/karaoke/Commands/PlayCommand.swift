@@ -11,14 +11,89 @@ enum PlayCommand {
                     + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
             return 2
         }
+        if QueueCommand.makesQueue(request) { return QueueCommand.run(request) }
+        let prepared: Prepared
+        switch prepare(request) {
+        case .success(let ready): prepared = ready
+        case .failure(let refusal):
+            StandardStreams.report(refusal.diagnostics)
+            StandardStreams.err("karaoke: \(refusal.message)")
+            return 1
+        }
+        let loaded = prepared.loaded
+        guard let clockLog = openClockLog(request) else { return 1 }
+        let request = prepared.withRememberedOffset(request)
+        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        guard let screen = openScreen(request) else { return 2 }
+        var session = PlaySession(
+            content: loaded.shown(showsTranslations: request.display.showsTranslations),
+            fallbackTitle: loaded.fallbackTitle, options: options,
+            request: request, screen: screen, audioFile: prepared.audioFile, clockLog: clockLog,
+            offsetWriter: prepared.offsetWriter(for: request))
+        if let pendingLookup = prepared.pendingLookup {
+            session.lookup = BackgroundLookup(
+                query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
+        }
+        let status: Int32
+        switch session.run() {
+        case .exit(let code): status = code
+        // Only a queued loop asks for another song.
+        case .nextSong, .previousSong: status = 0
+        }
+        session.audio?.stop()
+        screen.close()
+        prepared.remember(session.loop.state.userOffset, startedWith: options.userOffset)
+        if clockLog >= 0 { close(clockLog) }
+        // Warnings found while curses owned the screen are printed once the terminal is back.
+        StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
+        return status
+    }
+
+    /// A song ready to play: its lyrics, its audio, the LRCLIB lookup to start once the screen is up, and
+    /// where its offset is saved (`s`) and remembered.
+    struct Prepared {
+        /// The lyrics read (or a message while LRCLIB is asked).
+        var loaded: LyricFile.Loaded
+        /// The audio to play; nil plays silently.
+        var audioFile: String?
+        /// The lookup to start with `--fetch` when nothing was found here.
+        var pendingLookup: (query: LRCLIBQuery, server: String)?
+        /// Where `s` saves the offset (DESIGN §13.2).
+        var offsetSource = OffsetWriter.Source.lrclib
+        /// The lyric file's key in the remembered offsets; nil for lyrics from tags or LRCLIB (DESIGN §14.4).
+        var offsetKey: String?
+
+        /// `request` with the song's remembered offset, unless the command line gives one (DESIGN §14.4).
+        func withRememberedOffset(_ request: PlayRequest) -> PlayRequest {
+            var request = request
+            if let offsetKey, !request.offsetIsGiven, let remembered = SettingsFiles.offsets().offset(for: offsetKey) {
+                request.display.frame.userOffset = remembered
+            }
+            return request
+        }
+
+        /// What `s` writes the offset with, for this song.
+        func offsetWriter(for request: PlayRequest) -> OffsetWriter {
+            OffsetWriter(
+                source: offsetSource, mode: request.appliesOffset ? .stamps : .tag,
+                encoding: request.display.encoding, maxSize: request.display.maxSize,
+                showsTranslations: request.display.showsTranslations)
+        }
+
+        /// Remembers the offset the song ended with, when it is not the one it started with.
+        func remember(_ offset: Int, startedWith start: Int) {
+            if let offsetKey, offset != start { SettingsFiles.remember(offset, for: offsetKey) }
+        }
+    }
+
+    /// Finds and reads the lyrics and the audio of `request`'s FILE; a failure's message follows `karaoke: `.
+    static func prepare(_ request: PlayRequest) -> Result<Prepared, LyricFile.Failure> {
         let loaded: LyricFile.Loaded
         var audioFile: String?
-        // Where `s` saves the offset (DESIGN §13.2).
         var offsetSource = OffsetWriter.Source.lrclib
+        var offsetKey: String?
         // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
         var pendingLookup: (query: LRCLIBQuery, server: String)?
-        // The lyric file's key in the remembered offsets; nil for lyrics from tags or LRCLIB.
-        var offsetKey: String?
         switch AudioSource.choose(for: request, finder: .standard) {
         case .success(let choice):
             switch LyricsFinder.load(
@@ -26,10 +101,7 @@ enum PlayCommand {
                 maxSize: request.display.maxSize, encoding: request.display.encoding)
             {
             case .success(let result): loaded = result
-            case .failure(let failure):
-                StandardStreams.report(failure.diagnostics)
-                StandardStreams.err("karaoke: \(failure.message)")
-                return 1
+            case .failure(let failure): return .failure(failure)
             }
             audioFile = choice.audio
             switch choice.lyrics {
@@ -62,50 +134,32 @@ enum PlayCommand {
             loaded = LyricFile.Loaded(content: .message(message), diagnostics: [], fallbackTitle: name)
         case .failure(let failure):
             // Nothing goes over the network unless asked: say how to ask.
-            let hint = failure.isNotFound ? "; '--fetch' asks LRCLIB" : ""
-            StandardStreams.err("karaoke: \(failure.message)\(hint)")
-            return 1
+            var refusal = failure
+            if failure.isNotFound { refusal.message += "; '--fetch' asks LRCLIB" }
+            return .failure(refusal)
         }
-        var clockLog: Int32 = -1
-        if let path = request.clockLog {
-            clockLog = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard clockLog >= 0 else {
-                StandardStreams.err("karaoke: \(ControlCharacters.strip(path)): \(LyricFile.describe(errno))")
-                return 1
-            }
-        }
-        // The song's remembered offset, unless the command line gives one (DESIGN §14.4).
-        var request = request
-        if let offsetKey, !request.offsetIsGiven, let remembered = SettingsFiles.offsets().offset(for: offsetKey) {
-            request.display.frame.userOffset = remembered
-        }
-        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
-        let colors = request.display.color != .never && !TerminalInfo.noColorRequested
+        return .success(
+            Prepared(
+                loaded: loaded, audioFile: audioFile, pendingLookup: pendingLookup, offsetSource: offsetSource,
+                offsetKey: offsetKey))
+    }
 
+    /// Opens `--clock-log FILE` (-1 without it); nil, after saying why, when it cannot be written.
+    static func openClockLog(_ request: PlayRequest) -> Int32? {
+        guard let path = request.clockLog else { return -1 }
+        let clockLog = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard clockLog >= 0 else {
+            StandardStreams.err("karaoke: \(ControlCharacters.strip(path)): \(LyricFile.describe(errno))")
+            return nil
+        }
+        return clockLog
+    }
+
+    /// Installs the signal handlers and takes the terminal; nil, after saying why, when TERM is unknown.
+    static func openScreen(_ request: PlayRequest) -> NCursesScreen? {
+        let colors = request.display.color != .never && !TerminalInfo.noColorRequested
         Signals.install()
-        guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return 2 }
-        var session = PlaySession(
-            content: loaded.shown(showsTranslations: request.display.showsTranslations),
-            fallbackTitle: loaded.fallbackTitle, options: options,
-            request: request, screen: screen, audioFile: audioFile, clockLog: clockLog,
-            offsetWriter: OffsetWriter(
-                source: offsetSource, mode: request.appliesOffset ? .stamps : .tag,
-                encoding: request.display.encoding, maxSize: request.display.maxSize,
-                showsTranslations: request.display.showsTranslations))
-        if let pendingLookup {
-            session.lookup = BackgroundLookup(
-                query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
-        }
-        let status = session.run()
-        session.audio?.stop()
-        screen.close()
-        if let offsetKey, session.loop.state.userOffset != options.userOffset {
-            SettingsFiles.remember(session.loop.state.userOffset, for: offsetKey)
-        }
-        if clockLog >= 0 { close(clockLog) }
-        // Warnings found while curses owned the screen are printed once the terminal is back.
-        StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
-        return status
+        return NCursesScreen.openOrExplain(colors: colors)
     }
 }
 
@@ -130,7 +184,7 @@ struct PlaySession {
 
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
-        screen: NCursesScreen, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter
+        screen: NCursesScreen, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter, queued: Bool = false
     ) {
         self.offsetWriter = offsetWriter
         self.fallbackTitle = fallbackTitle
@@ -160,10 +214,17 @@ struct PlaySession {
             rows: size.rows, start: request.start, framesPerSecond: request.display.framesPerSecond,
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
             audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
+        loop.isQueued = queued
     }
 
-    /// Runs until the song ends, q, or a signal; returns the exit status.
-    mutating func run() -> Int32 {
+    /// How a run ended: with an exit status, or (in a queue) asking for another song.
+    enum Ending: Equatable {
+        case exit(Int32)
+        case nextSong, previousSong
+    }
+
+    /// Runs until the song ends, q, n or N in a queue, or a signal.
+    mutating func run() -> Ending {
         var effects = loop.start(at: monotonicSeconds())
         events: while true {
             var deadline = monotonicSeconds() + PlayLoop.longestWait
@@ -175,7 +236,9 @@ struct PlaySession {
                 case .send(let command): audio?.send(command)
                 case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
                 case .wait(let until): deadline = until
-                case .exit(let status): return status
+                case .exit(let status): return .exit(status)
+                case .nextSong: return .nextSong
+                case .previousSong: return .previousSong
                 case .suspend:
                     screen.suspend()
                     Signals.suspendSelf()

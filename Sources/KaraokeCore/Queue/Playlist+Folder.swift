@@ -1,0 +1,25 @@
+extension Playlist {
+    /// The songs of a folder whose file names are `names`, sorted by name, each song once (DESIGN §14.2).
+    ///
+    /// Files that share a base name are one song: the audio file when there is one (its lyrics are found
+    /// beside it as for `play AUDIO`), else the lyric file whose extension comes first in
+    /// `AudioFiles.lyricExtensions`. Hidden files and files of other kinds are left out.
+    public static func songs(inFolder folder: String, names: [String]) -> [QueueEntry] {
+        var audio: [String: String] = [:]
+        var lyrics: [String: (rank: Int, name: String)] = [:]
+        for name in names where !name.hasPrefix(".") && !name.contains("/") {
+            guard let ext = AudioFiles.fileExtension(of: name)?.lowercased() else { continue }
+            let base = AudioFiles.baseName(of: name)
+            if AudioFiles.audioExtensions.contains(ext) {
+                // Two audio files of one song: the lower name, so the choice does not depend on the listing.
+                if audio[base].map({ name < $0 }) ?? true { audio[base] = name }
+            } else if let rank = AudioFiles.lyricExtensions.firstIndex(of: ext) {
+                if lyrics[base].map({ (rank, name) < ($0.rank, $0.name) }) ?? true { lyrics[base] = (rank, name) }
+            }
+        }
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        return Set(audio.keys).union(lyrics.keys).sorted().compactMap { base in
+            (audio[base] ?? lyrics[base]?.name).map { QueueEntry(path: prefix + $0) }
+        }
+    }
+}
