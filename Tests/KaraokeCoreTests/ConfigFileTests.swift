@@ -9,7 +9,9 @@ private func config(_ lines: String...) -> ConfigFile {
 
 /// The request `render` parses from `arguments` with `config` under them.
 private func render(_ arguments: [String], _ config: ConfigFile) throws -> RenderRequest {
-    guard case .render(let request) = try CommandLineParser.parse(["render", "song.lrc", "--at", "1"] + arguments, config: config)
+    guard
+        case .render(let request) = try CommandLineParser.parse(
+            ["render", "song.lrc", "--at", "1"] + arguments, config: config)
     else { throw UsageError("not a render") }
     return request
 }
@@ -26,7 +28,8 @@ private func play(_ arguments: [String], _ config: ConfigFile?) throws -> PlayRe
 struct ConfigFileTests {
     @Test("key = value lines are read in order; comments, blank lines and spaces around are ignored")
     func readsSettings() {
-        let file = config("# my settings", "", "  fps = 24  ", "align=left", "\treduce-motion = true\r", "colors = #ff0000,mint")
+        let file = config(
+            "# my settings", "", "  fps = 24  ", "align=left", "\treduce-motion = true\r", "colors = #ff0000,mint")
         #expect(file.warnings.isEmpty)
         #expect(
             file.settings == [
@@ -41,7 +44,7 @@ struct ConfigFileTests {
         arguments: [
             // A misspelt key gets a suggestion, as a misspelt option does.
             ("colr = never", "unknown key 'colr'; did you mean 'color'?"),
-            ("speed = 2", "unknown key 'speed'"),
+            ("wobble = 2", "unknown key 'wobble'"),
             // The option's own check words the problem.
             ("align = middle", "bad value 'middle' for '--align'; expected left, center or right"),
             ("fps = 500", "bad value '500' for '--fps'; expected a whole number from 1 to 120"),
@@ -123,9 +126,10 @@ struct ConfigFileTests {
         #expect(text.includes("# volume = 100"))
         let readBack = ConfigFile(path: "listing", text: text)
         #expect(readBack.warnings.isEmpty)
-        #expect(readBack.settings.map { "\($0.option) \($0.value)" } == [
-            "--fps 24", "--mpv-option ao=null", "--mpv-option x=1", "--align center",
-        ])
+        #expect(
+            readBack.settings.map { "\($0.option) \($0.value)" } == [
+                "--fps 24", "--mpv-option ao=null", "--mpv-option x=1", "--align center",
+            ])
     }
 
     @Test("karaoke config checks the values it is given, as the commands do")
@@ -140,8 +144,12 @@ struct ConfigFileTests {
 
     @Test("the file's place follows the XDG rules: XDG_CONFIG_HOME when absolute, else ~/.config")
     func standardPath() {
-        #expect(ConfigFile.standardPath(environment: { ["XDG_CONFIG_HOME": "/x", "HOME": "/h"][$0] }) == "/x/karaoke/config")
-        #expect(ConfigFile.standardPath(environment: { ["XDG_CONFIG_HOME": "rel", "HOME": "/h"][$0] }) == "/h/.config/karaoke/config")
+        #expect(
+            ConfigFile.standardPath(environment: { ["XDG_CONFIG_HOME": "/x", "HOME": "/h"][$0] }) == "/x/karaoke/config"
+        )
+        #expect(
+            ConfigFile.standardPath(environment: { ["XDG_CONFIG_HOME": "rel", "HOME": "/h"][$0] })
+                == "/h/.config/karaoke/config")
         #expect(ConfigFile.standardPath(environment: { _ in nil }) == nil)
     }
 }
@@ -174,8 +182,10 @@ struct OffsetMemoryTests {
 
     @Test(
         "a damaged line is skipped and the others are kept",
-        arguments: ["garbage", "00000000000000aa", "00000000000000aa x", "0000aa 300", "00000000000000zz 300",
-            "00000000000000aa 99999999999", "00000000000000aa 300 extra"])
+        arguments: [
+            "garbage", "00000000000000aa", "00000000000000aa x", "0000aa 300", "00000000000000zz 300",
+            "00000000000000aa 99999999999", "00000000000000aa 300 extra",
+        ])
     func damagedLines(line: String) {
         let memory = OffsetMemory(text: "00000000000000bb 100\n\(line)\n00000000000000cc -100\n")
         #expect(memory.entries.map(\.key) == ["00000000000000bb", "00000000000000cc"])
@@ -184,7 +194,9 @@ struct OffsetMemoryTests {
     @Test("at most a few thousand songs are kept, the oldest forgotten first")
     func capacity() {
         var memory = OffsetMemory(text: "")
-        for index in 0..<(OffsetMemory.capacity + 3) { memory.remember(100, for: StableHash.hexadecimal(UInt64(index))) }
+        for index in 0..<(OffsetMemory.capacity + 3) {
+            memory.remember(100, for: StableHash.hexadecimal(UInt64(index)))
+        }
         #expect(memory.entries.count == OffsetMemory.capacity)
         #expect(memory.offset(for: StableHash.hexadecimal(0)) == nil)
         #expect(memory.offset(for: StableHash.hexadecimal(UInt64(OffsetMemory.capacity + 2))) == 100)

@@ -62,11 +62,13 @@ struct GeneratedDocumentsTests {
         #expect(listed == Set(options.map(\.name) + options.compactMap(\.shortName)))
     }
 
-    @Test("options with a fixed set of values complete those values", arguments: [
-        ("--align", ["left", "center", "right"]), ("--color", ["auto", "always", "never"]),
-        ("--format", ["text", "ansi", "json"]), ("--to", ["lrc", "elrc", "srt", "vtt"]),
-        ("--player", ["auto", "mpris", "mpd"]),
-    ])
+    @Test(
+        "options with a fixed set of values complete those values",
+        arguments: [
+            ("--align", ["left", "center", "right"]), ("--color", ["auto", "always", "never"]),
+            ("--format", ["text", "ansi", "json"]), ("--to", ["lrc", "elrc", "srt", "vtt"]),
+            ("--player", ["auto", "mpris", "mpd"]),
+        ])
     func fixedValues(name: String, values: [String]) throws {
         let option = try #require(CommandLineOption.named(name))
         #expect(ShellCompletion.valueKind(of: option) == .choices(values))
@@ -85,14 +87,18 @@ struct GeneratedDocumentsTests {
         for status in ["0", "1", "2", "128+N", "141"] { #expect(page.includes(".B \(status)\n")) }
     }
 
-    @Test("man page text is escaped: dashes and backslashes shown as typed, no line read as a request", arguments: [
-        ("--fps", "\\-\\-fps"), ("a\\b", "a\\eb"), (".start", "\\&.start"), ("'quoted'", "\\&'quoted'"),
-    ])
+    @Test(
+        "man page text is escaped: dashes and backslashes shown as typed, no line read as a request",
+        arguments: [
+            ("--fps", "\\-\\-fps"), ("a\\b", "a\\eb"), (".start", "\\&.start"), ("'quoted'", "\\&'quoted'"),
+        ])
     func escaping(text: String, escaped: String) {
         #expect(ManPage.escaped(text) == escaped)
     }
 
-    @Test("--generate takes man, bash, zsh or fish, and nothing else", arguments: [["--generate"], ["--generate", "csh"]])
+    @Test(
+        "--generate takes man, bash, zsh or fish, and nothing else",
+        arguments: [["--generate"], ["--generate", "csh"]])
     func generateValues(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
     }

@@ -36,7 +36,8 @@ struct GoldenFrameTests {
         // Before the first line: nothing sung, the first line waiting at the current line's place.
         Case(golden: "lantern-river-50x10-at-0", song: "lantern-river.lrc", time: 0, columns: 50, rows: 10),
         // The count-in before the first line (DESIGN §14.3): 1.5 s before it, the first dot full, the second half.
-        Case(golden: "lantern-river-50x10-at-2.5-count-in", song: "lantern-river.lrc", time: 2.5, columns: 50, rows: 10),
+        Case(
+            golden: "lantern-river-50x10-at-2.5-count-in", song: "lantern-river.lrc", time: 2.5, columns: 50, rows: 10),
         // The count-in after a 12 s silence, under reduce motion: two dots lit whole, the third not yet.
         Case(
             golden: "lantern-river-50x10-at-55-count-in-reduced", song: "lantern-river.lrc", time: 55, columns: 50,

@@ -14,7 +14,8 @@ struct InstallTests {
 
     /// The program at `path`, when it exists and can be run.
     static func tool(_ name: String) -> String? {
-        for folder in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+        for folder in ["/usr/bin", "/bin", "/usr/local/bin"]
+        where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
             return "\(folder)/\(name)"
         }
         return nil
@@ -28,7 +29,8 @@ struct InstallTests {
         return (result.status, String(decoding: result.stdout + result.stderr, as: UTF8.self))
     }
 
-    @Test("every file lands under DESTDIR, the installed karaoke runs, man renders its page, and uninstall removes them")
+    @Test(
+        "every file lands under DESTDIR, the installed karaoke runs, man renders its page, and uninstall removes them")
     func installAndUninstall() throws {
         guard let make = InstallTests.tool("make") else {
             print("skipped: make is not installed")
@@ -37,7 +39,10 @@ struct InstallTests {
         let destination = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: destination) }
         let built = KaraokeProcess.binary.deletingLastPathComponent().path
-        let variables = ["-C", KaraokeProcess.repository.path, "--no-print-directory", "PREFIX=/usr/local", "DESTDIR=\(destination.path)"]
+        let variables = [
+            "-C", KaraokeProcess.repository.path, "--no-print-directory", "PREFIX=/usr/local",
+            "DESTDIR=\(destination.path)",
+        ]
         let install = try InstallTests.run(make, variables + ["install-files", "BUILT=\(built)"])
         #expect(install.status == 0, "\(install.output)")
         for file in InstallTests.installed {
@@ -47,16 +52,21 @@ struct InstallTests {
             #expect(size > 0, "\(file) is empty")
         }
         for binary in ["karaoke", "karaoke-tags"] {
-            #expect(FileManager.default.isExecutableFile(atPath: destination.appendingPathComponent("usr/local/bin/\(binary)").path))
+            #expect(
+                FileManager.default.isExecutableFile(
+                    atPath: destination.appendingPathComponent("usr/local/bin/\(binary)").path))
         }
-        let version = try InstallTests.run(destination.appendingPathComponent("usr/local/bin/karaoke").path, ["--version"])
+        let version = try InstallTests.run(
+            destination.appendingPathComponent("usr/local/bin/karaoke").path, ["--version"])
         #expect(version.status == 0 && version.output.hasPrefix("karaoke "))
 
         let page = destination.appendingPathComponent("usr/local/share/man/man1/karaoke.1").path
         if let man = InstallTests.tool("man") {
-            let rendered = try InstallTests.run(man, ["-l", page], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"])
+            let rendered = try InstallTests.run(
+                man, ["-l", page], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"])
             #expect(rendered.status == 0, "\(rendered.output)")
-            for heading in ["NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "KEYS", "CONFIGURATION", "FILES", "EXIT STATUS"] {
+            for heading in ["NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "KEYS", "CONFIGURATION", "FILES", "EXIT STATUS"]
+            {
                 #expect(rendered.output.contains(heading), "no \(heading) in the rendered page")
             }
             #expect(rendered.output.contains("--gradient-duration"))
@@ -65,7 +75,8 @@ struct InstallTests {
         }
         // Each completion script parses in its shell, where the shell is installed.
         let scripts = [
-            ("bash", "usr/local/share/bash-completion/completions/karaoke"), ("zsh", "usr/local/share/zsh/site-functions/_karaoke"),
+            ("bash", "usr/local/share/bash-completion/completions/karaoke"),
+            ("zsh", "usr/local/share/zsh/site-functions/_karaoke"),
             ("fish", "usr/local/share/fish/vendor_completions.d/karaoke.fish"),
         ]
         for (shell, file) in scripts {
@@ -80,7 +91,9 @@ struct InstallTests {
         let uninstall = try InstallTests.run(make, variables + ["uninstall"])
         #expect(uninstall.status == 0, "\(uninstall.output)")
         for file in InstallTests.installed {
-            #expect(!FileManager.default.fileExists(atPath: destination.appendingPathComponent(file).path), "\(file) is left")
+            #expect(
+                !FileManager.default.fileExists(atPath: destination.appendingPathComponent(file).path),
+                "\(file) is left")
         }
     }
 
@@ -103,7 +116,8 @@ struct InstallTests {
             complete_words karaoke render x.lrc --format ''
             """
         let result = try InstallTests.run(bash, ["-c", probe])
-        #expect(result.output.split(separator: "\n") == ["render", "--reduce-motion", "text ansi json"], "\(result.output)")
+        #expect(
+            result.output.split(separator: "\n") == ["render", "--reduce-motion", "text ansi json"], "\(result.output)")
     }
 
     @Test("the zsh completion offers commands, values and lyric files, in a real zsh in tmux")
@@ -122,15 +136,21 @@ struct InstallTests {
         }
         let session = try TmuxSession("'\(zsh)' -f", columns: 120, rows: 20, environment: ["HOME": folder.path])
         // zsh -f's prompt ends in '%' or, for root, '#'.
-        try session.waitFor { $0.contains { $0.hasSuffix("% ") || $0.hasSuffix("# ") || $0.hasSuffix("%") || $0.hasSuffix("#") } }
+        try session.waitFor {
+            $0.contains { $0.hasSuffix("% ") || $0.hasSuffix("# ") || $0.hasSuffix("%") || $0.hasSuffix("#") }
+        }
         try session.send(
             "cd '\(folder.path)'; fpath=(\(folder.path) $fpath); autoload -U compinit; compinit -u -d \(folder.path)/dump",
             "Enter")
         try session.send("karaoke con", "Tab")
         let commands = try session.waitFor { $0.contains { $0.contains("convert") } }
-        #expect(commands.contains { $0.contains("config") } && commands.contains { $0.contains("convert") }, "\(commands)")
+        #expect(
+            commands.contains { $0.contains("config") } && commands.contains { $0.contains("convert") }, "\(commands)")
         try session.send("C-u", "karaoke render x --format ", "Tab")
-        #expect(try session.waitFor { $0.contains { $0.contains("json") } }.contains { $0.contains("ansi") && $0.contains("text") })
+        #expect(
+            try session.waitFor { $0.contains { $0.contains("json") } }.contains {
+                $0.contains("ansi") && $0.contains("text")
+            })
         try session.send("C-u", "karaoke play so", "Tab", "Tab")
         let files = try session.waitFor { $0.contains { $0.contains("song.opus") } }
         #expect(files.contains { $0.contains("song.lrc") && $0.contains("song.opus") }, "\(files)")

@@ -90,7 +90,8 @@ struct QueueTests {
     func brokenSkipped() throws {
         let folder = try QueueTests.folder(extra: ["broken.lrc": "no timed lines at all\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try play("'\(folder.path)/one.lrc' '\(folder.path)/broken.lrc' '\(folder.path)/two.lrc'", in: folder)
+        let session = try play(
+            "'\(folder.path)/one.lrc' '\(folder.path)/broken.lrc' '\(folder.path)/two.lrc'", in: folder)
         try session.waitFor { shows($0, "next: One") }
         try session.send("n")
         let screen = try session.waitFor { shows($0, "next: Two") }
@@ -105,7 +106,8 @@ struct QueueTests {
 
     @Test("an m3u playlist's relative paths are read against its folder, with its titles and singers")
     func playlist() throws {
-        let playlist = "#EXTM3U\r\n#EXTINF:2,Opening\r\n#EXTSINGER:Bo\r\nsongs/first.lrc\r\nhttps://example.com/x.lrc\r\n../two.lrc\r\n"
+        let playlist =
+            "#EXTM3U\r\n#EXTINF:2,Opening\r\n#EXTSINGER:Bo\r\nsongs/first.lrc\r\nhttps://example.com/x.lrc\r\n../two.lrc\r\n"
         let folder = try QueueTests.folder(extra: [
             "songs/first.lrc": "[00:00.00]the first line\n[00:01.00]\n",
             "lists/night.m3u": playlist,

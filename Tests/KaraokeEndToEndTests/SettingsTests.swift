@@ -37,7 +37,8 @@ struct SettingsTests {
     func configListing() throws {
         let home = try configHome("fps = 24\n")
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try KaraokeProcess.run(["config", "--color", "never"], environment: ["XDG_CONFIG_HOME": home.path])
+        let result = try KaraokeProcess.run(
+            ["config", "--color", "never"], environment: ["XDG_CONFIG_HOME": home.path])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n").map(String.init)

@@ -22,7 +22,8 @@ struct SingingAudioTests {
         return list.map { ($0["name"] as? String ?? "", $0["params"] as? [String: String] ?? [:]) }
     }
 
-    @Test("after v, < and ], mpv's af holds the centre-cancelling pan and rubberband a semitone down, and speed is 1.05")
+    @Test(
+        "after v, < and ], mpv's af holds the centre-cancelling pan and rubberband a semitone down, and speed is 1.05")
     func keysSetFiltersAndSpeed() throws {
         let folder = try AudioTests.songFolder(audioSeconds: 60)
         defer { try? FileManager.default.removeItem(at: folder) }

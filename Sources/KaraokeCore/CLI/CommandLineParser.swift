@@ -204,7 +204,9 @@ public enum CommandLineParser {
     static func generated(_ arguments: [String]) throws(UsageError) -> Invocation {
         let kinds = ["man", "bash", "zsh", "fish"]
         guard arguments.count == 1, let kind = arguments.first, kinds.contains(kind) else {
-            let given = arguments.first.map { "bad value '\($0.prefix(40))' for '--generate'; " } ?? "'--generate' needs a value; "
+            let given =
+                arguments.first.map { "bad value '\($0.prefix(40))' for '--generate'; " }
+                ?? "'--generate' needs a value; "
             throw UsageError(given + "expected man, bash, zsh or fish")
         }
         return .generated(kind == "man" ? ManPage.text : ShellCompletion.script(for: kind) ?? "")

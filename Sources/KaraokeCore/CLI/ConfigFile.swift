@@ -62,14 +62,16 @@ public struct ConfigFile: Sendable, Equatable {
                 continue
             }
             var key = ConfigFile.trimmed(line[..<equals])
-            let value = ConfigFile.unquoted(ConfigFile.withoutComment(ConfigFile.trimmed(line[line.index(after: equals)...])))
+            let value = ConfigFile.unquoted(
+                ConfigFile.withoutComment(ConfigFile.trimmed(line[line.index(after: equals)...])))
             // A key written as on the command line is understood, and said so.
             if key.hasPrefix("--") { key = String(key.dropFirst(2)) }
             guard let option = ConfigFile.settable.first(where: { $0.name == "--" + key }) else {
                 let reason =
                     ConfigFile.commandLineOnly.contains("--" + key)
                     ? "'\(key)' is given on the command line only"
-                    : "unknown key '\(key.prefix(60))'" + CommandLineParser.suggestion(for: key, among: ConfigFile.suggestionOrder)
+                    : "unknown key '\(key.prefix(60))'"
+                        + CommandLineParser.suggestion(for: key, among: ConfigFile.suggestionOrder)
                 warn(number, reason)
                 continue
             }

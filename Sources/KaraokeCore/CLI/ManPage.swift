@@ -8,13 +8,19 @@ enum ManPage {
             .render, "render FILE --at SECONDS [options]",
             "Prints the frame play would show at SECONDS, as text, ANSI or JSON; needs no terminal."
         ),
-        (.check, "check FILE... [--strict]", "Validates lyric files: diagnostics on stderr, a summary line each on stdout."),
+        (
+            .check, "check FILE... [--strict]",
+            "Validates lyric files: diagnostics on stderr, a summary line each on stdout."
+        ),
         (.convert, "convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]", "Writes the lyrics in another format."),
         (
             .fetch, "fetch AUDIO... | fetch --artist A --title T [options]",
             "Looks the lyrics up on LRCLIB and prints or saves them."
         ),
-        (.follow, "follow [--player P] [--print] [options]", "Shows the lyrics of what another player (MPRIS, MPD) plays."),
+        (
+            .follow, "follow [--player P] [--print] [options]",
+            "Shows the lyrics of what another player (MPRIS, MPD) plays."
+        ),
         (
             .sync, "sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS] | sync --calibrate",
             "Times lyrics by tapping along to the audio, and writes LRC (Enhanced LRC with --words)."
@@ -33,8 +39,14 @@ enum ManPage {
 
     /// The files karaoke reads and writes.
     static let files: [(path: String, meaning: String)] = [
-        ("$XDG_CONFIG_HOME/karaoke/config", "settings, key = value (~/.config when XDG_CONFIG_HOME is unset); see CONFIGURATION"),
-        ("$XDG_STATE_HOME/karaoke/offsets", "each song's remembered offset, by a hash of its lyric file (~/.local/state)"),
+        (
+            "$XDG_CONFIG_HOME/karaoke/config",
+            "settings, key = value (~/.config when XDG_CONFIG_HOME is unset); see CONFIGURATION"
+        ),
+        (
+            "$XDG_STATE_HOME/karaoke/offsets",
+            "each song's remembered offset, by a hash of its lyric file (~/.local/state)"
+        ),
         ("$XDG_DATA_HOME/karaoke/lyrics, ~/.lyrics", "lyric folders searched for an audio file's lyrics"),
         ("$XDG_CACHE_HOME/karaoke", "the lyric folders' index and LRCLIB's answers (~/.cache)"),
     ]

@@ -75,7 +75,8 @@ enum ShellCompletion {
             let names = ([option.name] + (option.shortName.map { [$0] } ?? [])).joined(separator: "|")
             switch valueKind(of: option) {
             case .choices(let words):
-                script += "        \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return;;\n"
+                script +=
+                    "        \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return;;\n"
             case .file: files.append(names)
             case .folder: folders.append(names)
             case .free: if option.takesValue { free.append(names) }
@@ -140,7 +141,8 @@ enum ShellCompletion {
                 if let placeholder = option.placeholder {
                     // A colon would end the message early; brackets are kept out as in the help part.
                     let label = zshQuoted(
-                        placeholder.replacingEvery(":", with: " ").replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
+                        placeholder.replacingEvery(":", with: " ").replacingEvery("[", with: "(").replacingEvery(
+                            "]", with: ")"))
                     switch valueKind(of: option) {
                     case .choices(let words): action = ":\(label):(\(words.joined(separator: " ")))"
                     case .file: action = ":\(label):_files"
@@ -150,12 +152,15 @@ enum ShellCompletion {
                 }
                 let repeatable = option.isRepeatable ? "*" : ""
                 if let short = option.shortName {
-                    script += "                '\(repeatable)(\(short) \(option.name))'{\(short),\(option.name)}'[\(help)]\(action)' \\\n"
+                    script +=
+                        "                '\(repeatable)(\(short) \(option.name))'{\(short),\(option.name)}'[\(help)]\(action)' \\\n"
                 } else {
                     script += "                '\(repeatable)\(option.name)[\(help)]\(action)' \\\n"
                 }
             }
-            script += command == .config || command == .follow ? "            ;;\n" : "                '*:file:_files -g \"\(glob)\"'\n            ;;\n"
+            script +=
+                command == .config || command == .follow
+                ? "            ;;\n" : "                '*:file:_files -g \"\(glob)\"'\n            ;;\n"
         }
         script += """
                 esac
@@ -177,11 +182,13 @@ enum ShellCompletion {
 
             """
         for entry in ManPage.commands {
-            script += "complete -c karaoke -n __fish_use_subcommand -a \(entry.command.rawValue) -d '\(fishQuoted(entry.summary))'\n"
+            script +=
+                "complete -c karaoke -n __fish_use_subcommand -a \(entry.command.rawValue) -d '\(fishQuoted(entry.summary))'\n"
         }
         for option in CommandLineOption.all {
             let commands = CommandLineOption.Command.allCases.filter { option.commands.contains($0) }
-            var line = "complete -c karaoke -n '__fish_seen_subcommand_from \(commands.map(\.rawValue).joined(separator: " "))'"
+            var line =
+                "complete -c karaoke -n '__fish_seen_subcommand_from \(commands.map(\.rawValue).joined(separator: " "))'"
             line += " -l \(option.name.dropFirst(2))"
             if let short = option.shortName { line += " -s \(short.dropFirst())" }
             switch valueKind(of: option) {
@@ -194,7 +201,8 @@ enum ShellCompletion {
         }
         let lyricCommands = ["play", "render", "check", "convert", "fetch"].joined(separator: " ")
         let suffixes = fileExtensions.map { "." + $0 }.joined(separator: " ")
-        script += "complete -c karaoke -n '__fish_seen_subcommand_from \(lyricCommands)' -k -a "
+        script +=
+            "complete -c karaoke -n '__fish_seen_subcommand_from \(lyricCommands)' -k -a "
             + "'(__fish_complete_suffix \(suffixes))'\n"
         return script
     }

@@ -112,7 +112,8 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
             }
         case .none:
             switch cell.role {
-            case .lyric, .countIn: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 0.5 ? .bold : .normal)
+            case .lyric, .countIn:
+                return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 0.5 ? .bold : .normal)
             case .title, .notice: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
             case .translation, .status, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)
             }

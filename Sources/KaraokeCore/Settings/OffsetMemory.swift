@@ -20,7 +20,9 @@ public struct OffsetMemory: Sendable, Equatable {
                 let offset = Int(fields[1]), offset != 0, abs(offset) <= 3_600_000
             else { continue }
             let key = String(fields[0])
-            if let index = seen[key] { entries[index].offset = offset } else {
+            if let index = seen[key] {
+                entries[index].offset = offset
+            } else {
                 seen[key] = entries.count
                 entries.append((key, offset))
             }

@@ -113,7 +113,8 @@ enum QueueCommand {
             var session = PlaySession(
                 content: loaded.shown(showsTranslations: request.display.showsTranslations),
                 fallbackTitle: loaded.fallbackTitle, options: songOptions, request: songRequest, screen: screen,
-                audioFile: prepared.audioFile, clockLog: clockLog, offsetWriter: prepared.offsetWriter(for: songRequest),
+                audioFile: prepared.audioFile, clockLog: clockLog,
+                offsetWriter: prepared.offsetWriter(for: songRequest),
                 queued: true)
             if let pendingLookup = prepared.pendingLookup {
                 session.lookup = BackgroundLookup(

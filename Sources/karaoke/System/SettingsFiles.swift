@@ -14,7 +14,9 @@ enum SettingsFiles {
         case .success(let bytes):
             return ConfigFile(path: path, text: String(decoding: bytes, as: UTF8.self))
         case .failure(let failure):
-            if errno != ENOENT { StandardStreams.err("karaoke: warning: \(ControlCharacters.strip(path)): \(failure.message)") }
+            if errno != ENOENT {
+                StandardStreams.err("karaoke: warning: \(ControlCharacters.strip(path)): \(failure.message)")
+            }
             return nil
         }
     }

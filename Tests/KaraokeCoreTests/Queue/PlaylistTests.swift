@@ -28,7 +28,8 @@ struct PlaylistTests {
 
     @Test("#EXTINF gives the next song's title and #EXTSINGER its singer, for that song only")
     func extendedLines() {
-        let text = "#EXTM3U\n#EXTINF:203,Lantern River\n#EXTSINGER: Ana \nlantern.lrc\nnext.lrc\n#extinf:-1,\nlast.lrc\n"
+        let text =
+            "#EXTM3U\n#EXTINF:203,Lantern River\n#EXTSINGER: Ana \nlantern.lrc\nnext.lrc\n#extinf:-1,\nlast.lrc\n"
         let parsed = Playlist.parse(Array(text.utf8), file: "night.m3u")
         #expect(
             parsed.entries == [
@@ -56,9 +57,11 @@ struct PlaylistTests {
         #expect(parsed.diagnostics.isEmpty)
     }
 
-    @Test("only .m3u and .m3u8 names are playlists", arguments: [
-        ("night.m3u", true), ("NIGHT.M3U8", true), ("night.lrc", false), ("m3u", false), ("a.m3u.lrc", false),
-    ])
+    @Test(
+        "only .m3u and .m3u8 names are playlists",
+        arguments: [
+            ("night.m3u", true), ("NIGHT.M3U8", true), ("night.lrc", false), ("m3u", false), ("a.m3u.lrc", false),
+        ])
     func playlistNames(name: String, isPlaylist: Bool) {
         #expect(Playlist.isPlaylist(name) == isPlaylist)
     }

@@ -32,12 +32,14 @@ struct QueueCardTests {
         let card = QueueCardTests.card()
         #expect(card.secondsLeft(at: now) == secondsLeft)
         #expect(card.isOver(at: now) == over)
-        #expect(card.frame(at: now, columns: 80, rows: 10, options: FrameOptions()).rows.last?.text
-            .hasPrefix("2/7  starts in \(secondsLeft) s") == true)
+        #expect(
+            card.frame(at: now, columns: 80, rows: 10, options: FrameOptions()).rows.last?.text
+                .hasPrefix("2/7  starts in \(secondsLeft) s") == true)
     }
 
-    @Test("the card wakes at each whole second of its countdown, never later and never in the past",
-          arguments: [100.0, 100.25, 103.999, 104.5])
+    @Test(
+        "the card wakes at each whole second of its countdown, never later and never in the past",
+        arguments: [100.0, 100.25, 103.999, 104.5])
     func nextChange(at now: Double) {
         let card = QueueCardTests.card()
         let next = card.nextChange(after: now)
@@ -46,18 +48,21 @@ struct QueueCardTests {
         #expect(card.secondsLeft(at: next) < card.secondsLeft(at: now) || card.isOver(at: next))
     }
 
-    @Test("space and Enter start the song, n skips it, N goes back, q and Esc quit; other keys do nothing",
-          arguments: [
+    @Test(
+        "space and Enter start the song, n skips it, N goes back, q and Esc quit; other keys do nothing",
+        arguments: [
             (Key.character(" "), QueueCard.Answer.start), (.character("\n"), .start), (.character("n"), .next),
             (.character("N"), .previous), (.character("q"), .quit), (.escape, .quit),
-          ])
+        ])
     func keys(key: Key, answer: QueueCard.Answer) {
         #expect(QueueCard.answer(to: key) == answer)
     }
 
-    @Test("keys that mean something during a song do nothing on the card", arguments: [
-        Key.left, .right, .character("p"), .character("+"), .character("?"),
-    ])
+    @Test(
+        "keys that mean something during a song do nothing on the card",
+        arguments: [
+            Key.left, .right, .character("p"), .character("+"), .character("?"),
+        ])
     func otherKeys(key: Key) {
         #expect(QueueCard.answer(to: key) == nil)
     }
@@ -73,8 +78,9 @@ struct QueueCardTests {
         #expect(title.cells.allSatisfy { $0.column + $0.width <= 30 })
     }
 
-    @Test("a card on a screen of any size has exactly its rows and no cell past its width",
-          arguments: [(1, 1), (5, 2), (12, 5), (80, 24)])
+    @Test(
+        "a card on a screen of any size has exactly its rows and no cell past its width",
+        arguments: [(1, 1), (5, 2), (12, 5), (80, 24)])
     func anySize(columns: Int, rows: Int) {
         let frame = QueueCardTests.card(notes: ["one", "two"]).frame(
             at: 100, columns: columns, rows: rows, options: FrameOptions())
