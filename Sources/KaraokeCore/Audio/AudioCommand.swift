@@ -37,3 +37,21 @@ public enum AudioStatus: Sendable, Equatable {
     /// mpv is missing, failed or died: the lyrics go on silently.
     case lost
 }
+
+extension AudioStatus {
+    /// Whether mpv is there to be told things: starting, playing, or holding its ended file open.
+    public var isLive: Bool { self == .starting || self == .playing || self == .ended }
+
+    /// What mpv must be told to seek to `target` seconds (the lyric clock has moved already): nothing without
+    /// mpv; after the end, a seek back into the file plays it again (mpv holds it open and paused), so the
+    /// status becomes `.playing` and, unless the user paused, mpv is unpaused. `play` and `sync` share it.
+    public mutating func seekCommands(to target: Double, paused: Bool, duration: Double?) -> [AudioCommand] {
+        guard isLive else { return [] }
+        var commands: [AudioCommand] = [.seek(to: target)]
+        if self == .ended, let duration, target < duration {
+            self = .playing
+            if !paused { commands.append(.setPaused(false)) }
+        }
+        return commands
+    }
+}

@@ -214,7 +214,7 @@ public struct PlayerState: Sendable, Equatable {
     }
 
     /// Whether mpv is there to be told things.
-    public var audioIsLive: Bool { audio == .starting || audio == .playing || audio == .ended }
+    public var audioIsLive: Bool { audio.isLive }
 
     private mutating func show(_ text: String, at now: Double) {
         notice = (text, now + PlayerState.noticeDuration)
@@ -263,14 +263,7 @@ public struct PlayerState: Sendable, Equatable {
         let target = clamped(position)
         clock.move(to: target, at: now)
         if isPaused || audio == .starting { clock.pause(at: now) }
-        guard audioIsLive else { return [] }
-        var commands: [AudioCommand] = [.seek(to: target)]
-        if audio == .ended, let audioDuration, target < audioDuration {
-            // mpv holds the ended file open and paused; seeking back into it plays again.
-            audio = .playing
-            if !isPaused { commands.append(.setPaused(false)) }
-        }
-        return commands
+        return audio.seekCommands(to: target, paused: isPaused, duration: audioDuration)
     }
 
     private func clamped(_ position: Double) -> Double { min(max(0, position), duration) }

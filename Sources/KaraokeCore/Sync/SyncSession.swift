@@ -224,7 +224,7 @@ public struct SyncSession: Sendable {
     public mutating func skipClock(by seconds: Double) { clock.skip(by: seconds) }
 
     /// Whether mpv is there to be told things.
-    public var audioIsLive: Bool { audio == .starting || audio == .playing || audio == .ended }
+    public var audioIsLive: Bool { audio.isLive }
 
     // MARK: - Stamping
 
@@ -319,14 +319,7 @@ public struct SyncSession: Sendable {
         if let audioDuration { target = min(target, audioDuration) }
         clock.move(to: target, at: now)
         if isPaused || audio == .starting { clock.pause(at: now) }
-        guard audioIsLive else { return [] }
-        var commands: [AudioCommand] = [.seek(to: target)]
-        if audio == .ended, let audioDuration, target < audioDuration {
-            // mpv holds the ended file open and paused; seeking back into it plays again.
-            audio = .playing
-            if !isPaused { commands.append(.setPaused(false)) }
-        }
-        return commands
+        return audio.seekCommands(to: target, paused: isPaused, duration: audioDuration)
     }
 
     // MARK: - Text
