@@ -25,13 +25,50 @@ struct AudioTests {
 
         """
 
-    func play(_ folder: URL, _ arguments: String = "", environment: [String: String] = [:]) throws -> TmuxSession {
+    /// `karaoke play` on the song in `folder` with mpv silent, once its title shows.
+    static func play(_ folder: URL, _ arguments: String = "", environment: [String: String] = [:]) throws
+        -> TmuxSession
+    {
         let lyrics = folder.appendingPathComponent("song.lrc").path
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(lyrics)' --mpv-option ao=null \(arguments)",
             environment: environment)
         _ = try session.waitFor { $0.contains { $0.contains("Tone Poem") } }
         return session
+    }
+
+    /// `AudioTests.play`, for this suite's tests.
+    func play(_ folder: URL, _ arguments: String = "", environment: [String: String] = [:]) throws -> TmuxSession {
+        try AudioTests.play(folder, arguments, environment: environment)
+    }
+
+    /// Plays a 30 s song with `arguments` and `--clock-log` for 6 s, then quits; the distance between the
+    /// lyric clock (between the two frames around each instant) and mpv's position, at each of mpv's own
+    /// announcements of a new position after the first three.
+    static func clockGaps(_ arguments: String = "") throws -> [Double] {
+        let folder = try AudioTests.songFolder(audioSeconds: 30)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("clock.log").path
+        let session = try play(folder, "\(arguments) --clock-log '\(log)'")
+        let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
+        // mpv announces each new position as it plays; at those instants its position is fresh.
+        let changes = try probe.connect().observe("time-pos", for: 6)
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        let frames = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("frame ") }
+            .compactMap { line -> (Double, Double)? in
+                let fields = line.split(separator: " ")
+                guard fields.count == 3, let t = Double(fields[1]), let p = Double(fields[2]) else { return nil }
+                return (t, p)
+            }
+        var gaps: [Double] = []
+        for change in changes.dropFirst(3) {
+            guard let after = frames.firstIndex(where: { $0.0 > change.time }), after > 0 else { continue }
+            let (t0, p0) = frames[after - 1], (t1, p1) = frames[after]
+            gaps.append(abs(p0 + (p1 - p0) * (change.time - t0) / (t1 - t0) - change.value))
+        }
+        return gaps
     }
 
     /// Waits until no mpv mentions `folder` and the socket's folder is gone; true when both happened.
@@ -107,30 +144,7 @@ struct AudioTests {
 
     @Test("the lyric clock stays within 50 ms of mpv's position")
     func clockFollowsMpv() throws {
-        let folder = try AudioTests.songFolder(audioSeconds: 30)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let log = folder.appendingPathComponent("clock.log").path
-        let session = try play(folder, "--clock-log '\(log)'")
-        let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
-        // mpv announces each new position as it plays; at those instants its position is fresh.
-        let changes = try probe.connect().observe("time-pos", for: 6)
-        try session.send("q")
-        #expect(try session.exitStatus() == 0)
-        let frames = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-            .filter { $0.hasPrefix("frame ") }
-            .compactMap { line -> (Double, Double)? in
-                let fields = line.split(separator: " ")
-                guard fields.count == 3, let t = Double(fields[1]), let p = Double(fields[2]) else { return nil }
-                return (t, p)
-            }
-        var gaps: [Double] = []
-        for change in changes.dropFirst(3) {
-            // The lyric clock at that instant, between the two frames around it.
-            guard let after = frames.firstIndex(where: { $0.0 > change.time }), after > 0 else { continue }
-            let (t0, p0) = frames[after - 1], (t1, p1) = frames[after]
-            let lyric = p0 + (p1 - p0) * (change.time - t0) / (t1 - t0)
-            gaps.append(abs(lyric - change.value))
-        }
+        let gaps = try AudioTests.clockGaps()
         #expect(gaps.count >= 20, "enough samples: \(gaps.count)")
         let worst = gaps.max() ?? .infinity
         #expect(worst < 0.05, "worst gap \(worst) s over \(gaps.count) samples")

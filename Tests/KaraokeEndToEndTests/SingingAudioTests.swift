@@ -9,11 +9,7 @@ import Testing
 struct SingingAudioTests {
     /// `karaoke play` on the song in `folder` with mpv silent, once its title shows.
     func play(_ folder: URL, _ arguments: String = "") throws -> TmuxSession {
-        let lyrics = folder.appendingPathComponent("song.lrc").path
-        let session = try TmuxSession(
-            "'\(KaraokeProcess.binary.path)' play '\(lyrics)' --mpv-option ao=null \(arguments)")
-        _ = try session.waitFor { $0.contains { $0.contains("Tone Poem") } }
-        return session
+        try AudioTests.play(folder, arguments)
     }
 
     /// The filters in mpv's `af` list, as (name, parameters).
@@ -79,28 +75,7 @@ struct SingingAudioTests {
 
     @Test("the lyric clock stays within 50 ms of mpv's position at 0.75× and 1.25×", arguments: ["0.75", "1.25"])
     func clockFollowsAtTempo(tempo: String) throws {
-        let folder = try AudioTests.songFolder(audioSeconds: 30)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let log = folder.appendingPathComponent("clock.log").path
-        let session = try play(folder, "--tempo \(tempo) --clock-log '\(log)'")
-        let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
-        let changes = try probe.connect().observe("time-pos", for: 6)
-        try session.send("q")
-        #expect(try session.exitStatus() == 0)
-        let frames = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-            .filter { $0.hasPrefix("frame ") }
-            .compactMap { line -> (Double, Double)? in
-                let fields = line.split(separator: " ")
-                guard fields.count == 3, let t = Double(fields[1]), let p = Double(fields[2]) else { return nil }
-                return (t, p)
-            }
-        var gaps: [Double] = []
-        for change in changes.dropFirst(3) {
-            // The lyric clock at that instant, between the two frames around it.
-            guard let after = frames.firstIndex(where: { $0.0 > change.time }), after > 0 else { continue }
-            let (t0, p0) = frames[after - 1], (t1, p1) = frames[after]
-            gaps.append(abs(p0 + (p1 - p0) * (change.time - t0) / (t1 - t0) - change.value))
-        }
+        let gaps = try AudioTests.clockGaps("--tempo \(tempo)")
         #expect(gaps.count >= 20, "enough samples: \(gaps.count)")
         let worst = gaps.max() ?? .infinity
         #expect(worst < 0.05, "worst gap \(worst) s over \(gaps.count) samples")
