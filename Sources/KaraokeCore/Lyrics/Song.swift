@@ -11,12 +11,15 @@ public struct Song: Sendable, Equatable {
     /// The median length of the line-timed lines that have a real end stamp (DESIGN §2, M); for a song
     /// timed word by word, of all its lines with a real end stamp; nil when no line has one.
     public var medianLineDuration: Int?
+    /// The notes with their pitches, for scoring (DESIGN §15); nil for a format without notes (all but UltraStar).
+    public var notes: NoteTrack?
 
     /// Creates a song from lines that are already sorted and have their ends.
-    public init(metadata: SongMetadata, lines: [LyricLine], medianLineDuration: Int?) {
+    public init(metadata: SongMetadata, lines: [LyricLine], medianLineDuration: Int?, notes: NoteTrack? = nil) {
         self.metadata = metadata
         self.lines = lines
         self.medianLineDuration = medianLineDuration
+        self.notes = notes
     }
 
     /// The longest a line-timed line (or an open last word segment) takes to sweep: `max(2 s, 2 × M)`.
