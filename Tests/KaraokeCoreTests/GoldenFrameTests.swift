@@ -4,6 +4,8 @@ import Testing
 
 /// Whole screens checked in as text files: each row quoted (so leading and trailing blanks show), and
 /// under each row with lyric cells a `fill` line: `#` sung, `+` part sung, `.` unsung, one mark per cell.
+/// Note-lane rows get a line too: `#` a hit beat, `.` unsung or missed, `~` the sung trail, `G`/`g` a golden
+/// beat hit/not (DESIGN §15.3).
 /// `RECORD_GOLDEN=1 swift test` rewrites the files and fails on purpose, so a recording is never a pass.
 @Suite("Golden frames")
 struct GoldenFrameTests {
@@ -73,6 +75,10 @@ struct GoldenFrameTests {
         var text = ""
         for row in frame.rows {
             text += "\"\(row.text)\"\n"
+            if row.kind == .lanes {
+                if !row.cells.isEmpty { text += " " + laneMarks(row) + "\n" }
+                continue
+            }
             guard row.kind == .lyric || row.kind == .countIn else { continue }
             var marks = ""
             var column = 0
@@ -85,5 +91,22 @@ struct GoldenFrameTests {
             text += " \(marks)\n"
         }
         return text
+    }
+
+    /// The marks under a note-lane row: what each cell shows, as its colour would tell.
+    static func laneMarks(_ row: FrameRow) -> String {
+        var marks = ""
+        var column = 0
+        for cell in row.cells {
+            marks += String(repeating: " ", count: max(0, cell.column - column))
+            let isGold = cell.accent.map { [Theme.dark.gold, Theme.light.gold].contains($0) } ?? false
+            if isGold {
+                marks += cell.fill >= 1 ? "G" : "g"
+            } else {
+                marks += cell.fill >= 1 ? "#" : cell.fill > 0 ? "~" : "."
+            }
+            column = cell.column + cell.width
+        }
+        return marks
     }
 }

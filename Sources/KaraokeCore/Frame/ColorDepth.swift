@@ -106,13 +106,18 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
                     weight: cell.fill >= 1
                         ? .bold
                         : cell.fill > 0 ? .normal : .dim)
+            case .lanes:
+                // Hit bars bold, unsung ones dim, the trail normal; gold and duet inks keep their hue.
+                return TerminalStyle(
+                    rgb: nil, paletteIndex: cell.accent.map(ColorDepth.basicIndex),
+                    weight: cell.fill >= 1 ? .bold : cell.fill > 0 ? .normal : .dim)
             case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
             case .title: return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.basicIndex(cell.color), weight: .bold)
             case .notice, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
             }
         case .none:
             switch cell.role {
-            case .lyric, .countIn:
+            case .lyric, .countIn, .lanes:
                 return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 0.5 ? .bold : .normal)
             case .title, .notice: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
             case .translation, .status, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)

@@ -26,6 +26,8 @@ public enum RowKind: String, Sendable, Equatable {
     case title, lyric, translation, status, notice, blank
     /// The count-in's dots above a line sung after a silence (DESIGN §14.3); its cells are lyric cells.
     case countIn
+    /// A row of the note lanes drawn while scoring (DESIGN §15.3).
+    case lanes
 }
 
 /// One row of a frame: its cells in column order, with gaps where nothing is drawn.
@@ -80,6 +82,9 @@ public struct FrameCell: Sendable, Equatable {
     public var fill: Double
     /// Its exact colour, for a direct-colour terminal; other depths quantise it.
     public var color: RGB
+    /// The hue an 8-colour terminal keeps for it (a golden note, a duet ink), since the blend in `color`
+    /// would round to gray there; nil for the terminal's own colour. Only note lanes set it (DESIGN §15.3).
+    public var accent: RGB? = nil
 
     /// Creates a cell.
     public init(

@@ -35,6 +35,10 @@ public struct FrameComposer {
     private let titleWidth: Int
     /// Whether two parts or more sing (each is then drawn in its own ink).
     private let isDuet: Bool
+    /// The note lanes while scoring (DESIGN §15.3); nil otherwise.
+    public let lanes: NoteLanes?
+    /// The rows the note lanes take under the title: 0 without lanes or on a screen too short for them.
+    let laneRows: Int
     /// Plain lyrics laid out in pages, or a message laid out, at this size; empty for timed lyrics.
     let untimed: UntimedLayout
 
@@ -45,17 +49,26 @@ public struct FrameComposer {
     static let scrollDuration = 250.0
 
     /// Prepares to compose frames of `song` on a `columns` × `rows` screen.
-    public init(song: Song, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions) {
-        self.init(content: .timed(song), fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
+    ///
+    /// - Parameter lanes: the notes and the singers' parts while scoring: the note lanes are drawn above the
+    ///   lyrics when the screen has room (DESIGN §15.3).
+    public init(
+        song: Song, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions, lanes: NoteLanes? = nil
+    ) {
+        self.init(
+            content: .timed(song), fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options,
+            lanes: lanes)
     }
 
     /// Prepares to compose frames of `content` on a `columns` × `rows` screen (DESIGN §4).
     ///
     /// - Parameter length: the audio's length in milliseconds, when known: the song lasts at least that
     ///   long, so the status bar's total and the plain lyrics' pages follow the audio (DESIGN §2).
+    /// - Parameter lanes: the notes and the singers' parts while scoring; drawn for timed lyrics on a screen
+    ///   with room for them (DESIGN §15.3).
     public init(
         content: LyricsContent, fallbackTitle: String, columns: Int, rows: Int, options: FrameOptions,
-        length: Int? = nil
+        length: Int? = nil, lanes: NoteLanes? = nil
     ) {
         self.content = content
         let song = content.song(lastingAtLeast: length)
@@ -69,6 +82,12 @@ public struct FrameComposer {
         areaWidth = max(1, columns - 2 * margin)
         layouts = Array(repeating: nil, count: song.lines.count)
         isDuet = song.partCount >= 2
+        self.lanes = lanes
+        if case .timed = content, let lanes, self.columns >= FrameComposer.minimumColumns {
+            laneRows = lanes.totalRows(screenRows: self.rows)
+        } else {
+            laneRows = 0
+        }
         (titleCells, titleWidth) = FrameComposer.layOutTitle(title, columns: self.columns)
         untimed = UntimedLayout(
             content: content, areaStart: areaStart, areaWidth: areaWidth, rows: self.rows, options: options)
@@ -84,45 +103,51 @@ public struct FrameComposer {
     ///   - paused: shown in the status bar; the view does not glide to a new line while paused.
     ///   - showsHelp: draws the key list over the lyrics.
     ///   - notice: a short message for the status bar, in place of the key hints.
+    ///   - singers: each singer's progress while scoring: the lanes' hits and trail, the score in the status
+    ///     bar (DESIGN §15.3, §15.4).
     public mutating func frame(
         at time: Double, titleTime: Double? = nil, paused: Bool = false,
-        showsHelp: Bool = false, notice: String? = nil
+        showsHelp: Bool = false, notice: String? = nil, singers: [SingerProgress] = []
     ) -> Frame {
         frame(
             at: time, titleTime: titleTime, paused: paused, showsHelp: showsHelp, notice: notice,
-            userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+            userOffset: options.userOffset, reduceMotion: options.reduceMotion, singers: singers)
     }
 
     /// The frame the player shows at monotonic time `now`: the state's position, pause, help, notice,
-    /// user offset and reduce motion, with the title drifting on `titleTime`.
-    public mutating func frame(of state: PlayerState, at now: Double, titleTime: Double) -> Frame {
+    /// user offset and reduce motion, with the title drifting on `titleTime`; `singers` while scoring
+    /// (DESIGN §15.3, §15.4).
+    public mutating func frame(
+        of state: PlayerState, at now: Double, titleTime: Double, singers: [SingerProgress] = []
+    ) -> Frame {
         frame(
             at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
             notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion,
-            singing: state.singing.statusText)
+            singing: state.singing.statusText, singers: singers)
     }
 
     /// The frame at `time` with every input given (internal so tests can vary the user offset on one composer).
     mutating func frame(
         at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool, singing: String? = nil
+        userOffset: Int, reduceMotion: Bool, singing: String? = nil, singers: [SingerProgress] = []
     ) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: time) }
         var frame = lyricFrame(
             at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
-            reduceMotion: reduceMotion, singing: singing)
+            reduceMotion: reduceMotion, singing: singing, singers: singers)
         if showsHelp { drawHelp(over: &frame) }
         return frame
     }
 
     private mutating func lyricFrame(
         at time: Double, titleTime: Double?, paused: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool, singing: String?
+        userOffset: Int, reduceMotion: Bool, singing: String?, singers: [SingerProgress]
     ) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
         screen[rows - 1] = statusRow(
-            at: time, paused: paused, notice: notice, userOffset: userOffset, singing: singing)
+            at: time, paused: paused, notice: notice, userOffset: userOffset, singing: singing,
+            score: scoreSegments(of: singers, at: time, userOffset: userOffset))
         switch content {
         case .timed: break
         case .plain, .message:
@@ -132,9 +157,15 @@ public struct FrameComposer {
         guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }
 
         let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: userOffset)
+        if let lanes, laneRows > 0 {
+            lanes.draw(
+                at: fileTime, singers: singers, into: &screen, top: 1, areaStart: areaStart, areaWidth: areaWidth,
+                theme: options.theme, restOpacity: options.restOpacity, reduceMotion: reduceMotion)
+        }
         let current = LyricClock.currentLine(in: song, at: fileTime)
         let anchor = current ?? 0
-        let top = 1, bottom = rows - 1 // lyric rows are top..<bottom
+        // Lyric rows are top..<bottom, under the note lanes when they are shown.
+        let top = 1 + laneRows, bottom = rows - 1
         let height = bottom - top
         let anchorHeight = layout(anchor).height
         // The current line near 40 % of the viewport, moved up if it would not fit below.
@@ -322,31 +353,35 @@ public struct FrameComposer {
         var notice: String?
         /// The singer's key, tempo and vocals, when changed.
         var singing: String?
+        /// The running score and the last line's grade while scoring.
+        var score: [StatusBar.ScoreSegment]
     }
 
     /// The status row at `time`, built again only when its text would change: a different second, pause,
     /// offset or notice, or another played cell of the bar (DESIGN §4).
     private mutating func statusRow(
-        at time: Double, paused: Bool, notice: String?, userOffset: Int, singing: String?
+        at time: Double, paused: Bool, notice: String?, userOffset: Int, singing: String?,
+        score: [StatusBar.ScoreSegment] = []
     ) -> FrameRow {
         let total = max(0, Double(song.duration) / 1000)
         let shown = StatusBar.shownElapsed(time, total: total)
         let key = StatusKey(
             seconds: StatusBar.wholeSeconds(shown), paused: paused, userOffset: userOffset,
-            notice: notice, singing: singing)
+            notice: notice, singing: singing, score: score)
         if let lastStatus, lastStatus.key == key,
             StatusBar.filledCells(elapsed: shown, total: total, width: lastStatus.barWidth) == lastStatus.filled
         {
             return lastStatus.row
         }
+        let scoreText = score.isEmpty ? nil : score.map(\.text).joined(separator: "  ")
         let (text, barWidth) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
-            width: columns, notice: notice, singing: singing, queuePosition: options.queuePosition)
-        let row = FrameRow(
-            kind: .status,
-            cells: FrameComposer.cells(
-                of: text, from: 0, limit: columns, role: .status,
-                color: options.theme.status))
+            width: columns, notice: notice, singing: singing, queuePosition: options.queuePosition,
+            score: scoreText)
+        var cells = FrameComposer.cells(
+            of: text, from: 0, limit: columns, role: .status, color: options.theme.status)
+        if let scoreText { colorScore(score, joined: scoreText, in: text, cells: &cells) }
+        let row = FrameRow(kind: .status, cells: cells)
         lastStatus = (key, barWidth, StatusBar.filledCells(elapsed: shown, total: total, width: barWidth), row)
         return row
     }

@@ -21,15 +21,19 @@ public enum StatusBar {
     ///
     /// The text depends on the elapsed time only through its whole seconds and the bar's played cells
     /// (`filledCells` for that width), so a caller can keep the text while those stay the same.
+    ///
+    /// While scoring, `score` (`♪ 4,210 great`) follows the time and the queue position: it is kept when
+    /// the hints and the bar are dropped (DESIGN §15.4).
     static func layOut(
         elapsed: Double, total: Double, paused: Bool, userOffset: Int, width: Int,
-        notice: String?, singing: String? = nil, queuePosition: String? = nil
+        notice: String?, singing: String? = nil, queuePosition: String? = nil, score: String? = nil
     ) -> (text: String, barWidth: Int) {
         let clampedTotal = max(0, total)
         let clamped = shownElapsed(elapsed, total: total)
         var head = "\(paused ? "⏸" : "▶") \(clock(clamped)) / \(clock(clampedTotal))"
         // In a queue the song's place follows the time, as much a part of where the evening stands.
         if let queuePosition { head += "  " + queuePosition }
+        if let score, !score.isEmpty { head += "  " + score }
         let offset = userOffset == 0 ? "" : "offset \(signedSeconds(userOffset))"
         let hints = "␣ pause  ←→ seek  ? help  q quit"
         var tail: [String] = []

@@ -32,6 +32,10 @@ public struct Theme: Sendable, Equatable {
         }
     }
 
+    /// Golden notes in the note lanes: a warm gold on a dark background, a deep amber on a light one, both
+    /// readable on their background (DESIGN §15.3).
+    public var gold: RGB { background.red < 128 ? RGB(hex: 0xFFC83D) : RGB(hex: 0x9A6700) }
+
     /// The lyric colour at `brightness` (DESIGN §3.3: the text colour at that opacity over the background).
     @inlinable
     public func lyric(brightness: Double) -> RGB { background.mixed(with: foreground, brightness) }

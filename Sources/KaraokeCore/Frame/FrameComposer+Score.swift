@@ -1,0 +1,32 @@
+/// The score in the status row while scoring (DESIGN §15.4).
+extension FrameComposer {
+    /// One segment per singer at playback time `time`: in a duet each in its singer's ink, one singer in
+    /// the lyric foreground. Empty when nobody is scored.
+    func scoreSegments(of singers: [SingerProgress], at time: Double, userOffset: Int) -> [StatusBar.ScoreSegment] {
+        guard !singers.isEmpty else { return [] }
+        let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: userOffset)
+        let duet = singers.count >= 2
+        return singers.map { singer in
+            StatusBar.ScoreSegment(
+                text: StatusBar.scoreText(of: singer, at: fileTime),
+                color: duet ? options.theme.ink(for: singer.part ?? .part(0)) : options.theme.foreground)
+        }
+    }
+
+    /// Colours the cells of the score segments (joined by two spaces as `joined`) where `text` shows them.
+    func colorScore(_ segments: [StatusBar.ScoreSegment], joined: String, in text: String, cells: inout [FrameCell]) {
+        let characters = Array(text), wanted = Array(joined)
+        guard !wanted.isEmpty, characters.count >= wanted.count,
+            let start = (0...(characters.count - wanted.count)).first(where: {
+                characters[$0..<($0 + wanted.count)].elementsEqual(wanted)
+            })
+        else { return }
+        // Status text is one cell per character, so a character's offset is its cell's index.
+        var offset = start
+        for segment in segments {
+            let count = segment.text.count
+            for index in offset..<(offset + count) where index < cells.count { cells[index].color = segment.color }
+            offset += count + 2
+        }
+    }
+}
