@@ -1,0 +1,160 @@
+import Testing
+@testable import KaraokeCore
+
+@Suite("Note lanes on screen")
+struct NoteLanesScreenTests {
+    static let track = LaneFixtures.track(parts: [LaneFixtures.solo])
+
+    /// A composer of the solo fixture at `columns` × `rows`, with lanes or without.
+    static func composer(columns: Int = 80, rows: Int, lanes: Bool, options: FrameOptions = FrameOptions()) throws
+        -> FrameComposer
+    {
+        let song = try LaneFixtures.song(title: "Golden Song", parts: [LaneFixtures.solo])
+        return FrameComposer(
+            song: song, fallbackTitle: "lanes.txt", columns: columns, rows: rows, options: options,
+            lanes: lanes ? NoteLanes(track: track, parts: [nil]) : nil)
+    }
+
+    @Test(
+        "the strip's height follows the screen's, and a duet gets two strips from 20 rows",
+        arguments: [
+            // (screen rows, parts, strips, height)
+            (24, 1, 1, 7), (40, 1, 1, 8), (12, 1, 1, 4), (9, 1, 1, 4), (8, 1, 0, 0), (5, 1, 0, 0),
+            (24, 2, 2, 5), (40, 2, 2, 8), (20, 2, 2, 4), (19, 2, 1, 5), (10, 2, 1, 4),
+        ])
+    func arrangement(rows: Int, parts: Int, strips: Int, height: Int) {
+        let lanes = NoteLanes(track: NoteLanesScreenTests.track, parts: (0..<parts).map { Voice.part($0) })
+        let arranged = lanes.arrangement(screenRows: rows)
+        #expect(arranged.strips == strips && arranged.height == height)
+        // The lyric area always keeps its three rows.
+        #expect(rows - 2 - strips * height >= 3 || strips == 0)
+    }
+
+    @Test("on a screen too short for strip, title, three lyric rows and status the lanes are left out", arguments: [
+        6, 7, 8,
+    ])
+    func tooShort(rows: Int) throws {
+        var with = try NoteLanesScreenTests.composer(rows: rows, lanes: true)
+        var without = try NoteLanesScreenTests.composer(rows: rows, lanes: false)
+        for beat in [0.0, 18.5, 50] {
+            let time = LaneFixtures.seconds(atBeat: beat)
+            let frame = with.frame(at: time)
+            #expect(frame == without.frame(at: time))
+            #expect(!frame.rows.contains { $0.kind == .lanes })
+        }
+    }
+
+    @Test("the strip sits under the title and the lyrics move below it")
+    func stripUnderTheTitle() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 10))
+        #expect(frame.rows[0].kind == .title)
+        #expect(frame.rows[1...7].allSatisfy { $0.kind == .lanes })
+        #expect(frame.rows[8...22].allSatisfy { $0.kind != .lanes })
+        #expect(frame.rows.contains { $0.kind == .lyric })
+    }
+
+    /// The lane cells of `frame`.
+    static func laneCells(_ frame: Frame) -> [FrameCell] {
+        frame.rows.filter { $0.kind == .lanes }.flatMap(\.cells)
+    }
+
+    @Test("a beat counts as hit only once judged: a hit beyond judgedThrough is still drawn unsung")
+    func hitsOnlyUpToJudged() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        var singer = SingerProgress(part: nil)
+        singer.hitBeats = Set(0...7)
+        singer.judgedThrough = 4
+        let cells = NoteLanesScreenTests.laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 4.5), singers: [singer]))
+        let hits = cells.filter { $0.glyph == LaneGrid.Glyph.hit }
+        #expect(hits.count == 4)
+        // The now column is 21; beats 0–3 sit left of it.
+        #expect(hits.allSatisfy { $0.column < 21 && $0.fill == 1 })
+    }
+
+    @Test("the trail is drawn left of now only, and only frames with a pitch")
+    func trailLeftOfNow() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        var singer = SingerProgress(part: nil)
+        singer.judgedThrough = 10
+        let track = NoteLanesScreenTests.track
+        // Sung a tone sharp of every note (never on a bar), frames up to beat 14 (four beats not heard yet at 10.5).
+        singer.trail = stride(from: 0, to: 14, by: 0.5).map { beat in
+            PitchFrame(time: track.time(ofBeat: 0) + beat * 50, midi: beat < 2 ? nil : 63, level: -20)
+        }
+        let cells = NoteLanesScreenTests.laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 10.5), singers: [singer]))
+        let trail = cells.filter { $0.glyph == LaneGrid.Glyph.trail }
+        #expect(!trail.isEmpty)
+        #expect(trail.allSatisfy { $0.column <= 21 })
+        // Beats 0 and 1 were silent: no dot on their columns (11 and 12).
+        #expect(!trail.contains { $0.column == 11 || $0.column == 12 })
+    }
+
+    @Test("without singers the notes are drawn and no score is shown")
+    func noSingers() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 10))
+        let cells = NoteLanesScreenTests.laneCells(frame)
+        #expect(cells.contains { $0.glyph == LaneGrid.Glyph.unsung })
+        #expect(!cells.contains { $0.glyph == LaneGrid.Glyph.hit || $0.glyph == LaneGrid.Glyph.trail })
+        #expect(!frame.rows[23].text.contains("♪"))
+    }
+
+    @Test("freestyle notes are hollow and rap notes crossed, whether hit or not")
+    func kindsHaveTheirGlyphs() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        var singer = SingerProgress(part: nil)
+        singer.hitBeats = Set(32...47)
+        singer.judgedThrough = 48
+        let cells = NoteLanesScreenTests.laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 48.5), singers: [singer]))
+        // Beats 36–39 are rap (columns 9–12), 40–43 freestyle (13–16), with now at 21 for beat 48.
+        #expect(cells.filter { (9...12).contains($0.column) }.allSatisfy { $0.glyph == LaneGrid.Glyph.rap && $0.fill == 1 })
+        #expect(
+            cells.filter { (13...16).contains($0.column) }.allSatisfy { $0.glyph == LaneGrid.Glyph.freestyle && $0.fill == 0 })
+        #expect(cells.filter { (9...16).contains($0.column) }.count == 8)
+    }
+
+    /// The four kinds of bar cell in a frame of the solo fixture mid-line: (hit, unsung, golden hit, golden unsung).
+    static func barCells(theme: Theme) throws -> [FrameCell] {
+        var options = FrameOptions()
+        options.theme = theme
+        var composer = try composer(rows: 24, lanes: true, options: options)
+        var singer = SingerProgress(part: nil)
+        singer.hitBeats = Set(0...3).union(8...11)
+        singer.judgedThrough = 16
+        let cells = laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 16.5), singers: [singer]))
+        let hit = try #require(cells.first { $0.glyph == LaneGrid.Glyph.hit && $0.accent == nil })
+        let unsung = try #require(cells.first { $0.glyph == LaneGrid.Glyph.unsung && $0.accent == nil })
+        let goldHit = try #require(cells.first { $0.glyph == LaneGrid.Glyph.hit && $0.accent == theme.gold })
+        let goldUnsung = try #require(cells.first { $0.glyph == LaneGrid.Glyph.unsung && $0.accent == theme.gold })
+        return [hit, unsung, goldHit, goldUnsung]
+    }
+
+    @Test(
+        "hit, unsung, golden hit and golden unsung bars look different at every colour depth",
+        arguments: [ColorDepth.direct, .indexed256, .basic], [Theme.dark, Theme.light])
+    func depthsKeepBarsApart(depth: ColorDepth, theme: Theme) throws {
+        let styles = try NoteLanesScreenTests.barCells(theme: theme).map { TerminalStyle.of($0, depth: depth) }
+        #expect(Set(styles).count == 4, "\(styles)")
+    }
+
+    @Test("on 8 colours golden bars are yellow and the rest keep the terminal's colour, hits bold, unsung dim")
+    func basicColours() throws {
+        let styles = try NoteLanesScreenTests.barCells(theme: .dark).map { TerminalStyle.of($0, depth: .basic) }
+        #expect(styles.map(\.paletteIndex) == [nil, nil, 3, 3])
+        #expect(styles.map(\.weight) == [.bold, .dim, .bold, .dim])
+    }
+
+    @Test("without colour, hit bars are bold and unsung ones normal", arguments: [Theme.dark, Theme.light])
+    func noColour(theme: Theme) throws {
+        let styles = try NoteLanesScreenTests.barCells(theme: theme).map { TerminalStyle.of($0, depth: .none) }
+        #expect(styles.map(\.weight) == [.bold, .normal, .bold, .normal])
+    }
+
+    @Test("gold reads on its background: far from it, and apart from the lyric ink", arguments: [Theme.dark, Theme.light])
+    func goldIsReadable(theme: Theme) {
+        #expect(ColorDepth.distance(theme.gold, theme.background) > 100_000)
+        #expect(theme.gold != theme.foreground)
+        #expect(ColorDepth.basicIndex(theme.gold) == 3)
+    }
+}
