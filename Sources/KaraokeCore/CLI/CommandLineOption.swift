@@ -296,6 +296,47 @@ extension CommandLineOption {
             guard !text.isEmpty else { throw UsageError("'--singer' needs a NAME") }
             values.play.queue.singer = text
         },
+        // play's scoring: the microphone against the UltraStar notes (DESIGN §15)
+        CommandLineOption(
+            name: "--score", shortName: nil, placeholder: nil, defaultValue: nil,
+            help: "score the singing from the microphone against an UltraStar song's notes", commands: [.play]
+        ) { values, _ in
+            values.play.scoring.isOn = true
+        },
+        CommandLineOption(
+            name: "--mic", shortName: nil, placeholder: "[P1=]SOURCE", defaultValue: "the default source",
+            help: "the PulseAudio source a singer sings into; P1=, P2= give each part of a duet its own (repeatable)",
+            commands: [.play]
+        ) { values, text throws(UsageError) in
+            guard let microphone = ScoringOptions.Microphone(argument: text) else {
+                throw UsageError("'--mic' takes SOURCE or P1=SOURCE … P9=SOURCE, not '\(text)'")
+            }
+            if values.play.scoring.microphones.contains(where: { $0.part != nil && $0.part == microphone.part }) {
+                throw UsageError("'--mic' names the same part twice: '\(text)'")
+            }
+            values.play.scoring.microphones.append(microphone)
+        },
+        CommandLineOption(
+            name: "--difficulty", shortName: nil, placeholder: "easy|medium|hard", defaultValue: "medium",
+            help: "how near the note a sung pitch must be: 2, 1 or 0 semitones", commands: [.play]
+        ) { values, text throws(UsageError) in
+            values.play.scoring.difficulty = try CommandLineParser.choice(text, option: "--difficulty")
+        },
+        CommandLineOption(
+            name: "--mic-delay", shortName: nil, placeholder: "MS", defaultValue: "150",
+            help: "how late the microphone hears the song, in milliseconds ('karaoke calibrate' measures it)",
+            commands: [.play]
+        ) { values, text throws(UsageError) in
+            values.play.scoring.micDelay = try CommandLineParser.integer(
+                text, option: "--mic-delay", in: ScoringOptions.micDelayRange)
+        },
+        CommandLineOption(
+            name: "--score-out", shortName: nil, placeholder: "FILE", defaultValue: nil,
+            help: "write the score as JSON to FILE when the song ends", commands: [.play]
+        ) { values, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("'--score-out' needs a FILE") }
+            values.play.scoring.output = text
+        },
         // convert's own
         CommandLineOption(
             name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,

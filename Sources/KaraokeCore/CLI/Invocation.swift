@@ -207,6 +207,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var files: [String] = []
     /// How a queue plays: `--shuffle`, `--seed`, `--loop`, `--singer` (DESIGN §14.2).
     public var queue = QueueOptions()
+    /// `--score` and its options: singing scored from the microphone (DESIGN §15).
+    public var scoring = ScoringOptions()
 
     /// How `play` goes through a queue of songs (DESIGN §14.2).
     public struct QueueOptions: Sendable, Equatable {

@@ -15,6 +15,10 @@ extension PlayLoop {
         case resize(columns: Int, rows: Int)
         /// What came of a `.saveOffset` effect.
         case offsetSaved(OffsetSave)
+        /// Singer `singer`'s microphone heard these readings since the last report (DESIGN §15.5).
+        case heard([MicReading], singer: Int)
+        /// Singer `singer`'s microphone stopped; the text says why.
+        case microphoneLost(singer: Int, reason: String)
     }
 
     /// The signals the player acts on, and the continuation after a suspension.

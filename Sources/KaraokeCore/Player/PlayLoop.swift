@@ -33,6 +33,11 @@ public struct PlayLoop {
     /// Whether the song is one of a queue: its end, n and N then go to another song instead of ending
     /// the player (DESIGN §14.2).
     public var isQueued = false
+    /// The singers scored while the song plays (`--score`, DESIGN §15.5); nil when nothing is scored.
+    public private(set) var scoring: ScoringSession?
+    /// Whether the loop ended because the song was over, rather than on q, n, N or a signal: a scored song
+    /// then shows its score card.
+    public private(set) var reachedEnd = false
 
     /// A loop for `song` on a `columns` × `rows` screen, starting at `start` seconds at monotonic `now`.
     ///
@@ -148,6 +153,11 @@ public struct PlayLoop {
             }
             state.post(notice: outcome.notice, at: now, long: outcome.isLong)
             effects += paint(at: now)
+        case .heard(let readings, let singer):
+            scoring?.hear(readings, singer: singer, state: state)
+        case .microphoneLost(let singer, let reason):
+            state.post(notice: ScoringSession.lostNotice(singer: singer, of: scoring, reason: reason), at: now, long: true)
+            effects += paint(at: now)
         }
         effects += next(at: now)
         return effects
@@ -162,7 +172,11 @@ public struct PlayLoop {
     private mutating func next(at now: Double) -> [Effect] {
         // A wake for the song's end can land a rounding error short of it (the end as a monotonic time,
         // turned back into a position), so the end is looked for a microsecond ahead.
-        if state.hasEnded(at: now + 0.000_001) { return [isQueued ? .nextSong : .exit(0)] }
+        if state.hasEnded(at: now + 0.000_001) {
+            reachedEnd = true
+            scoring?.finish()
+            return [isQueued ? .nextSong : .exit(0)]
+        }
         let cap = now + PlayLoop.longestWait
         guard let needed = framesPerSecondNeeded else { return [.wait(until: cap)] }
         if pacer.period != 1 / Double(needed) { pacer = FramePacer(framesPerSecond: needed, now: now) }
@@ -178,7 +192,9 @@ public struct PlayLoop {
         let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
         var effects: [Effect] = []
         if logsClock { effects.append(.log("frame \(now) \(state.position(at: now))")) }
-        effects.append(.paint(composer.frame(of: state, at: now, titleTime: titleTime)))
+        scoring?.judge(at: now, state: state)
+        let singers = scoring?.singers ?? []
+        effects.append(.paint(composer.frame(of: state, at: now, titleTime: titleTime, singers: singers)))
         return effects
     }
 
@@ -198,7 +214,7 @@ public struct PlayLoop {
 
     /// A new composer for the content at `columns` × `rows`: its laid-out lines and status total
     /// belong to the old size and length.
-    private mutating func rebuildComposer(columns: Int, rows: Int) {
+    mutating func rebuildComposer(columns: Int, rows: Int) {
         // The state's song is the content's, stretched by every audio length reported so far.
         let shown: LyricsContent, length: Int?
         if case .timed = content {
@@ -208,6 +224,12 @@ public struct PlayLoop {
         }
         composer = FrameComposer(
             content: shown, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: composer.options,
-            length: length)
+            length: length, lanes: lanes)
+    }
+
+    /// The note lanes to draw: the scored singers' parts, while the lyrics shown are the scored song's.
+    private var lanes: NoteLanes? {
+        guard let scoring, case .timed(let song) = content, song.notes != nil else { return nil }
+        return NoteLanes(track: scoring.track, parts: scoring.keepers.map(\.progress.part))
     }
 }
