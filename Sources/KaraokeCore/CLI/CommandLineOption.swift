@@ -8,6 +8,8 @@ struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
         case play, render, check, convert, fetch, follow, sync
+        /// `karaoke calibrate` and `karaoke mic`: the microphone on its own (DESIGN §15.1).
+        case calibrate, mic
         /// `karaoke config`: the settings in effect (DESIGN §14.4).
         case config
     }
@@ -73,6 +75,8 @@ struct OptionValues: Sendable {
     /// `sync`'s own options (its file, audio, output, force, mpv options, size and encoding are set from
     /// the shared ones once every option is read).
     var sync = SyncRequest(file: "")
+    /// `calibrate` and `mic`'s options (mpv options set from `play`'s once every option is read).
+    var mic = MicRequest()
 }
 
 extension CommandLineOption {
@@ -141,10 +145,11 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--print", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "print the player's state as a JSON line at each change, instead of showing lyrics",
-            commands: [.follow]
+            help: "JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
+            commands: [.follow, .mic]
         ) { values, _ throws(UsageError) in
             values.follow.prints = true
+            values.mic.prints = true
         },
         // play's own
         CommandLineOption(
@@ -183,7 +188,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
             help: "pass an option to mpv (repeatable), e.g. ao=null",
-            commands: [.play, .sync]
+            commands: [.play, .sync, .calibrate]
         ) { values, text throws(UsageError) in
             values.play.mpvOptions.append(try CommandLineParser.mpvOption(text))
         },
@@ -295,6 +300,17 @@ extension CommandLineOption {
         ) { values, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError("'--singer' needs a NAME") }
             values.play.queue.singer = text
+        },
+        // scoring: the microphone (DESIGN §15.1)
+        CommandLineOption(
+            name: "--mic", shortName: nil, placeholder: "SOURCE", defaultValue: "PulseAudio's default source",
+            help: "the PulseAudio source to listen to, such as a name from 'pactl list short sources'",
+            commands: [.calibrate, .mic]
+        ) { values, text throws(UsageError) in
+            guard !text.isEmpty, text.count <= 1000,
+                !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) })
+            else { throw UsageError("bad value '\(text.prefix(40))' for '--mic'; expected a source's name") }
+            values.mic.source = text
         },
         // convert's own
         CommandLineOption(
