@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded with dlopen on first use.
         .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
+        // PulseAudio's simple API and aubio's pitch detector for the microphone (scoring, `calibrate`, `mic`),
+        // each loaded with dlopen on first use.
+        .systemLibrary(name: "CPulseSimple", path: "Sources/CPulseSimple"),
+        .systemLibrary(name: "CAubio", path: "Sources/CAubio"),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -42,7 +46,7 @@ let package = Package(
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl", "CDBus"],
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio"],
             swiftSettings: noImplicitImports
         ),
         // Reads one audio file's tags with TagLib's C++ API and prints them as JSON (DESIGN §10.2). A process

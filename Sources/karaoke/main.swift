@@ -40,6 +40,10 @@ case .follow(let request):
     StandardStreams.exit(FollowCommand.run(request))
 case .sync(let request):
     StandardStreams.exit(SyncCommand.run(request))
+case .calibrate(let request):
+    StandardStreams.exit(CalibrateCommand.run(request))
+case .mic(let request):
+    StandardStreams.exit(MicCommand.run(request))
 case .fetch(let request):
     StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
 }

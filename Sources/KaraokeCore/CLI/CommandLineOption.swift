@@ -8,6 +8,8 @@ struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
         case play, render, check, convert, fetch, follow, sync
+        /// `karaoke calibrate` and `karaoke mic`: the microphone on its own (DESIGN §15.1).
+        case calibrate, mic
         /// `karaoke config`: the settings in effect (DESIGN §14.4).
         case config
     }
@@ -73,6 +75,8 @@ struct OptionValues: Sendable {
     /// `sync`'s own options (its file, audio, output, force, mpv options, size and encoding are set from
     /// the shared ones once every option is read).
     var sync = SyncRequest(file: "")
+    /// `calibrate` and `mic`'s options (mpv options set from `play`'s once every option is read).
+    var mic = MicRequest()
 }
 
 extension CommandLineOption {
@@ -141,10 +145,11 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--print", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "print the player's state as a JSON line at each change, instead of showing lyrics",
-            commands: [.follow]
+            help: "JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
+            commands: [.follow, .mic]
         ) { values, _ throws(UsageError) in
             values.follow.prints = true
+            values.mic.prints = true
         },
         // play's own
         CommandLineOption(
@@ -183,7 +188,7 @@ extension CommandLineOption {
         CommandLineOption(
             name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
             help: "pass an option to mpv (repeatable), e.g. ao=null",
-            commands: [.play, .sync]
+            commands: [.play, .sync, .calibrate]
         ) { values, text throws(UsageError) in
             values.play.mpvOptions.append(try CommandLineParser.mpvOption(text))
         },
@@ -296,7 +301,7 @@ extension CommandLineOption {
             guard !text.isEmpty else { throw UsageError("'--singer' needs a NAME") }
             values.play.queue.singer = text
         },
-        // play's scoring: the microphone against the UltraStar notes (DESIGN §15)
+        // scoring: the microphone against the UltraStar notes (DESIGN §15); --mic also for calibrate and mic
         CommandLineOption(
             name: "--score", shortName: nil, placeholder: nil, defaultValue: nil,
             help: "score the singing from the microphone against an UltraStar song's notes", commands: [.play]
@@ -305,12 +310,16 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--mic", shortName: nil, placeholder: "[P1=]SOURCE", defaultValue: "the default source",
-            help: "the PulseAudio source a singer sings into; P1=, P2= give each part of a duet its own (repeatable)",
-            commands: [.play]
+            help:
+                "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
+            commands: [.play, .calibrate, .mic]
         ) { values, text throws(UsageError) in
-            guard let microphone = ScoringOptions.Microphone(argument: text) else {
-                throw UsageError("'--mic' takes SOURCE or P1=SOURCE … P9=SOURCE, not '\(text)'")
+            guard text.count <= 1000, !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }),
+                let microphone = ScoringOptions.Microphone(argument: text)
+            else {
+                throw UsageError("bad value '\(text.prefix(40))' for '--mic'; expected SOURCE or P1=SOURCE … P9=SOURCE")
             }
+            values.mic.source = microphone.source
             if values.play.scoring.microphones.contains(where: { $0.part != nil && $0.part == microphone.part }) {
                 throw UsageError("'--mic' names the same part twice: '\(text)'")
             }

@@ -96,6 +96,10 @@ public enum CommandLineParser {
             }
         case .sync where given.contains(where: { $0.option.name == "--calibrate" }):
             guard positional.isEmpty else { throw UsageError("'--calibrate' takes no FILE: it plays its own clicks") }
+        case .calibrate, .mic:
+            guard positional.isEmpty else {
+                throw UsageError("'\(command.rawValue)' takes no FILE; it listens to the microphone (see '--mic')")
+            }
         case .config:
             guard positional.isEmpty else {
                 throw UsageError("'config' takes no FILE; it prints the settings in effect")
@@ -157,6 +161,12 @@ public enum CommandLineParser {
         case .config:
             // Returned above, before the file's settings were applied; here only to keep the switch whole.
             return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
+        case .calibrate:
+            var request = values.mic
+            request.mpvOptions = values.play.mpvOptions
+            return .calibrate(request)
+        case .mic:
+            return .mic(values.mic)
         case .follow:
             var follow = values.follow
             follow.display = values.display

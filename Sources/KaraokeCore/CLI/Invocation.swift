@@ -18,6 +18,10 @@ public enum Invocation: Sendable, Equatable {
     case follow(FollowRequest)
     /// `karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]`.
     case sync(SyncRequest)
+    /// `karaoke calibrate [--mic SOURCE]`: measure the microphone's round trip with clicks (DESIGN §15.1).
+    case calibrate(MicRequest)
+    /// `karaoke mic [--mic SOURCE] [--print]`: show what the microphone hears (DESIGN §15.1).
+    case mic(MicRequest)
     /// `karaoke config [options]`: print this listing of the settings in effect (DESIGN §14.4).
     case config(String)
     /// `karaoke --generate man|bash|zsh|fish`: print this man page or completion script (DESIGN §14.5).
@@ -66,6 +70,19 @@ public struct SyncRequest: Sendable, Equatable {
 
     /// Where the autosave goes: OUT with `.autosave` after it.
     public var autosavePath: String { outputPath + ".autosave" }
+}
+
+/// `karaoke calibrate` and `karaoke mic`: the microphone on its own (DESIGN §15.1).
+public struct MicRequest: Sendable, Equatable {
+    /// `--mic`: the PulseAudio source to listen to; nil takes the server's default source.
+    public var source: String?
+    /// `--mpv-option KEY=VALUE`, in order (calibrate plays its clicks through mpv).
+    public var mpvOptions: [String] = []
+    /// `--print` (mic): a JSON line an analysis instead of the live line.
+    public var prints = false
+
+    /// Creates a request with the defaults.
+    public init() {}
 }
 
 /// `karaoke follow`: the lyrics of what another player plays, on its clock (DESIGN §12).

@@ -42,27 +42,7 @@ public enum Calibration {
                 pcm[start + offset] = Int16(offset / halfPeriod % 2 == 0 ? level : -level)
             }
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + samples * 2)
-        func append(_ text: String) { bytes += Array(text.utf8) }
-        func append32(_ value: Int) {
-            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> shift) & 0xFF)) }
-        }
-        func append16(_ value: Int) { bytes.append(UInt8(value & 0xFF)); bytes.append(UInt8((value >> 8) & 0xFF)) }
-        append("RIFF")
-        append32(36 + samples * 2)
-        append("WAVEfmt ")
-        append32(16)
-        append16(1) // PCM
-        append16(1) // mono
-        append32(sampleRate)
-        append32(sampleRate * 2)
-        append16(2)
-        append16(16)
-        append("data")
-        append32(samples * 2)
-        for sample in pcm { append16(Int(UInt16(bitPattern: sample))) }
-        return bytes
+        return WaveFile.pcm16(pcm, sampleRate: sampleRate)
     }
 
     /// What the taps say: how late they were on the median, over how many taps.

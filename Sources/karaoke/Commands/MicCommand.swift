@@ -1,0 +1,75 @@
+import Glibc
+import KaraokeCore
+
+/// `karaoke mic`: what the microphone hears, live: a tuner line, or a JSON line an analysis with `--print`
+/// (DESIGN §15.1).
+enum MicCommand {
+    /// Listens until Ctrl-C (130), SIGTERM (143) or SIGHUP (129); 1 when the microphone cannot be opened or
+    /// goes away.
+    static func run(_ request: MicRequest) -> Int32 {
+        let capture: MicCapture
+        do {
+            capture = try MicCapture.open(source: request.source, clientName: "karaoke mic")
+        } catch {
+            StandardStreams.err("karaoke: \(error.message)")
+            return 1
+        }
+        defer { capture.stop() }
+        for number in [SIGINT, SIGTERM, SIGHUP] { Signals.setHandler(number) }
+        if !request.prints {
+            StandardStreams.out(
+                "listening at \(MpvProtocol.number(MicCapture.framesPerSecond, decimals: 1)) analyses a second; "
+                    + "Ctrl-C stops\n")
+        }
+        var frames: [HeardPitch] = []
+        while true {
+            if let number = Signals.take() {
+                if !request.prints { StandardStreams.out("\n") }
+                return 128 + number
+            }
+            if let failure = capture.failure {
+                if !request.prints { StandardStreams.out("\n") }
+                StandardStreams.err("karaoke: \(failure)")
+                return 1
+            }
+            frames.removeAll(keepingCapacity: true)
+            capture.drain(into: &frames)
+            if request.prints {
+                if !frames.isEmpty { StandardStreams.out(frames.map(jsonLine).joined()) }
+            } else if let last = frames.last {
+                StandardStreams.out("\r" + tunerLine(last) + "\u{1B}[K")
+            }
+            // The tuner needs no more than 20 updates a second; the ring holds 4 s.
+            usleep(50_000)
+        }
+    }
+
+    /// One analysis as a JSON line: `{"time":…,"midi":…,"hz":…,"note":"A4","cents":0,"level":…}`, with
+    /// `null` pitch fields when nothing voiced was heard; `time` is CLOCK_MONOTONIC seconds.
+    static func jsonLine(_ frame: HeardPitch) -> String {
+        let level = MpvProtocol.number(frame.level, decimals: 1)
+        let time = MpvProtocol.number(frame.monotonic, decimals: 4)
+        guard let midi = frame.midi else {
+            return #"{"time":\#(time),"midi":null,"hz":null,"note":null,"cents":null,"level":\#(level)}"# + "\n"
+        }
+        let note = NoteName.of(midi: midi)
+        let hertz = 440 * pow(2, (midi - 69) / 12)
+        return #"{"time":\#(time),"midi":\#(MpvProtocol.number(midi, decimals: 2)),"#
+            + #""hz":\#(MpvProtocol.number(hertz, decimals: 1)),"note":"\#(note.name)","cents":\#(note.cents),"#
+            + #""level":\#(level)}"# + "\n"
+    }
+
+    /// The tuner's line: `A4  +3 cents  441.2 Hz  -18 dBFS`, or only the level when nothing is sung.
+    static func tunerLine(_ frame: HeardPitch) -> String {
+        let level = "\(Int(frame.level.rounded())) dBFS"
+        guard let midi = frame.midi else { return "—" + String(repeating: " ", count: 26) + level }
+        let note = NoteName.of(midi: midi)
+        let hertz = 440 * pow(2, (midi - 69) / 12)
+        let cents = (note.cents >= 0 ? "+" : "") + "\(note.cents) cents"
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
+        return padded(note.name, 5) + padded(cents, 11) + padded(MpvProtocol.number(hertz, decimals: 1) + " Hz", 11)
+            + level
+    }
+}

@@ -1,0 +1,219 @@
+import CAubio
+import CPulseSimple
+import Glibc
+import KaraokeCore
+
+/// One analysis window of the microphone, as the capture thread heard it (DESIGN §15.1).
+struct HeardPitch: Sendable, Equatable {
+    /// When the window's middle reached the microphone, in CLOCK_MONOTONIC seconds: the read time moved back
+    /// by what PulseAudio still had buffered and by half a window.
+    var monotonic: Double
+    /// The detected pitch as a MIDI note number (fractional), or nil: too quiet, or aubio not confident.
+    var midi: Double?
+    /// The window's loudness in dBFS (RMS; 0 is a full-scale square wave).
+    var level: Double
+}
+
+/// Why the microphone cannot be listened to, in words for the user.
+struct MicError: Error, Sendable {
+    /// The message, without the `karaoke: ` prefix.
+    var message: String
+}
+
+/// The microphone through PulseAudio's simple API, analysed by aubio on a thread of its own (DESIGN §15.1).
+///
+/// The thread reads hops of `hopSize` samples (16 ms), gives each to aubio's YIN detector, which looks at
+/// the last `windowSize` samples (32 ms), and keeps the results in a small ring; the play loop takes them
+/// with `drain(into:)`, which never waits for the thread.
+///
+/// YIN rather than aubio's yinfft: on this window yinfft reads a clean 110 Hz tone a semitone and a half
+/// sharp and gives no confidence at all, where YIN is within a hundredth of a semitone and 0.99 confident;
+/// its cost (about 8 million multiply-adds a second here) is small beside the FFT's saving.
+final class MicCapture: @unchecked Sendable {
+    /// The capture rate: 16 kHz is plenty for a voice (the highest sung fundamentals are near 1 kHz) and
+    /// keeps aubio's work small.
+    static let sampleRate = 16_000
+    /// Samples per read and per analysis: 256 (16 ms).
+    static let hopSize = 256
+    /// Samples aubio analyses each hop: 512 (32 ms), long enough for two periods of 62.5 Hz.
+    static let windowSize = 512
+    /// Analyses a second: 62.5.
+    static var framesPerSecond: Double { Double(sampleRate) / Double(hopSize) }
+    /// Below this loudness (dBFS) a window is silence: no pitch, whatever aubio says.
+    static let silenceLevel = -50.0
+    /// Below this confidence (0…1) aubio's pitch is not trusted.
+    static let minimumConfidence: Float = 0.7
+    /// How many results the ring keeps for a play loop that has not drained them (about 4 s).
+    static let ringCapacity = 256
+
+    /// What the thread and the caller share, behind `mutex`.
+    private var ring: [HeardPitch] = []
+    /// Why the thread ended on its own (the server went away); nil while it runs or after `stop()`.
+    private var threadFailure: String?
+    /// Set by `stop()`; the thread ends at its next hop.
+    private var stopping = false
+    /// Guards `ring`, `threadFailure` and `stopping`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// The PulseAudio connection, used only by the thread once it runs.
+    private let connection: OpaquePointer
+    /// aubio's detector, used only by the thread.
+    private var detector = kk_aubio_detector()
+    /// The capture thread, until `stop()` has joined it.
+    private var thread: pthread_t?
+
+    /// Opens `source` (nil: the server's default source, else a name such as `mic.monitor`) as `clientName`
+    /// and starts listening.
+    static func open(source: String?, clientName: String) throws(MicError) -> MicCapture {
+        if kk_pulse_load() != nil {
+            throw MicError(message: "scoring needs PulseAudio's libpulse-simple.so.0 (Debian: libpulse0)")
+        }
+        if kk_aubio_load() != nil {
+            throw MicError(message: "scoring needs aubio's libaubio.so.5 (Debian: libaubio5)")
+        }
+        var error: Int32 = 0
+        let fragment = UInt32(hopSize * MemoryLayout<Float>.size)
+        guard
+            let connection = kk_pulse_open_record(nil, clientName, source, UInt32(sampleRate), fragment, &error)
+        else {
+            throw MicError(message: describe(error, source: source))
+        }
+        let capture = MicCapture(connection: OpaquePointer(connection))
+        guard
+            kk_aubio_detector_open(
+                &capture.detector, "yin", UInt32(windowSize), UInt32(hopSize), UInt32(sampleRate),
+                Float(silenceLevel), 0.15) == 0
+        else {
+            capture.stop()
+            throw MicError(message: "aubio could not make a pitch detector")
+        }
+        // A plain pthread: it blocks in PulseAudio's read for the whole song, which is no job for a task.
+        let box = Unmanaged.passRetained(capture).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let capture = Unmanaged<MicCapture>.fromOpaque(context!).takeRetainedValue()
+                capture.listen()
+                return nil
+            }, box)
+        guard started == 0 else {
+            Unmanaged<MicCapture>.fromOpaque(box).release()
+            capture.stop()
+            throw MicError(message: "cannot start the microphone's thread")
+        }
+        capture.thread = thread
+        return capture
+    }
+
+    /// A capture around an open connection (the thread not yet started).
+    private init(connection: OpaquePointer) {
+        self.connection = connection
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        ring.reserveCapacity(Self.ringCapacity)
+    }
+
+    deinit {
+        kk_pulse_close(UnsafeMutableRawPointer(connection))
+        kk_aubio_detector_close(&detector)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Moves every result heard since the last call to the end of `frames`; never waits: when the thread
+    /// holds the lock this instant, nothing is moved now and the results wait for the next call.
+    func drain(into frames: inout [HeardPitch]) {
+        guard pthread_mutex_trylock(mutex) == 0 else { return }
+        frames.append(contentsOf: ring)
+        ring.removeAll(keepingCapacity: true)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Why the capture thread ended on its own (the server went away, the source was removed), or nil.
+    var failure: String? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return threadFailure
+    }
+
+    /// Stops listening and waits for the thread to end; the connection and the detector are freed with the
+    /// capture. Safe to call more than once.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopping = true
+        pthread_mutex_unlock(mutex)
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+    }
+
+    /// The thread's loop: read a hop, analyse it, keep the result, until stopped or the server goes.
+    private func listen() {
+        var samples = [Float](repeating: 0, count: Self.hopSize)
+        // The last window's samples, for its level: aubio keeps its own copy, but does not say how loud it is.
+        var window = [Float](repeating: 0, count: Self.windowSize)
+        let halfWindow = Double(Self.windowSize) / Double(Self.sampleRate) / 2
+        while true {
+            pthread_mutex_lock(mutex)
+            let stops = stopping
+            pthread_mutex_unlock(mutex)
+            if stops { return }
+            var error: Int32 = 0
+            let read = samples.withUnsafeMutableBytes {
+                kk_pulse_read(UnsafeMutableRawPointer(connection), $0.baseAddress, $0.count, &error)
+            }
+            let now = monotonicSeconds()
+            guard read == 0 else {
+                let reason = String(cString: kk_pulse_error_text(error))
+                pthread_mutex_lock(mutex)
+                if !stopping { threadFailure = "the microphone stopped: \(reason)" }
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            let latency = kk_pulse_latency(UnsafeMutableRawPointer(connection), &error)
+            // An unknown latency counts as none: the frame is a little late rather than lost.
+            let buffered = latency == UInt64.max ? 0 : Double(latency) / 1_000_000
+            window.removeFirst(Self.hopSize)
+            window.append(contentsOf: samples)
+            var confidence: Float = 0
+            let pitch = samples.withUnsafeBufferPointer {
+                kk_aubio_detector_push(&detector, $0.baseAddress, &confidence)
+            }
+            let level = Self.level(of: window)
+            let heard = HeardPitch(
+                monotonic: now - buffered - halfWindow,
+                midi: pitch > 0 && confidence >= Self.minimumConfidence && level >= Self.silenceLevel
+                    ? Double(pitch) : nil,
+                level: level)
+            pthread_mutex_lock(mutex)
+            if ring.count == Self.ringCapacity { ring.removeFirst() }
+            ring.append(heard)
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// The RMS level of `samples` in dBFS, floored at -120 (digital silence has no logarithm).
+    static func level(of samples: [Float]) -> Double {
+        var sum = 0.0
+        for sample in samples { sum += Double(sample) * Double(sample) }
+        let meanSquare = sum / Double(max(1, samples.count))
+        return meanSquare > 1e-12 ? max(-120, 10 * log10(meanSquare)) : -120
+    }
+
+    /// The user's words for PulseAudio's error `code` on opening `source`.
+    private static func describe(_ code: Int32, source: String?) -> String {
+        let shown = source.map { "'\(ControlCharacters.strip($0))'" } ?? "the default source"
+        switch code {
+        case Int32(KK_PA_ERR_CONNECTIONREFUSED), Int32(KK_PA_ERR_INVALIDSERVER), Int32(KK_PA_ERR_TIMEOUT):
+            return "no PulseAudio server to listen through (is PulseAudio or PipeWire's pulse server running? "
+                + "PULSE_SERVER names another)"
+        case Int32(KK_PA_ERR_NOENTITY):
+            return "no microphone \(shown) (see 'pactl list short sources')"
+        default:
+            return "cannot listen to \(shown): \(String(cString: kk_pulse_error_text(code)))"
+        }
+    }
+}
