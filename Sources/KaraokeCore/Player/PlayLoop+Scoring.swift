@@ -1,12 +1,3 @@
-extension PlayLoop {
-    /// Scores the singers of `session` from the first frame on: the note lanes appear above the lyrics and the
-    /// score in the status bar (DESIGN §15.5). Called before `start(at:)`.
-    public mutating func startScoring(_ session: ScoringSession) {
-        scoring = session
-        rebuildComposer(columns: composer.columns, rows: composer.rows)
-    }
-}
-
 extension ScoringSession {
     /// The status bar's words when singer `singer`'s microphone stops: the others are still scored.
     public static func lostNotice(singer: Int, of session: ScoringSession?, reason: String) -> String {

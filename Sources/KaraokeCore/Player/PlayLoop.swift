@@ -198,6 +198,18 @@ public struct PlayLoop {
         return effects
     }
 
+    /// Scores the singers of `session` from the first frame on: the note lanes appear above the lyrics and the
+    /// score in the status bar (DESIGN §15.5). Called before `start(at:)`.
+    public mutating func startScoring(_ session: ScoringSession) {
+        scoring = session
+        rebuildComposer(columns: composer.columns, rows: composer.rows)
+    }
+
+    /// Shows `text` in the status bar for a while (three notice spans): what the edge could not set up.
+    public mutating func post(notice text: String, at now: Double) {
+        state.post(notice: text, at: now, long: true)
+    }
+
     /// Shows `content` from `now` on in place of what is shown, without touching the clock or the audio:
     /// the position, the pause and the offset stay (DESIGN §8). `notice`, when given, goes to the status
     /// bar for a while (why a lookup failed, say). Returns the new frame and the next wait.
@@ -214,7 +226,7 @@ public struct PlayLoop {
 
     /// A new composer for the content at `columns` × `rows`: its laid-out lines and status total
     /// belong to the old size and length.
-    mutating func rebuildComposer(columns: Int, rows: Int) {
+    private mutating func rebuildComposer(columns: Int, rows: Int) {
         // The state's song is the content's, stretched by every audio length reported so far.
         let shown: LyricsContent, length: Int?
         if case .timed = content {

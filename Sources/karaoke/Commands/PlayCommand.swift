@@ -181,6 +181,8 @@ struct PlaySession {
     private let showsTranslations: Bool
     /// Writes the offset into the lyric file when `s` asks.
     private let offsetWriter: OffsetWriter
+    /// The singers' microphones with `--score` (DESIGN §15.5); nil when nothing is scored.
+    private(set) var microphones: Microphones?
 
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
@@ -215,6 +217,12 @@ struct PlaySession {
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
             audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
         loop.isQueued = queued
+        if request.scoring.isOn, case .timed(let song) = content {
+            let opened = Microphones.open(for: song, options: request.scoring)
+            microphones = opened.microphones
+            if let session = opened.session { loop.startScoring(session) }
+            if let notice = opened.notice { loop.post(notice: notice, at: monotonicSeconds()) }
+        }
     }
 
     /// How a run ended: with an exit status, or (in a queue) asking for another song.
@@ -266,6 +274,11 @@ struct PlaySession {
                     case .gone(let reason): effects += loop.handle(.audioGone(reason), at: monotonicSeconds())
                     }
                 }
+                continue
+            }
+            if let heard = microphones?.events(), !heard.isEmpty {
+                effects = []
+                for event in heard { effects += loop.handle(event, at: monotonicSeconds()) }
                 continue
             }
             if let answer = lookup?.take() {
