@@ -25,9 +25,15 @@ public struct NoteTrack: Sendable, Equatable {
 
     /// The lines a singer of `part` sings: that part's and those sung together; every line when the song has
     /// no parts or `part` is nil.
-    public func lines(for part: Voice?) -> [NoteLine] {
-        guard let part else { return lines }
-        return lines.filter { $0.voice == nil || $0.voice == part || $0.voice == .together }
+    public func lines(for part: Voice?) -> [NoteLine] { lineIndices(for: part).map { lines[$0] } }
+
+    /// The indices in `lines` of the lines a singer of `part` sings (see `lines(for:)`), in order.
+    public func lineIndices(for part: Voice?) -> [Int] {
+        guard let part else { return Array(lines.indices) }
+        return lines.indices.filter { index in
+            let voice = lines[index].voice
+            return voice == nil || voice == part || voice == .together
+        }
     }
 
     /// The parts that sing in the track, in order (`.part(0)`, `.part(1)`, …); empty for a song without parts.

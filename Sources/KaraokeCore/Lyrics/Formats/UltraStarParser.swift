@@ -35,6 +35,10 @@ private struct Note {
     var beat: Int
     /// How many beats the note lasts.
     var length: Int
+    /// The pitch as written: semitones from middle C.
+    var pitch: Int
+    /// The kind its first letter names.
+    var kind: NoteKind
     /// Where its syllable is in `UltraStarReader.syllables`.
     var syllable: Range<Int>
 }
@@ -252,7 +256,21 @@ private struct UltraStarReader {
         ControlCharacters.appendStripped(bytes, i..<end, to: &syllables)
         if notes.count == phraseStart { phraseLine = lineNumber }
         let beat = relative ? relativeBase + fields.0 : fields.0
-        notes.append(Note(beat: beat, length: fields.1, syllable: first..<syllables.count))
+        notes.append(
+            Note(
+                beat: beat, length: fields.1, pitch: fields.2, kind: noteKind(bytes[range.lowerBound]),
+                syllable: first..<syllables.count))
+    }
+
+    /// The kind of note the letter `type` starts (one of `: * F R G`, as `readLine` dispatches).
+    func noteKind(_ type: UInt8) -> NoteKind {
+        switch type {
+        case UInt8(ascii: "*"): .golden
+        case UInt8(ascii: "F"): .freestyle
+        case UInt8(ascii: "R"): .rap
+        case UInt8(ascii: "G"): .goldenRap
+        default: .normal
+        }
     }
 
     /// A whole number at `i` with an optional sign, and the index after it; nil when there is none.
@@ -329,21 +347,45 @@ private struct UltraStarReader {
         let clock = BeatClock(bpm: bpm ?? UltraStarParser.assumedBPM, gap: gap)
         var lines: [LyricLine] = []
         lines.reserveCapacity(phrases.count)
+        var noteLines: [NoteLine] = []
+        noteLines.reserveCapacity(phrases.count)
         for phrase in phrases {
-            if let line = makeLine(phrase, clock: clock) { lines.append(line) }
+            let order = beatOrder(phrase)
+            if let line = makeLine(phrase, order: order, clock: clock) { lines.append(line) }
+            noteLines.append(makeNoteLine(phrase, order: order))
         }
-        let song = SongAssembly.assemble(metadata: metadata, timedLines: lines)
+        var song = SongAssembly.assemble(metadata: metadata, timedLines: lines)
+        // Set after assembly, which builds a new song: the notes are kept for scoring (DESIGN §7.3, §15), also
+        // the phrases that show nothing (only `~` or blank syllables), since they are still sung.
+        noteLines.sortByFirstBeat()
+        song?.notes = NoteTrack(millisecondsPerBeat: clock.millisecondsPerBeat, gap: gap, lines: noteLines)
         return log.finish(song: song, noSongMessage: "no sung note")
     }
 
-    /// The line of a phrase: one segment a sung syllable, the spaces between words moved to the ends
-    /// of words; nil when nothing in it is sung.
-    func makeLine(_ phrase: Phrase, clock: BeatClock) -> LyricLine? {
+    /// The indices of a phrase's notes in beat order; notes on one beat keep file order.
+    func beatOrder(_ phrase: Phrase) -> [Int] {
         var order = Array(phrase.notes)
         // Notes are written in order; a file that is not gets a stable sort, so ties keep file order.
         if !order.indices.dropFirst().allSatisfy({ notes[order[$0 - 1]].beat <= notes[order[$0]].beat }) {
             order.sort { notes[$0].beat != notes[$1].beat ? notes[$0].beat < notes[$1].beat : $0 < $1 }
         }
+        return order
+    }
+
+    /// The notes of a phrase with their pitch and kind, every one of them (holds and empty syllables too).
+    func makeNoteLine(_ phrase: Phrase, order: [Int]) -> NoteLine {
+        let sung = order.map { index in
+            let note = notes[index]
+            return SungNote(
+                beat: note.beat, length: note.length, pitch: note.pitch, kind: note.kind,
+                syllable: String(decoding: syllables[note.syllable], as: UTF8.self))
+        }
+        return NoteLine(notes: sung, voice: phrase.voice, sourceLine: phrase.sourceLine)
+    }
+
+    /// The line of a phrase: one segment a sung syllable, the spaces between words moved to the ends
+    /// of words; nil when nothing in it is sung.
+    func makeLine(_ phrase: Phrase, order: [Int], clock: BeatClock) -> LyricLine? {
         var pieces: [Piece] = []
         var lineEnd = Int.min
         for index in order {
@@ -401,6 +443,16 @@ private struct UltraStarReader {
         return LyricLine(
             start: segments[0].start, end: max(lineEnd, segments[segments.count - 1].end), text: text,
             segments: segments, sourceLine: phrase.sourceLine, voice: phrase.voice)
+    }
+}
+
+extension [NoteLine] {
+    /// Sorts the lines by their first beat; lines starting on one beat keep their order (a duet's parts).
+    fileprivate mutating func sortByFirstBeat() {
+        guard !indices.dropFirst().allSatisfy({ self[$0 - 1].firstBeat <= self[$0].firstBeat }) else { return }
+        let keys = indices.map { (beat: self[$0].firstBeat, index: $0) }
+        let order = keys.sorted { $0.beat != $1.beat ? $0.beat < $1.beat : $0.index < $1.index }
+        self = order.map { self[$0.index] }
     }
 }
 
