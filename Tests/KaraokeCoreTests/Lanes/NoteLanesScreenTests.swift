@@ -155,6 +155,40 @@ struct NoteLanesScreenTests {
     func goldIsReadable(theme: Theme) {
         #expect(ColorDepth.distance(theme.gold, theme.background) > 100_000)
         #expect(theme.gold != theme.foreground)
-        #expect(ColorDepth.basicIndex(theme.gold) == 3)
+        #expect(ColorDepth.basicHueIndex(theme.gold) == 3)
+    }
+
+    @Test(
+        "on 8 colours an ink keeps its hue, a gray keeps the terminal's colour",
+        arguments: [
+            (RGB(hex: 0x7FD3FF), Int?.some(6)), (RGB(hex: 0xB8F2A0), 2), (RGB(hex: 0xFFA8C8), 1),
+            (RGB(hex: 0x0B5FA5), 6), (RGB(hex: 0x2F6B1F), 2), (RGB(hex: 0xFFC83D), 3), (RGB(hex: 0x9A6700), 3),
+            (RGB(hex: 0x4040FF), 4), (RGB(hex: 0xC040C0), 5), (RGB(hex: 0x808080), nil), (RGB(hex: 0xFFFFFF), nil),
+            (RGB(hex: 0x000000), nil),
+        ])
+    func inkHues(color: RGB, index: Int?) {
+        #expect(ColorDepth.basicHueIndex(color) == index)
+    }
+
+    @Test("a duet on a short screen shares one strip, each part's bars in its ink")
+    func sharedDuetStrip() throws {
+        let parts = LaneFixtures.duet
+        let song = try LaneFixtures.song(title: "Two Voices", parts: parts)
+        var composer = FrameComposer(
+            song: song, fallbackTitle: "lanes.txt", columns: 80, rows: 16, options: FrameOptions(),
+            lanes: NoteLanes(track: LaneFixtures.track(parts: parts), parts: [.part(0), .part(1)]))
+        let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 14))
+        #expect(frame.rows.filter { $0.kind == .lanes }.count == 4)
+        let accents = Set(NoteLanesScreenTests.laneCells(frame).filter { $0.glyph == LaneGrid.Glyph.unsung }.map(\.accent))
+        let theme = Theme.dark
+        // Part 1 in the plain foreground (no accent), part 2 in its ink, the golden note in gold.
+        #expect(accents == [nil, theme.ink(for: .part(1)), theme.gold])
+    }
+
+    @Test("lane rows appear in the JSON rendering with their kind")
+    func jsonKind() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        let json = composer.frame(at: LaneFixtures.seconds(atBeat: 10)).jsonRendering()
+        #expect(json.contains("{\"row\":1,\"kind\":\"lanes\",\"text\":"))
     }
 }
