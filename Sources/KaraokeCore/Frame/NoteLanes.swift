@@ -8,10 +8,23 @@ public struct NoteLanes: Sendable, Equatable {
     /// The singers' parts, one strip each (`nil` for a song without parts); two parts make a duet.
     public var parts: [Voice?]
 
-    /// Lanes for the singers of `parts` (at least one; an empty list means one singer of every line).
+    /// Lanes for the singers of `parts` (an empty list means one singer of every line).
     public init(track: NoteTrack, parts: [Voice?]) {
         self.track = track
         self.parts = parts.isEmpty ? [nil] : parts
+    }
+
+    /// Lanes for every part the track has: one strip for a song without parts, one per part for a duet.
+    public init(track: NoteTrack) {
+        self.init(track: track, parts: track.parts)
+    }
+
+    /// The progress of the singer of `part`: the one whose part it is, else, with one singer per part, the
+    /// singer in that part's place.
+    func progress(of part: Voice?, in singers: [SingerProgress]) -> SingerProgress? {
+        if let exact = singers.first(where: { $0.part == part }) { return exact }
+        guard singers.count == parts.count, let index = parts.firstIndex(of: part) else { return nil }
+        return singers[index]
     }
 
     /// The smallest and largest height of one strip, in rows.
@@ -106,7 +119,7 @@ public struct NoteLanes: Sendable, Equatable {
                 let ink = isDuet ? theme.ink(for: part ?? .part(0)) : theme.foreground
                 // The plain foreground keeps the terminal's own colour on 8 colours; inks and gold keep their hue.
                 let accent: RGB? = ink == theme.foreground ? nil : ink
-                let progress = singers.first { $0.part == part }
+                let progress = progress(of: part, in: singers)
                 let drawn = LaneInk(
                     ink: ink, accent: accent, gold: theme.gold, background: theme.background, rest: restOpacity)
                 grid.drawNotes(of: partLines[k], window: window, scale: scale, progress: progress, ink: drawn)

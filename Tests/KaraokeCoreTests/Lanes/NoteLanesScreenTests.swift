@@ -185,6 +185,26 @@ struct NoteLanesScreenTests {
         #expect(accents == [nil, theme.ink(for: .part(1)), theme.gold])
     }
 
+    @Test("lanes made from a track have one strip for a song without parts and one per part for a duet")
+    func lanesFromTrack() {
+        #expect(NoteLanes(track: NoteLanesScreenTests.track).parts == [nil])
+        #expect(NoteLanes(track: LaneFixtures.track(parts: LaneFixtures.duet)).parts == [.part(0), .part(1)])
+    }
+
+    @Test("a singer is matched by part, else by place when there is one singer per strip")
+    func singerMatching() {
+        let lanes = NoteLanes(track: NoteLanesScreenTests.track, parts: [.part(0), .part(1)])
+        var first = SingerProgress(part: .part(1))
+        first.points = ScorePoints(notes: 1)
+        let second = SingerProgress(part: .part(0))
+        #expect(lanes.progress(of: .part(1), in: [first, second]) == first)
+        #expect(lanes.progress(of: .part(0), in: [first, second]) == second)
+        let solo = NoteLanes(track: NoteLanesScreenTests.track, parts: [nil])
+        #expect(solo.progress(of: nil, in: [first]) == first)
+        #expect(solo.progress(of: nil, in: []) == nil)
+        #expect(lanes.progress(of: .part(1), in: [SingerProgress(part: nil)]) == nil)
+    }
+
     @Test("lane rows appear in the JSON rendering with their kind")
     func jsonKind() throws {
         var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
