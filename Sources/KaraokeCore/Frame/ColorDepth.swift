@@ -56,6 +56,25 @@ public enum ColorDepth: String, Sendable, Equatable {
         return ansi.min { distance(color, $0.1) < distance(color, $1.1) }!.0
     }
 
+    /// The ANSI hue (red 1 … magenta 5, cyan 6) nearest `color`'s hue, or nil for a gray, so a dimmed or pale
+    /// ink keeps its hue on an 8-colour terminal where `basicIndex` would round it to white (DESIGN §15.3).
+    public static func basicHueIndex(_ color: RGB) -> Int? {
+        let r = Double(color.red), g = Double(color.green), b = Double(color.blue)
+        let high = max(r, g, b), low = min(r, g, b), spread = high - low
+        guard spread >= 40 else { return nil }
+        var sector: Double  // the hue in sixths of a turn: 0 red, 1 yellow, 2 green, 3 cyan, 4 blue, 5 magenta
+        if high == r {
+            sector = (g - b) / spread
+        } else if high == g {
+            sector = 2 + (b - r) / spread
+        } else {
+            sector = 4 + (r - g) / spread
+        }
+        if sector < 0 { sector += 6 }
+        let ansi = [1, 3, 2, 6, 4, 5]
+        return ansi[Int(sector.rounded()) % 6]
+    }
+
     /// Squared distance between two colours, weighted roughly as the eye weighs the channels.
     static func distance(_ a: RGB, _ b: RGB) -> Int {
         let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
@@ -109,7 +128,7 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
             case .lanes:
                 // Hit bars bold, unsung ones dim, the trail normal; gold and duet inks keep their hue.
                 return TerminalStyle(
-                    rgb: nil, paletteIndex: cell.accent.map(ColorDepth.basicIndex),
+                    rgb: nil, paletteIndex: cell.accent.flatMap(ColorDepth.basicHueIndex),
                     weight: cell.fill >= 1 ? .bold : cell.fill > 0 ? .normal : .dim)
             case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
             case .title: return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.basicIndex(cell.color), weight: .bold)

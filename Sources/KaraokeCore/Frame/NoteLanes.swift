@@ -4,18 +4,35 @@
 /// A value the composer is given once; `draw` is pure and reads the singers' `SingerProgress` only.
 public struct NoteLanes: Sendable, Equatable {
     /// The song's notes.
-    public var track: NoteTrack
+    public let track: NoteTrack
     /// The singers' parts, one strip each (`nil` for a song without parts); two parts make a duet.
-    public var parts: [Voice?]
+    public let parts: [Voice?]
+    /// The lines each part sings, in beat order: found once, not every frame.
+    private let partLines: [[NoteLine]]
 
-    /// Lanes for the singers of `parts` (at least one; an empty list means one singer of every line).
+    /// Lanes for the singers of `parts` (an empty list means one singer of every line).
     public init(track: NoteTrack, parts: [Voice?]) {
         self.track = track
         self.parts = parts.isEmpty ? [nil] : parts
+        partLines = self.parts.map { part in track.lines(for: part).sorted { $0.firstBeat < $1.firstBeat } }
     }
 
-    /// The smallest and largest height of one strip, in rows.
+    /// Lanes for every part the track has: one strip for a song without parts, one per part for a duet.
+    public init(track: NoteTrack) {
+        self.init(track: track, parts: track.parts)
+    }
+
+    /// The progress of the singer of `part`: the one whose part it is, else, with one singer per part, the
+    /// singer in that part's place.
+    func progress(of part: Voice?, in singers: [SingerProgress]) -> SingerProgress? {
+        if let exact = singers.first(where: { $0.part == part }) { return exact }
+        guard singers.count == parts.count, let index = parts.firstIndex(of: part) else { return nil }
+        return singers[index]
+    }
+
+    /// The smallest height of one strip, in rows.
     static let minimumHeight = 4
+    /// The largest height of one strip, in rows.
     static let maximumHeight = 8
     /// Rows the lyric area keeps at least: a strip that would leave fewer is left out (DESIGN §15.3).
     static let minimumLyricRows = 3
@@ -53,7 +70,8 @@ public struct NoteLanes: Sendable, Equatable {
 
     /// The lines `part` sings, in beat order.
     func lines(for part: Voice?) -> [NoteLine] {
-        track.lines(for: part).sorted { $0.firstBeat < $1.firstBeat }
+        if let index = parts.firstIndex(of: part) { return partLines[index] }
+        return track.lines(for: part).sorted { $0.firstBeat < $1.firstBeat }
     }
 
     /// The line whose notes set the pitch scale at `beat`: the last one started, else the first.
@@ -94,8 +112,8 @@ public struct NoteLanes: Sendable, Equatable {
         let groups: [[Voice?]] = strips >= parts.count ? parts.map { [$0] } : [parts]
         for (index, group) in groups.enumerated() {
             var grid = LaneGrid(rows: height, areaStart: areaStart, areaWidth: areaWidth)
-            let partLines = group.map { lines(for: $0) }
-            let currents = partLines.map { NoteLanes.currentLine(of: $0, at: beat) }
+            let groupLines = group.map { lines(for: $0) }
+            let currents = groupLines.map { NoteLanes.currentLine(of: $0, at: beat) }
             let scale = LaneScale(range: NoteLanes.union(currents.compactMap { $0?.pitchRange }), rows: height)
             // A shared strip turns its page with the first part's line.
             let window = window(
@@ -106,14 +124,18 @@ public struct NoteLanes: Sendable, Equatable {
                 let ink = isDuet ? theme.ink(for: part ?? .part(0)) : theme.foreground
                 // The plain foreground keeps the terminal's own colour on 8 colours; inks and gold keep their hue.
                 let accent: RGB? = ink == theme.foreground ? nil : ink
-                let progress = singers.first { $0.part == part }
+                let progress = progress(of: part, in: singers)
                 let drawn = LaneInk(
                     ink: ink, accent: accent, gold: theme.gold, background: theme.background, rest: restOpacity)
-                grid.drawNotes(of: partLines[k], window: window, scale: scale, progress: progress, ink: drawn)
+                grid.drawNotes(of: groupLines[k], window: window, scale: scale, progress: progress, ink: drawn)
                 if let progress {
+                    let visible = window.beats
+                    let near = groupLines[k].filter {
+                        $0.endBeat > visible.lowerBound && $0.firstBeat <= visible.upperBound
+                    }
                     grid.drawTrail(
-                        progress.trail, upTo: fileTime, track: track, lines: partLines[k], window: window,
-                        scale: scale, ink: drawn)
+                        progress.trail, upTo: fileTime, track: track, lines: near, window: window, scale: scale,
+                        ink: drawn)
                 }
             }
             let first = top + index * height
@@ -255,11 +277,17 @@ struct LaneGrid {
 
     /// The glyphs of the lanes (DESIGN §15.3).
     enum Glyph {
+        /// A beat not sung yet, or missed.
         static let unsung = "▒"
+        /// A beat judged a hit.
         static let hit = "█"
+        /// A freestyle beat: hollow, never scored.
         static let freestyle = "┄"
+        /// A rap beat, scored on the voice alone.
         static let rap = "×"
+        /// One heard pitch of the trail.
         static let trail = "•"
+        /// The "now" line.
         static let now = "│"
     }
 

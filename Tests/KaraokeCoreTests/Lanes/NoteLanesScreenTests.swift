@@ -155,6 +155,60 @@ struct NoteLanesScreenTests {
     func goldIsReadable(theme: Theme) {
         #expect(ColorDepth.distance(theme.gold, theme.background) > 100_000)
         #expect(theme.gold != theme.foreground)
-        #expect(ColorDepth.basicIndex(theme.gold) == 3)
+        #expect(ColorDepth.basicHueIndex(theme.gold) == 3)
+    }
+
+    @Test(
+        "on 8 colours an ink keeps its hue, a gray keeps the terminal's colour",
+        arguments: [
+            (RGB(hex: 0x7FD3FF), Int?.some(6)), (RGB(hex: 0xB8F2A0), 2), (RGB(hex: 0xFFA8C8), 1),
+            (RGB(hex: 0x0B5FA5), 6), (RGB(hex: 0x2F6B1F), 2), (RGB(hex: 0xFFC83D), 3), (RGB(hex: 0x9A6700), 3),
+            (RGB(hex: 0x4040FF), 4), (RGB(hex: 0xC040C0), 5), (RGB(hex: 0x808080), nil), (RGB(hex: 0xFFFFFF), nil),
+            (RGB(hex: 0x000000), nil),
+        ])
+    func inkHues(color: RGB, index: Int?) {
+        #expect(ColorDepth.basicHueIndex(color) == index)
+    }
+
+    @Test("a duet on a short screen shares one strip, each part's bars in its ink")
+    func sharedDuetStrip() throws {
+        let parts = LaneFixtures.duet
+        let song = try LaneFixtures.song(title: "Two Voices", parts: parts)
+        var composer = FrameComposer(
+            song: song, fallbackTitle: "lanes.txt", columns: 80, rows: 16, options: FrameOptions(),
+            lanes: NoteLanes(track: LaneFixtures.track(parts: parts), parts: [.part(0), .part(1)]))
+        let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 14))
+        #expect(frame.rows.filter { $0.kind == .lanes }.count == 4)
+        let accents = Set(NoteLanesScreenTests.laneCells(frame).filter { $0.glyph == LaneGrid.Glyph.unsung }.map(\.accent))
+        let theme = Theme.dark
+        // Part 1 in the plain foreground (no accent), part 2 in its ink, the golden note in gold.
+        #expect(accents == [nil, theme.ink(for: .part(1)), theme.gold])
+    }
+
+    @Test("lanes made from a track have one strip for a song without parts and one per part for a duet")
+    func lanesFromTrack() {
+        #expect(NoteLanes(track: NoteLanesScreenTests.track).parts == [nil])
+        #expect(NoteLanes(track: LaneFixtures.track(parts: LaneFixtures.duet)).parts == [.part(0), .part(1)])
+    }
+
+    @Test("a singer is matched by part, else by place when there is one singer per strip")
+    func singerMatching() {
+        let lanes = NoteLanes(track: NoteLanesScreenTests.track, parts: [.part(0), .part(1)])
+        var first = SingerProgress(part: .part(1))
+        first.points = ScorePoints(notes: 1)
+        let second = SingerProgress(part: .part(0))
+        #expect(lanes.progress(of: .part(1), in: [first, second]) == first)
+        #expect(lanes.progress(of: .part(0), in: [first, second]) == second)
+        let solo = NoteLanes(track: NoteLanesScreenTests.track, parts: [nil])
+        #expect(solo.progress(of: nil, in: [first]) == first)
+        #expect(solo.progress(of: nil, in: []) == nil)
+        #expect(lanes.progress(of: .part(1), in: [SingerProgress(part: nil)]) == nil)
+    }
+
+    @Test("lane rows appear in the JSON rendering with their kind")
+    func jsonKind() throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        let json = composer.frame(at: LaneFixtures.seconds(atBeat: 10)).jsonRendering()
+        #expect(json.contains("{\"row\":1,\"kind\":\"lanes\",\"text\":"))
     }
 }
