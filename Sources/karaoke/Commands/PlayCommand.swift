@@ -34,18 +34,28 @@ enum PlayCommand {
             session.lookup = BackgroundLookup(
                 query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
         }
-        let status: Int32
+        var status: Int32
         switch session.run() {
         case .exit(let code): status = code
         // Only a queued loop asks for another song.
         case .nextSong, .previousSong: status = 0
         }
         session.audio?.stop()
+        var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: false)
+        if case .signal(let code) = scoreEnding.finish(
+            &session, file: request.display.file, singer: request.queue.singer, screen: screen, options: options)
+        {
+            status = code
+        }
         screen.close()
         prepared.remember(session.loop.state.userOffset, startedWith: options.userOffset)
         if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
+        if let problem = scoreEnding.problem {
+            StandardStreams.err("karaoke: the score was not saved: \(problem)")
+            if status == 0 { status = 1 }
+        }
         return status
     }
 

@@ -59,6 +59,7 @@ enum QueueCommand {
         guard let screen = PlayCommand.openScreen(request) else { return 2 }
 
         var status: Int32 = 0
+        var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: true)
         // Whether any song could be read: a queue of nothing but broken files exits 1.
         var readAny = false
         var start = request.start
@@ -122,10 +123,20 @@ enum QueueCommand {
             }
             let ending = session.run()
             session.audio?.stop()
+            let card = scoreEnding.finish(
+                &session, file: entry.path, singer: entry.singer ?? request.queue.singer, screen: screen,
+                options: songOptions)
             prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)
             diagnostics += loaded.diagnostics + session.lateDiagnostics
             // `--start` is for the first song only.
             start = 0
+            switch card {
+            case .answer(.quit)?: break evening
+            case .signal(let code)?:
+                status = code
+                break evening
+            case .answer(.close)?, nil: break
+            }
             switch ending {
             case .exit(let code):
                 status = code
@@ -140,6 +151,10 @@ enum QueueCommand {
         if clockLog >= 0 { close(clockLog) }
         StandardStreams.report(diagnostics)
         for note in allNotes { StandardStreams.err("karaoke: \(note)") }
+        if let problem = scoreEnding.problem {
+            StandardStreams.err("karaoke: the score was not saved: \(problem)")
+            if status == 0 { status = 1 }
+        }
         return readAny || status != 0 ? status : 1
     }
 
