@@ -35,6 +35,8 @@ public struct ScoreSummary: Sendable, Equatable {
     public var singers: [Singer]
     /// How many pitch frames a second the detector gave (the edge measures it).
     public var pitchFramesPerSecond: Double
+    /// Whether the song was sung to its end; false when it was left early (q, a signal, the next song).
+    public var finished = true
 
     /// A summary of `singers` singing the song of `metadata` from `file`.
     public init(
@@ -83,11 +85,17 @@ public struct ScoreSummary: Sendable, Equatable {
             "artist": text(artist),
             "file": .string(file),
             "difficulty": .string(difficulty.rawValue),
-            "pitchFramesPerSecond": .number(pitchFramesPerSecond),
+            "pitchFramesPerSecond": .number((pitchFramesPerSecond * 10).rounded() / 10),
+            "finished": .bool(finished),
             "singers": .array(singers),
         ])
     }
 
     /// The JSON text written to the `--score-out` file, ending in a newline.
     public var jsonText: String { json.writtenText() }
+
+    /// The JSON text of a queue's `--score-out` file: an array of the scored songs so far, in the order sung.
+    public static func jsonText(of summaries: [ScoreSummary]) -> String {
+        JSONValue.array(summaries.map(\.json)).writtenText()
+    }
 }

@@ -123,14 +123,14 @@ enum QueueCommand {
             }
             let ending = session.run()
             session.audio?.stop()
-            let card = scoreEnding.finish(
+            let scoreCard = scoreEnding.finish(
                 &session, file: entry.path, singer: entry.singer ?? request.queue.singer, screen: screen,
                 options: songOptions)
             prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)
             diagnostics += loaded.diagnostics + session.lateDiagnostics
             // `--start` is for the first song only.
             start = 0
-            switch card {
+            switch scoreCard {
             case .answer(.quit)?: break evening
             case .signal(let code)?:
                 status = code
