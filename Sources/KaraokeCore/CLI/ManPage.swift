@@ -25,6 +25,11 @@ enum ManPage {
             .sync, "sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS] | sync --calibrate",
             "Times lyrics by tapping along to the audio, and writes LRC (Enhanced LRC with --words)."
         ),
+        (
+            .calibrate, "calibrate [--mic SOURCE] [--mpv-option KEY=VALUE]",
+            "Measures the microphone's round trip with clicks and prints the delay scoring should allow for."
+        ),
+        (.mic, "mic [--mic SOURCE] [--print]", "Shows the note, frequency and level the microphone hears, live."),
         (.config, "config [options]", "Prints the settings in effect and where each came from."),
     ]
 
@@ -61,6 +66,7 @@ enum ManPage {
         ("http_proxy, https_proxy, no_proxy", "the proxy for LRCLIB"),
         ("DBUS_SESSION_BUS_ADDRESS", "the bus follow finds MPRIS players on"),
         ("MPD_HOST, MPD_PORT", "the MPD follow asks"),
+        ("PULSE_SERVER", "the PulseAudio server the microphone is heard through"),
     ]
 
     /// The whole page.
