@@ -156,9 +156,8 @@ final class MicCapture: @unchecked Sendable {
         // The last window's samples, for its level: aubio keeps its own copy, but does not say how loud it is.
         var window = [Float](repeating: 0, count: Self.windowSize)
         let halfWindow = Double(Self.windowSize) / Double(Self.sampleRate) / 2
-        let hopSeconds = Double(Self.hopSize) / Double(Self.sampleRate)
-        var hops = 0
-        var starts = StreamStart(capacity: Self.startWindow)
+        // Read by read, the stamps jittered by ±10 ms; counted from the best recent answer, they are a hop apart.
+        var timeline = CaptureTimeline(hopSeconds: Double(Self.hopSize) / Double(Self.sampleRate), lookBack: 16)
         while true {
             pthread_mutex_lock(mutex)
             let stops = stopping
@@ -176,13 +175,10 @@ final class MicCapture: @unchecked Sendable {
                 pthread_mutex_unlock(mutex)
                 return
             }
-            hops += 1
             let latency = kk_pulse_latency(UnsafeMutableRawPointer(connection), &error)
             // An unknown latency counts as none: the frame is a little late rather than lost.
             let buffered = latency == UInt64.max ? 0 : Double(latency) / 1_000_000
-            // When the stream's first sample reached the microphone, as this read says; the earliest of the
-            // last few seconds' answers is kept (see `StreamStart`).
-            let start = starts.add(now - buffered - Double(hops) * hopSeconds)
+            let hopEnd = timeline.hopEnd(readAt: now, buffered: buffered)
             window.removeFirst(Self.hopSize)
             window.append(contentsOf: samples)
             var confidence: Float = 0
@@ -191,7 +187,7 @@ final class MicCapture: @unchecked Sendable {
             }
             let level = Self.level(of: window)
             let heard = HeardPitch(
-                monotonic: start + Double(hops) * hopSeconds - halfWindow,
+                monotonic: hopEnd - halfWindow,
                 midi: pitch > 0 && confidence >= Self.minimumConfidence && level >= Self.silenceLevel
                     ? Double(pitch) : nil,
                 level: level)
@@ -199,38 +195,6 @@ final class MicCapture: @unchecked Sendable {
             if ring.count == Self.ringCapacity { ring.removeFirst() }
             ring.append(heard)
             pthread_mutex_unlock(mutex)
-        }
-    }
-
-    /// How many hops of answers `StreamStart` looks back over: 16 (a quarter of a second).
-    static let startWindow = 16
-
-    /// When the stream's first sample reached the microphone, from the last `capacity` reads' answers.
-    ///
-    /// Each read answers it: the read's clock time, minus what PulseAudio says is still buffered, minus the
-    /// samples read before. A read woken late only makes its answer later, so the earliest answer is the
-    /// best; frames are then stamped by counting samples from it, exactly a hop apart, free of the reads'
-    /// jitter (±10 ms when stamped read by read). Looking back only a quarter of a second lets the answer
-    /// follow a real change within that time: samples the server dropped, or a null sink's monitor catching
-    /// up (its reported latency falls from about 0.7 s to none over 0.7 s when a stream starts playing into
-    /// it; the tests hold their tones until that is over).
-    struct StreamStart {
-        /// The answers, oldest first, at most `capacity`.
-        private var answers: [Double] = []
-        /// How many answers are kept.
-        private let capacity: Int
-
-        /// No answers yet.
-        init(capacity: Int) {
-            self.capacity = capacity
-            answers.reserveCapacity(capacity)
-        }
-
-        /// Adds a read's answer; returns the earliest kept.
-        mutating func add(_ answer: Double) -> Double {
-            if answers.count == capacity { answers.removeFirst() }
-            answers.append(answer)
-            return answers.min() ?? answer
         }
     }
 
