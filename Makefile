@@ -168,7 +168,7 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
@@ -177,9 +177,11 @@ deps:
 # drive it with mpc; Debian's mpd package also sets up a system service, which the tests never use or touch
 # (they never connect to port 6600 or /run/mpd). The MPRIS tests start their own D-Bus bus (dbus-daemon) with
 # mpv and its MPRIS plugin (mpv-mpris) on it, and look at mpv through playerctl. The install test renders the
-# man page with man-db's `man -l` and parses the completion scripts with bash, zsh and fish.
+# man page with man-db's `man -l` and parses the completion scripts with bash, zsh and fish. The microphone
+# tests start a PulseAudio server of their own (temporary folder, private socket, a null sink whose monitor is
+# the microphone) and play into it with paplay (pulseaudio-utils); the user's server is never used.
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils)
 	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages mutagen \
 	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }

@@ -11,6 +11,8 @@ private func baseArguments(_ command: CommandLineOption.Command) -> [String] {
     case .fetch: return ["fetch", "song.mp3"]
     case .follow: return ["follow"]
     case .sync: return ["sync", "song.txt"]
+    case .calibrate: return ["calibrate"]
+    case .mic: return ["mic"]
     case .config: return ["config"]
     }
 }

@@ -145,7 +145,7 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--print", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
+            help: "print JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
             commands: [.follow, .mic]
         ) { values, _ throws(UsageError) in
             values.follow.prints = true

@@ -25,13 +25,18 @@ enum ManPage {
             .sync, "sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS] | sync --calibrate",
             "Times lyrics by tapping along to the audio, and writes LRC (Enhanced LRC with --words)."
         ),
+        (
+            .calibrate, "calibrate [--mic SOURCE] [--mpv-option KEY=VALUE]",
+            "Measures the microphone's round trip with clicks and prints the delay scoring should allow for."
+        ),
+        (.mic, "mic [--mic SOURCE] [--print]", "Shows the note, frequency and level the microphone hears, live."),
         (.config, "config [options]", "Prints the settings in effect and where each came from."),
     ]
 
     /// The exit statuses (DESIGN §1).
     static let exitStatuses: [(status: String, meaning: String)] = [
         ("0", "all went well (play: the song ended or q was pressed)"),
-        ("1", "a lyric file cannot be used, check found errors, or fetch found no lyrics"),
+        ("1", "a lyric file cannot be used, check found errors, fetch found no lyrics, or the microphone failed"),
         ("2", "a usage error: an unknown option, a bad value, play without a terminal, an unknown TERM"),
         ("128+N", "after signal N: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP"),
         ("141", "whoever read stdout or stderr has gone"),
@@ -61,6 +66,7 @@ enum ManPage {
         ("http_proxy, https_proxy, no_proxy", "the proxy for LRCLIB"),
         ("DBUS_SESSION_BUS_ADDRESS", "the bus follow finds MPRIS players on"),
         ("MPD_HOST, MPD_PORT", "the MPD follow asks"),
+        ("PULSE_SERVER", "the PulseAudio server the microphone is heard through"),
     ]
 
     /// The whole page.

@@ -159,7 +159,7 @@ enum ShellCompletion {
                 }
             }
             script +=
-                command == .config || command == .follow
+                [.config, .follow, .calibrate, .mic].contains(command)
                 ? "            ;;\n" : "                '*:file:_files -g \"\(glob)\"'\n            ;;\n"
         }
         script += """

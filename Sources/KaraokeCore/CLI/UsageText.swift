@@ -62,6 +62,8 @@ public enum UsageText {
                                                show the lyrics of what another player plays
           karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
                                                time lyrics by tapping along to the audio
+          karaoke calibrate [--mic SOURCE]     measure the microphone's delay with clicks, for scoring
+          karaoke mic [--mic SOURCE] [--print] show the note the microphone hears
           karaoke config [options]             print the settings in effect and where each came from
           karaoke --help | --version
 
@@ -169,6 +171,36 @@ public enum UsageText {
 
                 Environment: DBUS_SESSION_BUS_ADDRESS (MPRIS), MPD_HOST ([PASSWORD@]HOST or a socket's path),
                 MPD_PORT.
+
+                """
+        case "calibrate":
+            return """
+                Usage: karaoke calibrate [--mic SOURCE] [--mpv-option KEY=VALUE]
+
+                Plays 8 clicks through mpv while listening to the microphone (PulseAudio), and prints how late
+                the microphone hears them on the song's clock (median, spread, clicks heard): the microphone
+                delay scoring should use. Let the microphone hear the speakers; with headphones, hold
+                one earpiece to it. Exits 1 when fewer than half the clicks are heard.
+
+                Options:
+                \(optionLines(for: .calibrate))
+
+                Environment: PULSE_SERVER (another PulseAudio server).
+
+                """
+        case "mic":
+            return """
+                Usage: karaoke mic [--mic SOURCE] [--print]
+
+                Shows what the microphone hears, live: the nearest note, how many cents off, the frequency and
+                the level in dBFS (62.5 analyses a second). --print writes a JSON line an analysis instead:
+                time (CLOCK_MONOTONIC seconds), midi, hz, note, cents (null when nothing voiced is heard), level.
+                Ctrl-C stops.
+
+                Options:
+                \(optionLines(for: .mic))
+
+                Environment: PULSE_SERVER (another PulseAudio server).
 
                 """
         case "config":

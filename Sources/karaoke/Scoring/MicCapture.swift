@@ -156,6 +156,8 @@ final class MicCapture: @unchecked Sendable {
         // The last window's samples, for its level: aubio keeps its own copy, but does not say how loud it is.
         var window = [Float](repeating: 0, count: Self.windowSize)
         let halfWindow = Double(Self.windowSize) / Double(Self.sampleRate) / 2
+        // Read by read, the stamps jittered by ±10 ms; counted from the best recent answer, they are a hop apart.
+        var timeline = CaptureTimeline(hopSeconds: Double(Self.hopSize) / Double(Self.sampleRate), lookBack: 16)
         while true {
             pthread_mutex_lock(mutex)
             let stops = stopping
@@ -176,6 +178,7 @@ final class MicCapture: @unchecked Sendable {
             let latency = kk_pulse_latency(UnsafeMutableRawPointer(connection), &error)
             // An unknown latency counts as none: the frame is a little late rather than lost.
             let buffered = latency == UInt64.max ? 0 : Double(latency) / 1_000_000
+            let hopEnd = timeline.hopEnd(readAt: now, buffered: buffered)
             window.removeFirst(Self.hopSize)
             window.append(contentsOf: samples)
             var confidence: Float = 0
@@ -184,7 +187,7 @@ final class MicCapture: @unchecked Sendable {
             }
             let level = Self.level(of: window)
             let heard = HeardPitch(
-                monotonic: now - buffered - halfWindow,
+                monotonic: hopEnd - halfWindow,
                 midi: pitch > 0 && confidence >= Self.minimumConfidence && level >= Self.silenceLevel
                     ? Double(pitch) : nil,
                 level: level)
