@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KaraokeCore
 
@@ -360,6 +361,23 @@ struct ScoreKeeperDuetTests {
             #expect(keeper.lineResults.count == 3)
             #expect(keeper.lineResults.last?.line == together)
             #expect(keeper.progress.part == part)
+        }
+    }
+
+    @Test("each part of the bundled duet sung on pitch scores 10,000, and silence 0")
+    func bundledDuet() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lyrics/harbour-bells.txt")
+        let bytes = try #require(FileManager.default.contents(atPath: file.path))
+        let song = try #require(UltraStarParser.parse(Array(bytes), file: "harbour-bells.txt").song)
+        let track = try #require(song.notes)
+        #expect(track.parts == [.part(0), .part(1)])
+        #expect(track.lines.contains { $0.voice == .together })
+        for part in track.parts {
+            for difficulty in Difficulty.allCases {
+                #expect(score(track, trace(track, part: part), part: part, difficulty: difficulty).total == 10_000)
+                #expect(score(track, [], part: part, difficulty: difficulty).total == 0)
+            }
         }
     }
 }
