@@ -220,6 +220,19 @@ struct ScoreKeeperKindTests {
         #expect(keeper.progress.lastLine?.line == 3)
     }
 
+    @Test("a note that runs into the next one is cut at its start, so each beat is one note's")
+    func overlappingNotes() throws {
+        // Beats 0…3 of `a` overlap `b` at 2…3 (a file's mistake): `a` is sung for 0…1 and `b` for 2…3.
+        let track = try scoringTrack(head + ": 0 4 0 a\n: 2 2 5 b\n")
+        let frames = stride(from: 1005.0, to: 1400, by: 10).map {
+            PitchFrame(time: $0, midi: $0 < 1200 ? 60 : 65, level: -20)
+        }
+        var keeper = ScoreKeeper(track: track, part: nil, difficulty: .hard)
+        sing(frames, to: &keeper)
+        #expect(keeper.progress.hitBeats == [0, 1, 2, 3])
+        #expect(keeper.progress.points.total == 10_000)
+    }
+
     @Test("a line is judged once its last beat ended 120 ms ago, and says when")
     func lineJudgedAt() throws {
         let track = try scoringTrack(head + ": 0 4 0 a\n- 5\n: 6 4 0 b\n")
