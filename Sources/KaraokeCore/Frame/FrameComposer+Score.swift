@@ -30,3 +30,20 @@ extension FrameComposer {
         }
     }
 }
+
+/// The end of a scored song (DESIGN §15.4).
+extension FrameComposer {
+    /// The card to show when a scored song ends: this song's title as the title row shows it, and each
+    /// singer's final score, with their names and line grades when the caller has them (by singer).
+    public func scoreCard(
+        singers: [SingerProgress], names: [String?] = [], grades: [[LineGrade]] = []
+    ) -> ScoreCard {
+        ScoreCard(
+            title: title,
+            entries: singers.enumerated().map { index, singer in
+                ScoreCard.Entry(
+                    singer, name: index < names.count ? names[index] : nil,
+                    grades: index < grades.count ? grades[index] : [])
+            })
+    }
+}

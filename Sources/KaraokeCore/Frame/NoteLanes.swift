@@ -106,8 +106,9 @@ public struct NoteLanes: Sendable, Equatable {
         areaStart: Int, areaWidth: Int, theme: Theme, restOpacity: Double, reduceMotion: Bool
     ) -> Int {
         let (strips, height) = arrangement(screenRows: screen.count)
-        guard strips > 0 else { return 0 }
         let beat = track.beat(at: fileTime)
+        // A broken beat grid or an absurd time draws nothing rather than trapping on an integer conversion.
+        guard strips > 0, track.millisecondsPerBeat > 0, NoteLanes.isDrawable(beat) else { return 0 }
         let isDuet = parts.count >= 2
         let groups: [[Voice?]] = strips >= parts.count ? parts.map { [$0] } : [parts]
         for (index, group) in groups.enumerated() {
@@ -145,6 +146,9 @@ public struct NoteLanes: Sendable, Equatable {
         }
         return strips * height
     }
+
+    /// Whether a beat is finite and near enough to the song to be given a column.
+    static func isDrawable(_ beat: Double) -> Bool { beat.isFinite && abs(beat) < 1e9 }
 
     /// The smallest range holding all of `ranges`, or nil for none.
     static func union(_ ranges: [ClosedRange<Int>]) -> ClosedRange<Int>? {
@@ -363,6 +367,7 @@ struct LaneGrid {
         for frame in trail where frame.time <= fileTime {
             guard let midi = frame.midi else { continue }
             let beat = track.beat(at: frame.time)
+            guard NoteLanes.isDrawable(beat), midi.isFinite, abs(midi) < 1000 else { continue }
             let column = window.column(of: beat)
             if let now = window.nowColumn, column > now { continue }
             let sung = LaneGrid.note(in: lines, at: beat)

@@ -28,7 +28,7 @@ public struct ScoreKeeper: Sendable {
     /// The result of every line judged so far, in the order they were judged.
     public private(set) var lineResults: [LineResult] = []
 
-    /// The singer's scored notes (weight above 0 and a length), in beat order.
+    /// The singer's scored notes (weight above 0 and a length), in beat order, none overlapping another.
     private let notes: [ScoredNote]
     /// The singer's lines that have scored notes.
     private var lines: [ScoredLine]
@@ -54,26 +54,41 @@ public struct ScoreKeeper: Sendable {
         self.track = track
         self.difficulty = difficulty
         progress = SingerProgress(part: part)
-        let singerLines = track.lineIndices(for: part)
-        var lines: [ScoredLine] = []
-        var notes: [ScoredNote] = []
-        var totalWeight = 0
         var endBeat = Int.min
-        for index in singerLines {
-            let line = track.lines[index]
-            endBeat = max(endBeat, line.endBeat)
-            let scored = line.notes.filter { $0.kind.weight > 0 && $0.length > 0 }
-            guard !scored.isEmpty else { continue }
-            let weight = scored.reduce(0) { $0 + $1.length * $1.kind.weight }
-            totalWeight += weight
-            for note in scored { notes.append(ScoredNote(note: note, line: lines.count)) }
-            lines.append(ScoredLine(index: index, weight: weight, unjudgedNotes: scored.count))
+        var candidates: [ScoredNote] = []
+        for index in track.lineIndices(for: part) {
+            endBeat = max(endBeat, track.lines[index].endBeat)
+            for note in track.lines[index].notes where note.kind.weight > 0 && note.length > 0 {
+                candidates.append(ScoredNote(note: note, line: index))
+            }
         }
         // Stable: the notes of one line are already in beat order, and lines of two parts may interleave.
-        let keyed = notes.indices.map { (beat: notes[$0].note.beat, index: $0) }
-        self.notes = keyed.sorted { $0.beat != $1.beat ? $0.beat < $1.beat : $0.index < $1.index }.map {
-            notes[$0.index]
+        let keyed = candidates.indices.map { (beat: candidates[$0].note.beat, index: $0) }
+        var notes = keyed.sorted { $0.beat != $1.beat ? $0.beat < $1.beat : $0.index < $1.index }.map {
+            candidates[$0.index]
         }
+        // A beat names one note: a note that runs into the next is cut at its start, as the lyrics cut it
+        // (a file's mistake, or a line sung together laid over a part's own).
+        for k in notes.indices.dropLast() {
+            notes[k].note.length = min(notes[k].note.length, notes[k + 1].note.beat - notes[k].note.beat)
+        }
+        notes.removeAll { $0.note.length <= 0 }
+        var lines: [ScoredLine] = []
+        var slots: [Int: Int] = [:]
+        var totalWeight = 0
+        for k in notes.indices {
+            let slot = slots[notes[k].line] ?? lines.count
+            if slot == lines.count {
+                slots[notes[k].line] = slot
+                lines.append(ScoredLine(index: notes[k].line, weight: 0, unjudgedNotes: 0))
+            }
+            let weight = notes[k].note.length * notes[k].note.kind.weight
+            lines[slot].weight += weight
+            lines[slot].unjudgedNotes += 1
+            totalWeight += weight
+            notes[k].line = slot
+        }
+        self.notes = notes
         self.lines = lines
         self.totalWeight = totalWeight
         self.endBeat = endBeat
@@ -243,9 +258,9 @@ public struct ScoreKeeper: Sendable {
 
 /// A note the keeper scores, with the singer's line it belongs to.
 private struct ScoredNote: Sendable {
-    /// The note.
+    /// The note, cut where the next one starts.
     var note: SungNote
-    /// Its line, an index into the keeper's `lines`.
+    /// Its line: an index into `NoteTrack.lines` while the keeper is made, then into the keeper's `lines`.
     var line: Int
 }
 

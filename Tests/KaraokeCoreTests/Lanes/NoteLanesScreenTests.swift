@@ -212,3 +212,32 @@ struct NoteLanesScreenTests {
         #expect(json.contains("{\"row\":1,\"kind\":\"lanes\",\"text\":"))
     }
 }
+
+@Suite("Note lanes with hostile input")
+struct NoteLanesHostileTests {
+    @Test(
+        "absurd times, pitches and beat grids draw nothing odd and never trap",
+        arguments: [0.0, -1e300, 1e300, .nan, .infinity, -.infinity])
+    func absurdValues(value: Double) throws {
+        var composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        var singer = SingerProgress(part: nil)
+        singer.judgedThrough = Int.max
+        singer.hitBeats = [Int.min, 0, Int.max - 1]
+        singer.trail = [
+            PitchFrame(time: value, midi: 60, level: 0), PitchFrame(time: 1000, midi: value, level: value),
+            PitchFrame(time: 1100, midi: 1e12, level: 0),
+        ]
+        for time in [value, 1.2] {
+            let frame = composer.frame(at: time.isFinite ? time : 0, singers: [singer])
+            #expect(frame.rows.count == 24)
+        }
+        for msPerBeat in [0.0, -50, value] {
+            let track = NoteTrack(millisecondsPerBeat: msPerBeat, gap: value, lines: LaneFixtures.track(parts: [LaneFixtures.solo]).lines)
+            let song = try LaneFixtures.song(title: "Broken", parts: [LaneFixtures.solo])
+            var broken = FrameComposer(
+                song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions(),
+                lanes: NoteLanes(track: track, parts: [nil]))
+            #expect(broken.frame(at: 1.2, singers: [singer]).rows.count == 24)
+        }
+    }
+}

@@ -114,6 +114,17 @@ struct ScoreCardTests {
         #expect(frame.rows.count == 12)
     }
 
+    @Test("the composer makes the card of its song: its title, the singers' scores, names and grades")
+    func fromComposer() throws {
+        let composer = try NoteLanesScreenTests.composer(rows: 24, lanes: true)
+        var singer = SingerProgress(part: nil)
+        singer.points = ScorePoints(notes: 4210)
+        let card = composer.scoreCard(singers: [singer], names: ["Ana"], grades: [[.great, .good]])
+        #expect(card.title == "Golden Song — The Lanes")
+        #expect(card.entries == [ScoreCard.Entry(part: nil, name: "Ana", points: singer.points, grades: [.great, .good])])
+        #expect(composer.scoreCard(singers: [singer, singer]).entries.allSatisfy { $0.name == nil && $0.grades.isEmpty })
+    }
+
     @Test("the rating is the song rating of the total", arguments: [0, 499, 500, 2999, 5500, 7499, 9000, 10000])
     func rating(score: Int) {
         let entry = ScoreCard.Entry(part: nil, points: ScorePoints(notes: score))

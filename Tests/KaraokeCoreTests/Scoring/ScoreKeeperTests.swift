@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KaraokeCore
 
@@ -219,6 +220,19 @@ struct ScoreKeeperKindTests {
         #expect(keeper.progress.lastLine?.line == 3)
     }
 
+    @Test("a note that runs into the next one is cut at its start, so each beat is one note's")
+    func overlappingNotes() throws {
+        // Beats 0…3 of `a` overlap `b` at 2…3 (a file's mistake): `a` is sung for 0…1 and `b` for 2…3.
+        let track = try scoringTrack(head + ": 0 4 0 a\n: 2 2 5 b\n")
+        let frames = stride(from: 1005.0, to: 1400, by: 10).map {
+            PitchFrame(time: $0, midi: $0 < 1200 ? 60 : 65, level: -20)
+        }
+        var keeper = ScoreKeeper(track: track, part: nil, difficulty: .hard)
+        sing(frames, to: &keeper)
+        #expect(keeper.progress.hitBeats == [0, 1, 2, 3])
+        #expect(keeper.progress.points.total == 10_000)
+    }
+
     @Test("a line is judged once its last beat ended 120 ms ago, and says when")
     func lineJudgedAt() throws {
         let track = try scoringTrack(head + ": 0 4 0 a\n- 5\n: 6 4 0 b\n")
@@ -360,6 +374,23 @@ struct ScoreKeeperDuetTests {
             #expect(keeper.lineResults.count == 3)
             #expect(keeper.lineResults.last?.line == together)
             #expect(keeper.progress.part == part)
+        }
+    }
+
+    @Test("each part of the bundled duet sung on pitch scores 10,000, and silence 0")
+    func bundledDuet() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lyrics/harbour-bells.txt")
+        let bytes = try #require(FileManager.default.contents(atPath: file.path))
+        let song = try #require(UltraStarParser.parse(Array(bytes), file: "harbour-bells.txt").song)
+        let track = try #require(song.notes)
+        #expect(track.parts == [.part(0), .part(1)])
+        #expect(track.lines.contains { $0.voice == .together })
+        for part in track.parts {
+            for difficulty in Difficulty.allCases {
+                #expect(score(track, trace(track, part: part), part: part, difficulty: difficulty).total == 10_000)
+                #expect(score(track, [], part: part, difficulty: difficulty).total == 0)
+            }
         }
     }
 }
