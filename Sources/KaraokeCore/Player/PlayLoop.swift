@@ -38,6 +38,8 @@ public struct PlayLoop {
     /// Whether the loop ended because the song was over, rather than on q, n, N or a signal: a scored song
     /// then shows its score card.
     public private(set) var reachedEnd = false
+    /// When the loop first saw the scored song over, while it waits for the last readings.
+    private var endSeenAt: Double?
 
     /// A loop for `song` on a `columns` × `rows` screen, starting at `start` seconds at monotonic `now`.
     ///
@@ -173,6 +175,12 @@ public struct PlayLoop {
         // A wake for the song's end can land a rounding error short of it (the end as a monotonic time,
         // turned back into a position), so the end is looked for a microsecond ahead.
         if state.hasEnded(at: now + 0.000_001) {
+            // A scored song waits for what the singers sang last: it is heard the microphone delay later.
+            if let scoring, !scoring.isFinished {
+                let graceEnd = (endSeenAt ?? now) + scoring.grace
+                endSeenAt = endSeenAt ?? now
+                if now < graceEnd { return [.wait(until: min(graceEnd, now + PlayLoop.longestWait))] }
+            }
             reachedEnd = true
             scoring?.finish()
             return [isQueued ? .nextSong : .exit(0)]

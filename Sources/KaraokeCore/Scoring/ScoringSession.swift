@@ -82,6 +82,13 @@ public struct ScoringSession: Sendable {
 
     /// Judges every beat that is left: the song is over.
     public mutating func finish() {
-        for index in keepers.indices { keepers[index].judge(through: .infinity) }
+        // Past the last beat by more than the lateness: a finite time, which the keepers take.
+        let lastBeat = track.lines.map(\.endBeat).max() ?? 0
+        let end = track.time(ofBeat: lastBeat) + ScoreKeeper.lateness + 1
+        for index in keepers.indices { keepers[index].judge(through: end) }
     }
+
+    /// How long after the song's end the last readings take to arrive and be judged: the microphone delay and
+    /// the scorer's lateness, in seconds.
+    public var grace: Double { micDelay + ScoreKeeper.lateness / 1000 }
 }

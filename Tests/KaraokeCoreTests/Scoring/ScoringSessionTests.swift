@@ -86,6 +86,9 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
         session.hear(readings(from: 102.15, seconds: 1, midi: 64), singer: 0, state: state)
         session.hear(readings(from: 103.15, seconds: 1, midi: 67), singer: 0, state: state)
         session.judge(at: 104.5, state: state)
+        // The clock stops at the song's end, so the last beat waits for `finish`.
+        #expect(!session.isFinished)
+        session.finish()
         #expect(session.isFinished)
         #expect(session.singers[0].points.total == 10_000)
         let perSecond = try #require(session.readingsPerSecond)
@@ -146,7 +149,9 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
         _ = loop.handle(.heard(readings(from: 101, seconds: 1, midi: 60), singer: 0), at: 102)
         _ = loop.handle(.heard(readings(from: 102, seconds: 1, midi: 64), singer: 0), at: 103)
         _ = loop.handle(.heard(readings(from: 103, seconds: 1, midi: 67), singer: 0), at: 104)
-        let effects = loop.handle(.tick, at: 110)
+        // The end waits the scorer's lateness for the last readings, then ends the song.
+        #expect(!loop.handle(.tick, at: 104.05).contains(.exit(0)))
+        let effects = loop.handle(.tick, at: 104.2)
         #expect(effects.contains(.exit(0)))
         #expect(loop.reachedEnd)
         #expect(loop.scoring?.singers[0].points.total == 10_000)
