@@ -314,7 +314,7 @@ extension CommandLineOption {
                 "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
             commands: [.play, .calibrate, .mic]
         ) { values, text throws(UsageError) in
-            guard text.count <= 1000, !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }),
+            guard !text.isEmpty, text.count <= 1000, !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }),
                 let microphone = ScoringOptions.Microphone(argument: text)
             else {
                 throw UsageError("bad value '\(text.prefix(40))' for '--mic'; expected SOURCE or P1=SOURCE … P9=SOURCE")

@@ -74,6 +74,7 @@ struct ScoreSummaryTests {
               "artist": null,
               "difficulty": "easy",
               "file": "a.txt",
+              "finished": true,
               "pitchFramesPerSecond": 43,
               "singers": [
                 {
