@@ -123,6 +123,27 @@ struct MicTests {
         #expect(result.stderr.hasPrefix("karaoke: heard 0 of 8 clicks on 'mic.monitor'"), "\(result.stderr)")
     }
 
+    @Test("when the server goes away, mic says so and ends")
+    func serverGoesAway() throws {
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let errors = server.folder.deletingLastPathComponent().appendingPathComponent(
+            "karaoke-mic-\(getpid())-\(Int(ChildProcess.monotonic() * 1000)).err")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let file = open(errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(file) }
+        let mic = try ChildProcess(
+            [KaraokeProcess.binary.path, "mic", "--mic", PulseAudioServer.source, "--print"],
+            environment: server.environment, stderr: file)
+        defer { mic.stop() }
+        usleep(1_000_000)
+        #expect(!mic.hasExited)
+        server.stop()
+        #expect(mic.waitForExit(timeout: 10))
+        let message = try String(contentsOf: errors, encoding: .utf8)
+        #expect(message.hasPrefix("karaoke: the microphone stopped: "), "\(message)")
+    }
+
     @Test("a source the server does not have is named in a clear message")
     func unknownSource() throws {
         let server = try PulseAudioServer()
