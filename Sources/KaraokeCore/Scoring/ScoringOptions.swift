@@ -12,8 +12,9 @@ public struct ScoringOptions: Sendable, Equatable {
     /// `--score-out FILE`: where the JSON summary is written.
     public var output: String?
 
-    /// The delays `--mic-delay` takes, in milliseconds.
-    public static let micDelayRange = 0...2000
+    /// The delays `--mic-delay` takes, in milliseconds: below 0 too, since a calibration can measure a round
+    /// trip a little under 0 where the audio and the microphone are timed by the same server.
+    public static let micDelayRange = -1000...2000
 
     /// Scoring off, the defaults.
     public init() {}

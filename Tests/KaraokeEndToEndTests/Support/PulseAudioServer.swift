@@ -112,30 +112,41 @@ enum ToneWave {
     /// The frequency of MIDI note `midi` (A4 = 69 = 440 Hz).
     static func hertz(midi: Double) -> Double { 440 * pow(2, (midi - 69) / 12) }
 
-    /// Writes `tones` into a WAV of `seconds` at `rate` Hz, silent elsewhere; each tone fades in and out over
-    /// 5 ms so its edges do not click.
+    /// Writes `tones` into a mono WAV of `seconds` at `rate` Hz, silent elsewhere; each tone fades in and out
+    /// over 5 ms so its edges do not click.
     static func write(_ tones: [Tone], seconds: Double, to path: String, rate: Int = 44_100) throws {
+        try write(channels: [tones], seconds: seconds, to: path, rate: rate)
+    }
+
+    /// Writes a WAV with one channel per list of tones (two: left and right), as `write(_:seconds:to:rate:)`.
+    static func write(channels: [[Tone]], seconds: Double, to path: String, rate: Int = 44_100) throws {
         let count = Int(seconds * Double(rate))
-        var samples = [Double](repeating: 0, count: count)
         let fade = 0.005 * Double(rate)
-        for tone in tones {
-            let first = max(0, Int(tone.start * Double(rate)))
-            let length = Int(tone.duration * Double(rate))
-            for index in 0..<length where first + index < count {
-                let edge = Double(min(index, length - 1 - index))
-                let gain = tone.amplitude * min(1, edge / fade)
-                samples[first + index] += gain * sin(2 * Double.pi * tone.hertz * Double(index) / Double(rate))
+        let tracks = channels.map { tones in
+            var samples = [Double](repeating: 0, count: count)
+            for tone in tones {
+                let first = max(0, Int(tone.start * Double(rate)))
+                let length = Int(tone.duration * Double(rate))
+                for index in 0..<length where first + index < count {
+                    let edge = Double(min(index, length - 1 - index))
+                    let gain = tone.amplitude * min(1, edge / fade)
+                    samples[first + index] += gain * sin(2 * Double.pi * tone.hertz * Double(index) / Double(rate))
+                }
             }
+            return samples
         }
+        let width = tracks.count
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
         }
-        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
-        append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); append(UInt32(count * 2))
-        for sample in samples { append(Int16(max(-1, min(1, sample)) * 32_767)) }
+        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + count * 2 * width))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(width))
+        append(UInt32(rate)); append(UInt32(rate * 2 * width)); append(UInt16(2 * width)); append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); append(UInt32(count * 2 * width))
+        for index in 0..<count {
+            for track in tracks { append(Int16(max(-1, min(1, track[index])) * 32_767)) }
+        }
         try data.write(to: URL(fileURLWithPath: path))
     }
 }
