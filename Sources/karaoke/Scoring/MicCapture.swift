@@ -156,7 +156,7 @@ final class MicCapture: @unchecked Sendable {
         // The last window's samples, for its level: aubio keeps its own copy, but does not say how loud it is.
         var window = [Float](repeating: 0, count: Self.windowSize)
         let halfWindow = Double(Self.windowSize) / Double(Self.sampleRate) / 2
-        // Read by read, the stamps jittered by ±10 ms; counted from the best recent answer, they are a hop apart.
+        // Stamped read by read, frames came 1 to 32 ms apart; counted from the best recent answer, a hop apart.
         var timeline = CaptureTimeline(hopSeconds: Double(Self.hopSize) / Double(Self.sampleRate), lookBack: 16)
         while true {
             pthread_mutex_lock(mutex)
