@@ -429,6 +429,8 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
         ))
 }
 
+table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds)
+
 // MARK: - The table
 
 let header = ("measure", "figure", "rate", "budget (not asserted)")

@@ -218,8 +218,8 @@ extension ScoringTests {
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/song.txt' --score --no-audio --no-countdown",
             environment: ["PULSE_SERVER": "unix:\(folder.path)/no-such-socket"])
-        let screen = try session.waitFor { $0.contains { $0.contains("playing without scoring") } }
-        #expect(screen.contains { $0.contains("playing without scoring") }, "\(screen.joined(separator: "\n"))")
+        let screen = try session.waitFor { $0.contains { $0.contains("not scoring: no PulseAudio server") } }
+        #expect(screen.contains { $0.contains("not scoring: no PulseAudio server") }, "\(screen.joined(separator: "\n"))")
         #expect(try session.waitFor { $0.contains { $0.contains("Lan") } }.contains { $0.contains("Lan") })
         try session.send("q")
         #expect(try session.exitStatus() == 0)
@@ -235,7 +235,7 @@ extension ScoringTests {
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/plain.lrc' --score --no-audio")
         let screen = try session.waitFor { $0.contains { $0.contains("needs the notes") } }
-        #expect(screen.contains { $0.contains("scoring needs the notes of an UltraStar song") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("not scoring: that needs the notes of an UltraStar song") }, "\(screen.joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }

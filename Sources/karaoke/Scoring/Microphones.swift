@@ -26,7 +26,7 @@ struct Microphones {
     /// Opens a microphone for each singer `options` names for `song` (DESIGN §15.5).
     static func open(for song: Song, options: ScoringOptions) -> Opened {
         guard let track = song.notes, !track.lines.isEmpty else {
-            return Opened(notice: "scoring needs the notes of an UltraStar song; playing without scoring")
+            return Opened(notice: "not scoring: that needs the notes of an UltraStar song")
         }
         var captures: [MicCapture] = [], parts: [Voice?] = [], problems: [String] = []
         for singer in options.singers(parts: track.parts) {
@@ -38,9 +38,10 @@ struct Microphones {
                 problems.append(who + error.message)
             }
         }
+        // The consequence first: a long reason is cut at the status bar's end.
         let notice =
             problems.isEmpty
-            ? nil : problems.joined(separator: "; ") + (captures.isEmpty ? "; playing without scoring" : "")
+            ? nil : (captures.isEmpty ? "not scoring: " : "not scoring ") + problems.joined(separator: "; ")
         guard !captures.isEmpty else { return Opened(notice: notice) }
         let session = ScoringSession(
             track: track, parts: parts, difficulty: options.difficulty, micDelayMilliseconds: options.micDelay)
