@@ -131,7 +131,7 @@ check-release: deps deps-test build
 	$(SWIFT) build --build-tests
 	KARAOKE_BINARY=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --skip-build --filter KaraokeEndToEndTests
 
-# The threads under ThreadSanitizer: the audio, follow, play --fetch and microphone end-to-end tests against a
+# The threads under ThreadSanitizer: the audio, follow, play --fetch, microphone and scoring end-to-end tests against a
 # karaoke binary built with TSan (mpv's reader thread, the MPD and MPRIS connection threads, the LRCLIB lookup and
 # the microphone's capture thread beside the main loop; the core has no threads, and its timing tests fail at TSan's speed). The binary's reports go to
 # files, since its stderr is the terminal in tmux; any report fails the target.
@@ -139,7 +139,7 @@ check-tsan: deps deps-test
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
 	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan
 	TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
-	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests)'
+	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)'
 	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
 	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
 

@@ -131,9 +131,10 @@ final class MicCapture: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Why the capture thread ended on its own (the server went away, the source was removed), or nil.
+    /// Why the capture thread ended on its own (the server went away, the source was removed), or nil; like
+    /// `drain`, never waits: nil while the thread holds the lock this instant (the next call sees it).
     var failure: String? {
-        pthread_mutex_lock(mutex)
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
         defer { pthread_mutex_unlock(mutex) }
         return threadFailure
     }
