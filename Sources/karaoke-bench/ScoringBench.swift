@@ -70,7 +70,8 @@ func toneWave(_ track: NoteTrack, part: Voice?, seconds: Double) -> [UInt8] {
 }
 
 /// The rows of `play --score`'s cost, or one row saying why it was not run.
-func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int) -> [(String, String, String, String)] {
+func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int) -> [(String, String, String, String)]
+{
     let name = "play --score, 100×30, 30 fps"
     guard onPath("pulseaudio"), onPath("paplay"), FileManager.default.fileExists(atPath: ttymeasure) else {
         return [(name, "not run", "needs pulseaudio and paplay (make deps-test) and ttymeasure", "")]
@@ -134,6 +135,9 @@ func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
             "frame loop, PulseAudio client and aubio together"
                 + (perSecond.map { ", \(fixed($0)) pitch frames/s" } ?? ""), "5 % of one core"
         ),
-        (name + ": peak memory", peak.map { "\(fixed(Double($0) / 1024)) MB" } ?? "?", "largest process (aubio brings libavcodec)", ""),
+        (
+            name + ": peak memory", peak.map { "\(fixed(Double($0) / 1024)) MB" } ?? "?",
+            "largest process (aubio brings libavcodec)", ""
+        ),
     ]
 }

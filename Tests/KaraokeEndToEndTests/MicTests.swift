@@ -60,7 +60,7 @@ struct MicTests {
     func tonesAreHeardAsTheirNotes() throws {
         let server = try PulseAudioServer()
         defer { server.stop() }
-        let notes: [Double] = [57, 60, 64, 69]  // A3, C4, E4, A4
+        let notes: [Double] = [57, 60, 64, 69] // A3, C4, E4, A4
         let wav = server.folder.appendingPathComponent("tones.wav").path
         // The tones wait 1.5 s: when paplay's stream starts, a null sink's monitor takes about 0.7 s to catch
         // up, and its timing means nothing meanwhile (a real microphone has no such moment).
@@ -97,7 +97,10 @@ struct MicTests {
         defer { server.stop() }
         // mpv plays into the server's default sink, the only one: `mic`.
         let result = try KaraokeProcess.run(
-            ["calibrate", "--mic", PulseAudioServer.source, "--mpv-option", "audio-device=pulse/\(PulseAudioServer.sink)"],
+            [
+                "calibrate", "--mic", PulseAudioServer.source, "--mpv-option",
+                "audio-device=pulse/\(PulseAudioServer.sink)",
+            ],
             environment: server.environment, timeout: 40)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)

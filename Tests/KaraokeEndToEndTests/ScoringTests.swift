@@ -24,12 +24,16 @@ struct ScoringTests {
     static let gap = 1000.0
     static let melody: [[Note]] = [
         [
-            Note(beat: 0, length: 24, pitch: 0, syllable: "Lan"), Note(beat: 26, length: 24, pitch: 4, syllable: "terns "),
-            Note(beat: 52, length: 24, pitch: 7, kind: "*", syllable: "on "), Note(beat: 78, length: 24, pitch: 2, syllable: "the "),
+            Note(beat: 0, length: 24, pitch: 0, syllable: "Lan"),
+            Note(beat: 26, length: 24, pitch: 4, syllable: "terns "),
+            Note(beat: 52, length: 24, pitch: 7, kind: "*", syllable: "on "),
+            Note(beat: 78, length: 24, pitch: 2, syllable: "the "),
         ],
         [
-            Note(beat: 108, length: 24, pitch: 5, syllable: "qui"), Note(beat: 134, length: 24, pitch: 9, syllable: "et "),
-            Note(beat: 160, length: 24, pitch: 12, syllable: "ri"), Note(beat: 186, length: 28, pitch: 0, kind: "*", syllable: "ver "),
+            Note(beat: 108, length: 24, pitch: 5, syllable: "qui"),
+            Note(beat: 134, length: 24, pitch: 9, syllable: "et "),
+            Note(beat: 160, length: 24, pitch: 12, syllable: "ri"),
+            Note(beat: 186, length: 28, pitch: 0, kind: "*", syllable: "ver "),
         ],
     ]
 
@@ -109,28 +113,36 @@ struct ScoringTests {
         let folder = try Self.makeSong(semitones: 0)
         defer { try? FileManager.default.removeItem(at: folder) }
         let calibration = try KaraokeProcess.run(
-            ["calibrate", "--mic", PulseAudioServer.source, "--mpv-option", "ao=pulse"], environment: server.environment,
+            ["calibrate", "--mic", PulseAudioServer.source, "--mpv-option", "ao=pulse"],
+            environment: server.environment,
             timeout: 40)
         #expect(calibration.status == 0, "\(calibration.stderr)")
-        let delay = calibration.stdout.split(separator: "\n").first { $0.hasPrefix("use: ") }
+        let delay =
+            calibration.stdout.split(separator: "\n").first { $0.hasPrefix("use: ") }
             .flatMap { $0.split(separator: " ").last }.flatMap { Int($0) } ?? 0
-        let (summary, card) = try Self.play(in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay \(delay)")
+        let (summary, card) = try Self.play(
+            in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay \(delay)")
         let score = try #require(summary.singers.first?.score)
         #expect(score >= 9_000, "scored \(score) with --mic-delay \(delay)")
         #expect(summary.finished)
         #expect(summary.pitchFramesPerSecond >= 40)
-        #expect(card.contains { $0.contains(score.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) })
+        #expect(
+            card.contains {
+                $0.contains(score.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))))
+            })
         print("scoring: on the notes \(score), mic delay \(delay) ms, \(summary.pitchFramesPerSecond) pitch frames/s")
     }
 
-    @Test("the same tones an octave up or down score as high: the pitch is folded into the note's octave",
-          arguments: [12.0, -12.0])
+    @Test(
+        "the same tones an octave up or down score as high: the pitch is folded into the note's octave",
+        arguments: [12.0, -12.0])
     func anOctaveAwayScoresTheSame(semitones: Double) throws {
         let server = try PulseAudioServer()
         defer { server.stop() }
         let folder = try Self.makeSong(semitones: semitones)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (summary, _) = try Self.play(in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay 0")
+        let (summary, _) = try Self.play(
+            in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay 0")
         let score = try #require(summary.singers.first?.score)
         #expect(score >= 9_000, "scored \(score) an octave away (\(semitones))")
         print("scoring: \(semitones > 0 ? "an octave up" : "an octave down") \(score)")
@@ -143,7 +155,8 @@ struct ScoringTests {
         let folder = try Self.makeSong(semitones: 6)
         defer { try? FileManager.default.removeItem(at: folder) }
         let (summary, _) = try Self.play(
-            in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay 0 --difficulty \(difficulty)")
+            in: folder, server: server,
+            arguments: "--mic \(PulseAudioServer.source) --mic-delay 0 --difficulty \(difficulty)")
         let score = try #require(summary.singers.first?.score)
         #expect(score < 500, "scored \(score) a tritone off on \(difficulty)")
         print("scoring: a tritone off, \(difficulty): \(score)")
@@ -164,7 +177,11 @@ struct ScoringTests {
 extension ScoringTests {
     /// P2 of the duet: a third above P1 (an octave-free harmony), sung at the same time.
     static var harmony: [[Note]] {
-        melody.map { line in line.map { Note(beat: $0.beat, length: $0.length, pitch: $0.pitch + 4, kind: $0.kind, syllable: $0.syllable) } }
+        melody.map { line in
+            line.map {
+                Note(beat: $0.beat, length: $0.length, pitch: $0.pitch + 4, kind: $0.kind, syllable: $0.syllable)
+            }
+        }
     }
 
     /// A duet folder: P1's tones on the left channel, P2's on the right, both at once.
@@ -207,7 +224,9 @@ extension ScoringTests {
         let (swapped, _) = try Self.play(
             in: folder, server: server, arguments: "--mic P1=right --mic P2=left --mic-delay 0")
         // A third off is outside medium's semitone: each singer sings the other's notes.
-        for singer in swapped.singers { #expect(singer.score < 1_000, "\(singer.part ?? "?") scored \(singer.score) swapped") }
+        for singer in swapped.singers {
+            #expect(singer.score < 1_000, "\(singer.part ?? "?") scored \(singer.score) swapped")
+        }
         print("scoring: duet \(summary.singers.map(\.score)), swapped \(swapped.singers.map(\.score))")
     }
 
@@ -219,7 +238,8 @@ extension ScoringTests {
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/song.txt' --score --no-audio --no-countdown",
             environment: ["PULSE_SERVER": "unix:\(folder.path)/no-such-socket"])
         let screen = try session.waitFor { $0.contains { $0.contains("not scoring: no PulseAudio server") } }
-        #expect(screen.contains { $0.contains("not scoring: no PulseAudio server") }, "\(screen.joined(separator: "\n"))")
+        #expect(
+            screen.contains { $0.contains("not scoring: no PulseAudio server") }, "\(screen.joined(separator: "\n"))")
         #expect(try session.waitFor { $0.contains { $0.contains("Lan") } }.contains { $0.contains("Lan") })
         try session.send("q")
         #expect(try session.exitStatus() == 0)
@@ -235,7 +255,9 @@ extension ScoringTests {
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/plain.lrc' --score --no-audio")
         let screen = try session.waitFor { $0.contains { $0.contains("needs the notes") } }
-        #expect(screen.contains { $0.contains("not scoring: that needs the notes of an UltraStar song") }, "\(screen.joined(separator: "\n"))")
+        #expect(
+            screen.contains { $0.contains("not scoring: that needs the notes of an UltraStar song") },
+            "\(screen.joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }

@@ -145,7 +145,8 @@ extension CommandLineOption {
         },
         CommandLineOption(
             name: "--print", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "print JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
+            help:
+                "print JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
             commands: [.follow, .mic]
         ) { values, _ throws(UsageError) in
             values.follow.prints = true
@@ -314,7 +315,8 @@ extension CommandLineOption {
                 "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
             commands: [.play, .calibrate, .mic]
         ) { values, text throws(UsageError) in
-            guard !text.isEmpty, text.count <= 1000, !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }),
+            guard !text.isEmpty, text.count <= 1000,
+                !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }),
                 let microphone = ScoringOptions.Microphone(argument: text)
             else {
                 throw UsageError("bad value '\(text.prefix(40))' for '--mic'; expected SOURCE or P1=SOURCE … P9=SOURCE")

@@ -62,7 +62,7 @@ public enum ColorDepth: String, Sendable, Equatable {
         let r = Double(color.red), g = Double(color.green), b = Double(color.blue)
         let high = max(r, g, b), low = min(r, g, b), spread = high - low
         guard spread >= 40 else { return nil }
-        var sector: Double  // the hue in sixths of a turn: 0 red, 1 yellow, 2 green, 3 cyan, 4 blue, 5 magenta
+        var sector: Double // the hue in sixths of a turn: 0 red, 1 yellow, 2 green, 3 cyan, 4 blue, 5 magenta
         if high == r {
             sector = (g - b) / spread
         } else if high == g {

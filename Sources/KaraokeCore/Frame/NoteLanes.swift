@@ -332,7 +332,8 @@ struct LaneGrid {
                 guard first <= last else { continue }
                 for beat in first...last {
                     let hit =
-                        note.kind != .freestyle && (progress.map { beat < $0.judgedThrough && $0.hitBeats.contains(beat) }
+                        note.kind != .freestyle
+                        && (progress.map { beat < $0.judgedThrough && $0.hitBeats.contains(beat) }
                             ?? false)
                     let base = note.kind.isGolden ? ink.gold : ink.ink
                     let accent = note.kind.isGolden ? ink.gold : ink.accent

@@ -78,7 +78,9 @@ public enum MicCalibration {
             if index > 0 {
                 let before = near[index - 1]
                 let rise = near[index].level - before.level
-                if rise > 0 { onset = before.time + (threshold - before.level) / rise * (near[index].time - before.time) }
+                if rise > 0 {
+                    onset = before.time + (threshold - before.level) / rise * (near[index].time - before.time)
+                }
             }
             return onset - click
         }

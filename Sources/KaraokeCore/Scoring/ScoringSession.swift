@@ -56,7 +56,8 @@ public struct ScoringSession: Sendable {
 
     /// The file time (ms) of the song at monotonic `now`, moved back by the microphone delay.
     public func fileTime(heardAt now: Double, state: PlayerState) -> Double {
-        LyricClock.fileTime(playback: state.position(at: now - micDelay), song: state.song, userOffset: state.userOffset)
+        LyricClock.fileTime(
+            playback: state.position(at: now - micDelay), song: state.song, userOffset: state.userOffset)
     }
 
     /// Gives singer `singer`'s readings to its scorer; dropped while the song is paused or its audio has not

@@ -29,7 +29,8 @@ struct ScoreEnding {
         let finished = session.loop.reachedEnd
         var summary = ScoreSummary(
             metadata: session.loop.state.song.metadata, file: file, difficulty: scoring.difficulty,
-            singers: scoring.keepers.map(ScoreSummary.Singer.init), pitchFramesPerSecond: scoring.readingsPerSecond ?? 0)
+            singers: scoring.keepers.map(ScoreSummary.Singer.init), pitchFramesPerSecond: scoring.readingsPerSecond ?? 0
+        )
         summary.finished = finished
         write(summary)
         guard finished else { return nil }

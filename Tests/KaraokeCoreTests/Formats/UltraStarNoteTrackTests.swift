@@ -72,7 +72,10 @@ struct UltraStarNoteTrackTests {
         let track = try #require(song.notes)
         // The middle phrase shows nothing, so the song has two lyric lines but three note lines.
         #expect(song.lines.count == 2)
-        #expect(track.lines.map(beats) == [[[0, 2, 0], [2, 2, 0], [4, 2, 0]], [[10, 2, 3], [12, 2, 3]], [[20, 2, 0]]])
+        #expect(
+            track.lines.map(beats) == [
+                [[0, 2, 0], [2, 2, 0], [4, 2, 0]], [[10, 2, 3], [12, 2, 3]], [[20, 2, 0]],
+            ])
         #expect(track.lines[0].notes.map(\.syllable) == ["la", "~", ""])
     }
 

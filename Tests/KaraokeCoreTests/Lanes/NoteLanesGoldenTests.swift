@@ -66,7 +66,8 @@ struct NoteLanesGoldenTests {
             points: 1200)
         first.lastLine = LineResult(line: 0, accuracy: 0.9, grade: .great, judgedAt: track.time(ofBeat: 20))
         let second = LaneFixtures.progress(
-            part: .part(1), track: track, hits: [24, 25, 26, 30, 31], judgedThrough: 33, from: 24, off: [27, 28, 29, 32],
+            part: .part(1), track: track, hits: [24, 25, 26, 30, 31], judgedThrough: 33, from: 24,
+            off: [27, 28, 29, 32],
             points: 450)
         let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 33.4), singers: [first, second])
         try NoteLanesGoldenTests.check(frame, golden: "lanes-duet-80x24")

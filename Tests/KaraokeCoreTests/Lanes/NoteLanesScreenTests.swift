@@ -30,9 +30,11 @@ struct NoteLanesScreenTests {
         #expect(rows - 2 - strips * height >= 3 || strips == 0)
     }
 
-    @Test("on a screen too short for strip, title, three lyric rows and status the lanes are left out", arguments: [
-        6, 7, 8,
-    ])
+    @Test(
+        "on a screen too short for strip, title, three lyric rows and status the lanes are left out",
+        arguments: [
+            6, 7, 8,
+        ])
     func tooShort(rows: Int) throws {
         var with = try NoteLanesScreenTests.composer(rows: rows, lanes: true)
         var without = try NoteLanesScreenTests.composer(rows: rows, lanes: false)
@@ -65,7 +67,8 @@ struct NoteLanesScreenTests {
         var singer = SingerProgress(part: nil)
         singer.hitBeats = Set(0...7)
         singer.judgedThrough = 4
-        let cells = NoteLanesScreenTests.laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 4.5), singers: [singer]))
+        let cells = NoteLanesScreenTests.laneCells(
+            composer.frame(at: LaneFixtures.seconds(atBeat: 4.5), singers: [singer]))
         let hits = cells.filter { $0.glyph == LaneGrid.Glyph.hit }
         #expect(hits.count == 4)
         // The now column is 21; beats 0–3 sit left of it.
@@ -82,7 +85,8 @@ struct NoteLanesScreenTests {
         singer.trail = stride(from: 0, to: 14, by: 0.5).map { beat in
             PitchFrame(time: track.time(ofBeat: 0) + beat * 50, midi: beat < 2 ? nil : 63, level: -20)
         }
-        let cells = NoteLanesScreenTests.laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 10.5), singers: [singer]))
+        let cells = NoteLanesScreenTests.laneCells(
+            composer.frame(at: LaneFixtures.seconds(atBeat: 10.5), singers: [singer]))
         let trail = cells.filter { $0.glyph == LaneGrid.Glyph.trail }
         #expect(!trail.isEmpty)
         #expect(trail.allSatisfy { $0.column <= 21 })
@@ -106,11 +110,15 @@ struct NoteLanesScreenTests {
         var singer = SingerProgress(part: nil)
         singer.hitBeats = Set(32...47)
         singer.judgedThrough = 48
-        let cells = NoteLanesScreenTests.laneCells(composer.frame(at: LaneFixtures.seconds(atBeat: 48.5), singers: [singer]))
+        let cells = NoteLanesScreenTests.laneCells(
+            composer.frame(at: LaneFixtures.seconds(atBeat: 48.5), singers: [singer]))
         // Beats 36–39 are rap (columns 9–12), 40–43 freestyle (13–16), with now at 21 for beat 48.
-        #expect(cells.filter { (9...12).contains($0.column) }.allSatisfy { $0.glyph == LaneGrid.Glyph.rap && $0.fill == 1 })
         #expect(
-            cells.filter { (13...16).contains($0.column) }.allSatisfy { $0.glyph == LaneGrid.Glyph.freestyle && $0.fill == 0 })
+            cells.filter { (9...12).contains($0.column) }.allSatisfy { $0.glyph == LaneGrid.Glyph.rap && $0.fill == 1 })
+        #expect(
+            cells.filter { (13...16).contains($0.column) }.allSatisfy {
+                $0.glyph == LaneGrid.Glyph.freestyle && $0.fill == 0
+            })
         #expect(cells.filter { (9...16).contains($0.column) }.count == 8)
     }
 
@@ -151,7 +159,8 @@ struct NoteLanesScreenTests {
         #expect(styles.map(\.weight) == [.bold, .normal, .bold, .normal])
     }
 
-    @Test("gold reads on its background: far from it, and apart from the lyric ink", arguments: [Theme.dark, Theme.light])
+    @Test(
+        "gold reads on its background: far from it, and apart from the lyric ink", arguments: [Theme.dark, Theme.light])
     func goldIsReadable(theme: Theme) {
         #expect(ColorDepth.distance(theme.gold, theme.background) > 100_000)
         #expect(theme.gold != theme.foreground)
@@ -179,7 +188,8 @@ struct NoteLanesScreenTests {
             lanes: NoteLanes(track: LaneFixtures.track(parts: parts), parts: [.part(0), .part(1)]))
         let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 14))
         #expect(frame.rows.filter { $0.kind == .lanes }.count == 4)
-        let accents = Set(NoteLanesScreenTests.laneCells(frame).filter { $0.glyph == LaneGrid.Glyph.unsung }.map(\.accent))
+        let accents = Set(
+            NoteLanesScreenTests.laneCells(frame).filter { $0.glyph == LaneGrid.Glyph.unsung }.map(\.accent))
         let theme = Theme.dark
         // Part 1 in the plain foreground (no accent), part 2 in its ink, the golden note in gold.
         #expect(accents == [nil, theme.ink(for: .part(1)), theme.gold])
@@ -232,7 +242,8 @@ struct NoteLanesHostileTests {
             #expect(frame.rows.count == 24)
         }
         for msPerBeat in [0.0, -50, value] {
-            let track = NoteTrack(millisecondsPerBeat: msPerBeat, gap: value, lines: LaneFixtures.track(parts: [LaneFixtures.solo]).lines)
+            let track = NoteTrack(
+                millisecondsPerBeat: msPerBeat, gap: value, lines: LaneFixtures.track(parts: [LaneFixtures.solo]).lines)
             let song = try LaneFixtures.song(title: "Broken", parts: [LaneFixtures.solo])
             var broken = FrameComposer(
                 song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions(),

@@ -126,9 +126,11 @@ struct LaneWindowTests {
         }
     }
 
-    @Test("the page turns when the next line starts, and shows the first line before it", arguments: [
-        (-5.0, 0), (0.0, 0), (31.9, 0), (32.0, 32), (63.9, 32), (64.0, 64), (200.0, 64),
-    ])
+    @Test(
+        "the page turns when the next line starts, and shows the first line before it",
+        arguments: [
+            (-5.0, 0), (0.0, 0), (31.9, 0), (32.0, 32), (63.9, 32), (64.0, 64), (200.0, 64),
+        ])
     func pageTurns(beat: Double, firstBeat: Int) throws {
         let lines = LaneWindowTests.lanes.lines(for: nil)
         #expect(try #require(NoteLanes.currentLine(of: lines, at: beat)).firstBeat == firstBeat)

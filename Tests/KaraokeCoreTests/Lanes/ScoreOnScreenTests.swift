@@ -5,8 +5,10 @@ import Testing
 struct ScoreOnScreenTests {
     @Test(
         "scores are grouped in thousands",
-        arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (4210, "4,210"), (10000, "10,000"), (-1200, "-1,200"),
-                    (1_234_567, "1,234,567")])
+        arguments: [
+            (0, "0"), (999, "999"), (1000, "1,000"), (4210, "4,210"), (10000, "10,000"), (-1200, "-1,200"),
+            (1_234_567, "1,234,567"),
+        ])
     func grouped(n: Int, text: String) {
         #expect(StatusBar.grouped(n) == text)
     }
@@ -89,7 +91,8 @@ struct ScoreCardTests {
     @Test(
         "space and Enter go on, q and Esc quit, other keys do nothing",
         arguments: [
-            (Key.character(" "), ScoreCard.Answer?.some(.close)), (.character("\n"), .close), (.character("\r"), .close),
+            (Key.character(" "), ScoreCard.Answer?.some(.close)), (.character("\n"), .close),
+            (.character("\r"), .close),
             (.character("q"), .quit), (.character("Q"), .quit), (.escape, .quit), (.character("n"), nil), (.left, nil),
         ])
     func keys(key: Key, answer: ScoreCard.Answer?) {
@@ -121,8 +124,10 @@ struct ScoreCardTests {
         singer.points = ScorePoints(notes: 4210)
         let card = composer.scoreCard(singers: [singer], names: ["Ana"], grades: [[.great, .good]])
         #expect(card.title == "Golden Song — The Lanes")
-        #expect(card.entries == [ScoreCard.Entry(part: nil, name: "Ana", points: singer.points, grades: [.great, .good])])
-        #expect(composer.scoreCard(singers: [singer, singer]).entries.allSatisfy { $0.name == nil && $0.grades.isEmpty })
+        #expect(
+            card.entries == [ScoreCard.Entry(part: nil, name: "Ana", points: singer.points, grades: [.great, .good])])
+        #expect(
+            composer.scoreCard(singers: [singer, singer]).entries.allSatisfy { $0.name == nil && $0.grades.isEmpty })
     }
 
     @Test("the rating is the song rating of the total", arguments: [0, 499, 500, 2999, 5500, 7499, 9000, 10000])
@@ -134,10 +139,14 @@ struct ScoreCardTests {
     @Test("a tiny screen gets a card cut to fit, never out of bounds", arguments: [(1, 1), (10, 3), (20, 5)])
     func tinyScreen(columns: Int, rows: Int) {
         let card = ScoreCard(
-            title: "A rather long title — by somebody", entries: [ScoreCard.Entry(part: .part(0), points: ScorePoints()),
-                                                                ScoreCard.Entry(part: .part(1), points: ScorePoints())])
+            title: "A rather long title — by somebody",
+            entries: [
+                ScoreCard.Entry(part: .part(0), points: ScorePoints()),
+                ScoreCard.Entry(part: .part(1), points: ScorePoints()),
+            ])
         let frame = card.frame(columns: columns, rows: rows, options: FrameOptions())
         #expect(frame.rows.count == rows)
-        #expect(frame.rows.allSatisfy { row in row.cells.allSatisfy { $0.column >= 0 && $0.column + $0.width <= columns } })
+        #expect(
+            frame.rows.allSatisfy { row in row.cells.allSatisfy { $0.column >= 0 && $0.column + $0.width <= columns } })
     }
 }

@@ -15,7 +15,7 @@ struct CaptureTimelineTests {
 
     @Test(
         "reads woken late do not move the hops: they stay a hop apart, at the on-time reads' times",
-        arguments: [0.0, 0.004, 0.012])  // how late the late reads are, beyond the on-time ones' buffering
+        arguments: [0.0, 0.004, 0.012]) // how late the late reads are, beyond the on-time ones' buffering
     func lateReadsAreIgnored(lateness: Double) {
         var timeline = CaptureTimeline(hopSeconds: Self.hop, lookBack: 16)
         var ends: [Double] = []
@@ -40,9 +40,9 @@ struct CaptureTimelineTests {
         for index in 51...80 {
             ends.append(timeline.hopEnd(readAt: Self.start + 0.2 + Double(index) * Self.hop, buffered: 0))
         }
-        #expect(abs(ends[0] - (Self.start + 51 * Self.hop)) < 1e-9)  // still counting from the old start
-        #expect(abs(ends[14] - (Self.start + 65 * Self.hop)) < 1e-9)  // one old answer is left
-        #expect(abs(ends[15] - (Self.start + 0.2 + 66 * Self.hop)) < 1e-9)  // 16 new ones: the old have left
+        #expect(abs(ends[0] - (Self.start + 51 * Self.hop)) < 1e-9) // still counting from the old start
+        #expect(abs(ends[14] - (Self.start + 65 * Self.hop)) < 1e-9) // one old answer is left
+        #expect(abs(ends[15] - (Self.start + 0.2 + 66 * Self.hop)) < 1e-9) // 16 new ones: the old have left
         #expect(timeline.hops == 80)
     }
 }

@@ -25,11 +25,11 @@ struct MicCalibrationTests {
     @Test(
         "the median round trip is the delay the clicks were heard late by, whatever the windows' phase",
         arguments: [
-            (delay: 0.0, phase: 0.0),  // a loopback: heard as played
-            (delay: 0.035, phase: 0.005),  // a USB microphone
-            (delay: 0.120, phase: 0.011),  // a Bluetooth headset's microphone
-            (delay: 0.450, phase: 0.003),  // near the longest told apart from the next click
-            (delay: -0.040, phase: 0.008),  // mpv's clock a little late: a negative delay is reported as it is
+            (delay: 0.0, phase: 0.0), // a loopback: heard as played
+            (delay: 0.035, phase: 0.005), // a USB microphone
+            (delay: 0.120, phase: 0.011), // a Bluetooth headset's microphone
+            (delay: 0.450, phase: 0.003), // near the longest told apart from the next click
+            (delay: -0.040, phase: 0.008), // mpv's clock a little late: a negative delay is reported as it is
         ])
     func medianRoundTrip(delay: Double, phase: Double) throws {
         let result = try #require(MicCalibration.result(frames: frames(delay: delay, phase: phase)))
@@ -42,9 +42,10 @@ struct MicCalibrationTests {
     @Test("a click too quiet to stand out of the room's noise is not heard")
     func quietClicksAreNotHeard() {
         #expect(MicCalibration.result(frames: frames(delay: 0.05, clickLevel: -60, quietLevel: -65)) == nil)
-        #expect(MicCalibration.roundTrips(frames: frames(delay: 0.05, clickLevel: -60, quietLevel: -65)).allSatisfy {
-            $0 == nil
-        })
+        #expect(
+            MicCalibration.roundTrips(frames: frames(delay: 0.05, clickLevel: -60, quietLevel: -65)).allSatisfy {
+                $0 == nil
+            })
     }
 
     @Test(
@@ -83,12 +84,12 @@ struct NoteNameTests {
     @Test(
         "a MIDI number is named by its nearest note and the cents off it",
         arguments: [
-            (midi: 69.0, name: "A4", cents: 0),  // 440 Hz
-            (midi: 60.0, name: "C4", cents: 0),  // middle C
+            (midi: 69.0, name: "A4", cents: 0), // 440 Hz
+            (midi: 60.0, name: "C4", cents: 0), // middle C
             (midi: 57.3, name: "A3", cents: 30),
-            (midi: 63.6, name: "E4", cents: -40),  // nearer E4 than D#4
+            (midi: 63.6, name: "E4", cents: -40), // nearer E4 than D#4
             (midi: 61.0, name: "C#4", cents: 0),
-            (midi: 11.0, name: "B-1", cents: 0),  // below C0
+            (midi: 11.0, name: "B-1", cents: 0), // below C0
         ])
     func names(midi: Double, name: String, cents: Int) {
         let note = NoteName.of(midi: midi)

@@ -17,10 +17,11 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
 }
 
 @Suite struct ScoringOptionsTests {
-    @Test(arguments: [
-        ("mic.monitor", nil, "mic.monitor"), ("P1=left", Voice.part(0), "left"), ("p2=right", .part(1), "right"),
-        ("P2=", .part(1), nil), ("alsa_input.usb-P1=x", nil, "alsa_input.usb-P1=x"),
-    ] as [(String, Voice?, String?)])
+    @Test(
+        arguments: [
+            ("mic.monitor", nil, "mic.monitor"), ("P1=left", Voice.part(0), "left"), ("p2=right", .part(1), "right"),
+            ("P2=", .part(1), nil), ("alsa_input.usb-P1=x", nil, "alsa_input.usb-P1=x"),
+        ] as [(String, Voice?, String?)])
     func aMicArgumentNamesItsPartAndSource(argument: String, part: Voice?, source: String?) throws {
         let microphone = try #require(ScoringOptions.Microphone(argument: argument))
         #expect(microphone.part == part)
@@ -39,9 +40,13 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
 
     @Test func inADuetMicrophonesWithoutPartsTakeThePartsInOrder() {
         var options = ScoringOptions()
-        options.microphones = [.init(part: nil, source: "a"), .init(part: nil, source: "b"), .init(part: nil, source: "c")]
+        options.microphones = [
+            .init(part: nil, source: "a"), .init(part: nil, source: "b"), .init(part: nil, source: "c"),
+        ]
         #expect(
-            options.singers(parts: [.part(0), .part(1)]) == [.init(part: .part(0), source: "a"), .init(part: .part(1), source: "b")])
+            options.singers(parts: [.part(0), .part(1)]) == [
+                .init(part: .part(0), source: "a"), .init(part: .part(1), source: "b"),
+            ])
     }
 
     @Test func aNamedPartTheSongDoesNotHaveIsLeftOut() {
@@ -110,9 +115,13 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
         let state = PlayerState(song: song, start: 0, now: 100)
         var session = ScoringSession(
             track: try #require(song.notes), parts: [.part(0), .part(1)], difficulty: .hard, micDelayMilliseconds: 0)
-        session.hear(readings(from: 101, seconds: 1, midi: 60) + readings(from: 102, seconds: 1, midi: 64), singer: 0, state: state)
+        session.hear(
+            readings(from: 101, seconds: 1, midi: 60) + readings(from: 102, seconds: 1, midi: 64), singer: 0,
+            state: state)
         // The second singer sings the first one's notes: none of them is theirs.
-        session.hear(readings(from: 101, seconds: 1, midi: 60) + readings(from: 102, seconds: 1, midi: 64), singer: 1, state: state)
+        session.hear(
+            readings(from: 101, seconds: 1, midi: 60) + readings(from: 102, seconds: 1, midi: 64), singer: 1,
+            state: state)
         session.finish()
         #expect(session.singers.map(\.points.total) == [10_000, 0])
         #expect(session.singers.map(\.part) == [.part(0), .part(1)])
