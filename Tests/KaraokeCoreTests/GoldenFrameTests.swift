@@ -59,8 +59,14 @@ struct GoldenFrameTests {
             rows: golden.rows, options: options)
         let frame = composer.frame(at: golden.time)
         try #require(frame.rows.count == golden.rows)
-        let actual = GoldenFrameTests.describe(frame)
-        let url = Fixtures.repository.appendingPathComponent("Tests/KaraokeCoreTests/Golden/\(golden.golden).txt")
+        try GoldenFrameTests.check(frame, golden: golden.golden)
+    }
+
+    /// Compares `frame`, described, with the golden file `name`; `RECORD_GOLDEN=1` writes it instead and fails on
+    /// purpose, so a recording is never mistaken for a pass.
+    static func check(_ frame: Frame, golden name: String) throws {
+        let actual = describe(frame)
+        let url = Fixtures.repository.appendingPathComponent("Tests/KaraokeCoreTests/Golden/\(name).txt")
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
             try actual.write(to: url, atomically: true, encoding: .utf8)
             Issue.record("recorded \(url.lastPathComponent); run again without RECORD_GOLDEN")

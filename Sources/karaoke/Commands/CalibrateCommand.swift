@@ -21,21 +21,15 @@ enum CalibrateCommand {
             return 1
         }
         defer { capture.stop() }
-        var template = Array("/tmp/karaoke-clicks-XXXXXX".utf8CString)
-        guard let folderPointer = mkdtemp(&template) else {
-            StandardStreams.err("karaoke: cannot make a folder for the clicks in /tmp: \(LyricFile.describe(errno))")
-            return 1
-        }
-        let folder = String(cString: folderPointer)
-        let clicks = folder + "/clicks.wav"
-        defer {
-            unlink(clicks)
-            rmdir(folder)
-        }
-        if case .failure(let failure) = TextFile.save(MicCalibration.wav(), to: clicks, replacing: false) {
+        let clickTrack: ClickTrack
+        switch ClickTrack.write(MicCalibration.wav()) {
+        case .success(let track): clickTrack = track
+        case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
+        defer { clickTrack.remove() }
+        let clicks = clickTrack.path
         for number in [SIGINT, SIGTERM, SIGHUP] { Signals.setHandler(number) }
         let audio: MpvPlayer
         do {

@@ -98,22 +98,15 @@ enum SyncCommand {
             StandardStreams.err("karaoke: calibration plays clicks through mpv, which is not installed (not on PATH)")
             return 1
         }
-        // The clicks go to a private folder of their own, removed afterwards.
-        var template = Array("/tmp/karaoke-clicks-XXXXXX".utf8CString)
-        guard let folderPointer = mkdtemp(&template) else {
-            StandardStreams.err("karaoke: cannot make a folder for the clicks in /tmp: \(LyricFile.describe(errno))")
-            return 1
-        }
-        let folder = String(cString: folderPointer)
-        let clicks = folder + "/clicks.wav"
-        defer {
-            unlink(clicks)
-            rmdir(folder)
-        }
-        if case .failure(let failure) = TextFile.save(Calibration.wav(), to: clicks, replacing: false) {
+        let clickTrack: ClickTrack
+        switch ClickTrack.write(Calibration.wav()) {
+        case .success(let track): clickTrack = track
+        case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
+        defer { clickTrack.remove() }
+        let clicks = clickTrack.path
         let audio: MpvPlayer
         do {
             audio = try MpvPlayer(

@@ -6,19 +6,6 @@ import Testing
 /// (DESIGN §15.3, §15.4); `RECORD_GOLDEN=1` rewrites them and fails on purpose.
 @Suite("Golden frames with note lanes")
 struct NoteLanesGoldenTests {
-    /// Compares `frame` with the golden file `name`, or records it.
-    static func check(_ frame: Frame, golden name: String) throws {
-        let actual = GoldenFrameTests.describe(frame)
-        let url = Fixtures.repository.appendingPathComponent("Tests/KaraokeCoreTests/Golden/\(name).txt")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(url.lastPathComponent); run again without RECORD_GOLDEN")
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "frame differs from \(url.lastPathComponent):\n\(actual)")
-    }
-
     /// The solo fixture's song, track and composer at 80×24.
     static func soloComposer(reduceMotion: Bool = false) throws -> (FrameComposer, NoteTrack) {
         let song = try LaneFixtures.song(title: "Golden Song", parts: [LaneFixtures.solo])
@@ -39,7 +26,7 @@ struct NoteLanesGoldenTests {
             part: nil, track: track, hits: hits, judgedThrough: 18, from: 0, off: [4, 5, 6, 7, 14, 15], octave: -1,
             points: 2340)
         let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 18.5), singers: [singer])
-        try NoteLanesGoldenTests.check(frame, golden: "lanes-solo-80x24-mid-line")
+        try GoldenFrameTests.check(frame, golden: "lanes-solo-80x24-mid-line")
     }
 
     @Test("reduce motion: the second line as a page, the first line's grade in the status bar")
@@ -50,7 +37,7 @@ struct NoteLanesGoldenTests {
             off: [35], points: 4210)
         singer.lastLine = LineResult(line: 0, accuracy: 0.9, grade: .great, judgedAt: track.time(ofBeat: 30))
         let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 48.2), singers: [singer])
-        try NoteLanesGoldenTests.check(frame, golden: "lanes-solo-80x24-reduced")
+        try GoldenFrameTests.check(frame, golden: "lanes-solo-80x24-reduced")
     }
 
     @Test("a duet: one strip per singer in their inks, both scores in the status bar")
@@ -70,7 +57,7 @@ struct NoteLanesGoldenTests {
             off: [27, 28, 29, 32],
             points: 450)
         let frame = composer.frame(at: LaneFixtures.seconds(atBeat: 33.4), singers: [first, second])
-        try NoteLanesGoldenTests.check(frame, golden: "lanes-duet-80x24")
+        try GoldenFrameTests.check(frame, golden: "lanes-duet-80x24")
     }
 
     @Test("the final card of a duet: title, each singer's score and rating, their line grades, the keys")
@@ -85,7 +72,7 @@ struct NoteLanesGoldenTests {
                     part: .part(1), points: ScorePoints(notes: 3020, golden: 180, lineBonus: 300),
                     grades: [.good, .fair, .shaky, .fair]),
             ])
-        try NoteLanesGoldenTests.check(
+        try GoldenFrameTests.check(
             card.frame(columns: 80, rows: 24, options: FrameOptions()), golden: "score-card-80x24")
     }
 }

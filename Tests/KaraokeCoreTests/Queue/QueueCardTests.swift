@@ -14,15 +14,7 @@ struct QueueCardTests {
     func golden() throws {
         let card = QueueCardTests.card(notes: ["skipped broken.lrc: not a text file (binary data)"])
         let frame = card.frame(at: 100.2, columns: 60, rows: 12, options: FrameOptions())
-        let actual = GoldenFrameTests.describe(frame)
-        let url = Fixtures.repository.appendingPathComponent("Tests/KaraokeCoreTests/Golden/queue-card-60x12.txt")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(url.lastPathComponent); run again without RECORD_GOLDEN")
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "frame differs from \(url.lastPathComponent):\n\(actual)")
+        try GoldenFrameTests.check(frame, golden: "queue-card-60x12")
     }
 
     @Test(
