@@ -80,18 +80,23 @@ struct ScoringTests {
     /// returns the summary and the card's screen.
     static func play(
         in folder: URL, server: PulseAudioServer, arguments: String
-    ) throws -> (summary: Summary, card: [String]) {
+    ) throws -> (summary: Summary, card: [String], midSong: [String]) {
         let out = folder.appendingPathComponent("score.json").path
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/song.txt' --score --score-out '\(out)' "
                 + "--no-countdown --mpv-option ao=pulse \(arguments)",
             environment: server.environment)
+        // Mid-song: the lanes' "now" column, and a bar filled in once a beat is judged a hit (or the card, if the
+        // song is over first).
+        let midSong = try session.waitFor(timeout: audioSeconds + 10) { screen in
+            screen.contains { $0.contains("█") || $0.contains("song over") }
+        }
         let card = try session.waitFor(timeout: audioSeconds + 20) { $0.contains { $0.contains("song over") } }
         #expect(card.contains { $0.contains("song over") }, "no score card: \(card.joined(separator: "\n"))")
         try session.send("Space")
         #expect(try session.exitStatus(timeout: 5) == 0)
         let summary = try JSONDecoder().decode(Summary.self, from: Data(contentsOf: URL(fileURLWithPath: out)))
-        return (summary, card)
+        return (summary, card, midSong)
     }
 
     /// A folder with the song and its tones moved by `semitones` (nil: silence).
@@ -120,8 +125,10 @@ struct ScoringTests {
         let delay =
             calibration.stdout.split(separator: "\n").first { $0.hasPrefix("use: ") }
             .flatMap { $0.split(separator: " ").last }.flatMap { Int($0) } ?? 0
-        let (summary, card) = try Self.play(
+        let (summary, card, midSong) = try Self.play(
             in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay \(delay)")
+        #expect(midSong.contains { $0.contains("│") && $0.contains("█") }, "\(midSong.joined(separator: "\n"))")
+        #expect(midSong.last?.contains("♪") == true)
         let score = try #require(summary.singers.first?.score)
         #expect(score >= 9_000, "scored \(score) with --mic-delay \(delay)")
         #expect(summary.finished)
@@ -141,7 +148,7 @@ struct ScoringTests {
         defer { server.stop() }
         let folder = try Self.makeSong(semitones: semitones)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (summary, _) = try Self.play(
+        let (summary, _, _) = try Self.play(
             in: folder, server: server, arguments: "--mic \(PulseAudioServer.source) --mic-delay 0")
         let score = try #require(summary.singers.first?.score)
         #expect(score >= 9_000, "scored \(score) an octave away (\(semitones))")
@@ -154,7 +161,7 @@ struct ScoringTests {
         defer { server.stop() }
         let folder = try Self.makeSong(semitones: 6)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (summary, _) = try Self.play(
+        let (summary, _, _) = try Self.play(
             in: folder, server: server,
             arguments: "--mic \(PulseAudioServer.source) --mic-delay 0 --difficulty \(difficulty)")
         let score = try #require(summary.singers.first?.score)
@@ -168,7 +175,7 @@ struct ScoringTests {
         defer { server.stop() }
         let folder = try Self.makeSong(semitones: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (summary, card) = try Self.play(in: folder, server: server, arguments: "--mic \(PulseAudioServer.source)")
+        let (summary, card, _) = try Self.play(in: folder, server: server, arguments: "--mic \(PulseAudioServer.source)")
         #expect(summary.singers.map(\.score) == [0])
         #expect(card.contains { $0.contains("0 points") })
     }
@@ -216,12 +223,12 @@ extension ScoringTests {
         try Self.splitMonitor(server)
         let folder = try Self.makeDuet()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (summary, card) = try Self.play(
+        let (summary, card, _) = try Self.play(
             in: folder, server: server, arguments: "--mic P1=left --mic P2=right --mic-delay 0")
         #expect(summary.singers.map(\.part) == ["P1", "P2"])
         for singer in summary.singers { #expect(singer.score >= 9_000, "\(singer.part ?? "?") scored \(singer.score)") }
         #expect(card.contains { $0.contains("P1") } && card.contains { $0.contains("P2") })
-        let (swapped, _) = try Self.play(
+        let (swapped, _, _) = try Self.play(
             in: folder, server: server, arguments: "--mic P1=right --mic P2=left --mic-delay 0")
         // A third off is outside medium's semitone: each singer sings the other's notes.
         for singer in swapped.singers {
