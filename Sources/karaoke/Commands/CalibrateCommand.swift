@@ -21,25 +21,15 @@ enum CalibrateCommand {
             return 1
         }
         defer { capture.stop() }
-        let clickTrack: ClickTrack
-        switch ClickTrack.write(MicCalibration.wav()) {
-        case .success(let track): clickTrack = track
+        for number in [SIGINT, SIGTERM, SIGHUP] { Signals.setHandler(number) }
+        let clickTrack: ClickTrack, audio: MpvPlayer
+        switch ClickTrack.play(MicCalibration.wav(), executable: mpv, extraOptions: request.mpvOptions) {
+        case .success(let started): (clickTrack, audio) = started
         case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
         defer { clickTrack.remove() }
-        let clicks = clickTrack.path
-        for number in [SIGINT, SIGTERM, SIGHUP] { Signals.setHandler(number) }
-        let audio: MpvPlayer
-        do {
-            audio = try MpvPlayer(
-                executable: mpv, audioFile: clicks, start: 0, paused: false, volume: 100,
-                extraOptions: request.mpvOptions)
-        } catch {
-            StandardStreams.err("karaoke: \(error.message)")
-            return 1
-        }
         defer { audio.stop() }
         StandardStreams.out(
             "calibrating: \(MicCalibration.clickCount) clicks, one every \(Int(MicCalibration.interval * 1000)) ms; "

@@ -98,24 +98,14 @@ enum SyncCommand {
             StandardStreams.err("karaoke: calibration plays clicks through mpv, which is not installed (not on PATH)")
             return 1
         }
-        let clickTrack: ClickTrack
-        switch ClickTrack.write(Calibration.wav()) {
-        case .success(let track): clickTrack = track
+        let clickTrack: ClickTrack, audio: MpvPlayer
+        switch ClickTrack.play(Calibration.wav(), executable: mpv, extraOptions: request.mpvOptions) {
+        case .success(let started): (clickTrack, audio) = started
         case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
         defer { clickTrack.remove() }
-        let clicks = clickTrack.path
-        let audio: MpvPlayer
-        do {
-            audio = try MpvPlayer(
-                executable: mpv, audioFile: clicks, start: 0, paused: false, volume: 100,
-                extraOptions: request.mpvOptions)
-        } catch {
-            StandardStreams.err("karaoke: \(error.message)")
-            return 1
-        }
         Signals.install()
         guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
             audio.stop()

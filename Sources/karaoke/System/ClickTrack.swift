@@ -1,8 +1,8 @@
 import Glibc
 import KaraokeCore
 
-/// A WAV of clicks in a private folder of its own (0700, under /tmp), removed with `remove()`: what `sync
-/// --calibrate` and `calibrate` play through mpv.
+/// A WAV of clicks in a private folder of its own (0700, under /tmp), removed with `remove()`, and mpv playing
+/// it: how `sync --calibrate` and `calibrate` start.
 struct ClickTrack {
     /// The WAV's path.
     let path: String
@@ -22,6 +22,24 @@ struct ClickTrack {
             return .failure(failure)
         }
         return .success(track)
+    }
+
+    /// Writes `wav` and starts `executable` (mpv) playing it from the start with `extraOptions`; the failure's
+    /// message follows `karaoke: `, and nothing is left behind then.
+    static func play(
+        _ wav: [UInt8], executable: String, extraOptions: [String]
+    ) -> Result<(track: ClickTrack, audio: MpvPlayer), LyricFile.Failure> {
+        write(wav).flatMap { track in
+            do throws(MpvPlayer.Failure) {
+                let audio = try MpvPlayer(
+                    executable: executable, audioFile: track.path, start: 0, paused: false, volume: 100,
+                    extraOptions: extraOptions)
+                return .success((track, audio))
+            } catch {
+                track.remove()
+                return .failure(.init(message: error.message))
+            }
+        }
     }
 
     /// Removes the WAV and its folder.
