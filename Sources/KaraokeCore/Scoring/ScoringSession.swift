@@ -1,10 +1,12 @@
-/// What the microphone heard, as the capture edge reports it: its monotonic time, not yet on the song's clock.
+/// One analysis window of the microphone, as the capture thread heard it (DESIGN §15.1): its monotonic time, not
+/// yet on the song's clock.
 public struct MicReading: Sendable, Equatable {
-    /// `CLOCK_MONOTONIC` seconds when the analysed sound reached the microphone.
+    /// When the window's middle reached the microphone, in CLOCK_MONOTONIC seconds: the read time moved back by
+    /// what PulseAudio still had buffered and by half a window.
     public var monotonic: Double
-    /// The pitch as a MIDI note number, or nil when nothing voiced was heard.
+    /// The detected pitch as a MIDI note number (fractional), or nil: too quiet, or aubio not confident.
     public var midi: Double?
-    /// The loudness in dBFS.
+    /// The window's loudness in dBFS (RMS; 0 is a full-scale square wave).
     public var level: Double
 
     /// A reading heard at `monotonic`.

@@ -69,7 +69,7 @@ enum CalibrateCommand {
     /// What listening to the clicks gave.
     enum Listening {
         /// mpv's position reports (when each arrived) and every analysis heard.
-        case success(reports: [(at: Double, position: Double)], frames: [HeardPitch])
+        case success(reports: [(at: Double, position: Double)], frames: [MicReading])
         /// The exit status and what to say.
         case failure(Int32, String?)
     }
@@ -78,7 +78,7 @@ enum CalibrateCommand {
     /// past their length, should mpv never say so).
     static func listen(audio: MpvPlayer, capture: MicCapture) -> Listening {
         var reports: [(at: Double, position: Double)] = []
-        var frames: [HeardPitch] = []
+        var frames: [MicReading] = []
         let deadline = monotonicSeconds() + MicCalibration.length + 5
         while monotonicSeconds() < deadline {
             if let number = Signals.take() { return .failure(128 + number, nil) }

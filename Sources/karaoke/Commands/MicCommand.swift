@@ -21,7 +21,7 @@ enum MicCommand {
                 "listening at \(MpvProtocol.number(MicCapture.framesPerSecond, decimals: 1)) analyses a second; "
                     + "Ctrl-C stops\n")
         }
-        var frames: [HeardPitch] = []
+        var frames: [MicReading] = []
         while true {
             if let number = Signals.take() {
                 if !request.prints { StandardStreams.out("\n") }
@@ -46,7 +46,7 @@ enum MicCommand {
 
     /// One analysis as a JSON line: `{"time":…,"midi":…,"hz":…,"note":"A4","cents":0,"level":…}`, with
     /// `null` pitch fields when nothing voiced was heard; `time` is CLOCK_MONOTONIC seconds.
-    static func jsonLine(_ frame: HeardPitch) -> String {
+    static func jsonLine(_ frame: MicReading) -> String {
         let level = MpvProtocol.number(frame.level, decimals: 1)
         let time = MpvProtocol.number(frame.monotonic, decimals: 4)
         guard let midi = frame.midi else {
@@ -60,7 +60,7 @@ enum MicCommand {
     }
 
     /// The tuner's line: `A4  +3 cents  441.2 Hz  -18 dBFS`, or only the level when nothing is sung.
-    static func tunerLine(_ frame: HeardPitch) -> String {
+    static func tunerLine(_ frame: MicReading) -> String {
         let level = "\(Int(frame.level.rounded())) dBFS"
         guard let midi = frame.midi else { return "—" + String(repeating: " ", count: 26) + level }
         let note = NoteName.of(midi: midi)

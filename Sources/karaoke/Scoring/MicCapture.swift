@@ -3,17 +3,6 @@ import CPulseSimple
 import Glibc
 import KaraokeCore
 
-/// One analysis window of the microphone, as the capture thread heard it (DESIGN §15.1).
-struct HeardPitch: Sendable, Equatable {
-    /// When the window's middle reached the microphone, in CLOCK_MONOTONIC seconds: the read time moved back
-    /// by what PulseAudio still had buffered and by half a window.
-    var monotonic: Double
-    /// The detected pitch as a MIDI note number (fractional), or nil: too quiet, or aubio not confident.
-    var midi: Double?
-    /// The window's loudness in dBFS (RMS; 0 is a full-scale square wave).
-    var level: Double
-}
-
 /// Why the microphone cannot be listened to, in words for the user.
 struct MicError: Error, Sendable {
     /// The message, without the `karaoke: ` prefix.
@@ -47,7 +36,7 @@ final class MicCapture: @unchecked Sendable {
     static let ringCapacity = 256
 
     /// What the thread and the caller share, behind `mutex`.
-    private var ring: [HeardPitch] = []
+    private var ring: [MicReading] = []
     /// Why the thread ended on its own (the server went away); nil while it runs or after `stop()`.
     private var threadFailure: String?
     /// Set by `stop()`; the thread ends at its next hop.
@@ -124,7 +113,7 @@ final class MicCapture: @unchecked Sendable {
 
     /// Moves every result heard since the last call to the end of `frames`; never waits: when the thread
     /// holds the lock this instant, nothing is moved now and the results wait for the next call.
-    func drain(into frames: inout [HeardPitch]) {
+    func drain(into frames: inout [MicReading]) {
         guard pthread_mutex_trylock(mutex) == 0 else { return }
         frames.append(contentsOf: ring)
         ring.removeAll(keepingCapacity: true)
@@ -187,7 +176,7 @@ final class MicCapture: @unchecked Sendable {
                 kk_aubio_detector_push(&detector, $0.baseAddress, &confidence)
             }
             let level = Self.level(of: window)
-            let heard = HeardPitch(
+            let heard = MicReading(
                 monotonic: hopEnd - halfWindow,
                 midi: pitch > 0 && confidence >= Self.minimumConfidence && level >= Self.silenceLevel
                     ? Double(pitch) : nil,

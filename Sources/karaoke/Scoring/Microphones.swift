@@ -21,7 +21,7 @@ struct Microphones {
     /// Which captures have already reported that they stopped.
     private var lost: Set<Int> = []
     /// The readings taken from a capture and not yet handed on; kept to save an allocation a frame.
-    private var heard: [HeardPitch] = []
+    private var heard: [MicReading] = []
 
     /// Opens a microphone for each singer `options` names for `song` (DESIGN §15.5).
     static func open(for song: Song, options: ScoringOptions) -> Opened {
@@ -62,10 +62,7 @@ struct Microphones {
             heard.removeAll(keepingCapacity: true)
             capture.drain(into: &heard)
             if !heard.isEmpty {
-                events.append(
-                    .heard(
-                        heard.map { MicReading(monotonic: $0.monotonic, midi: $0.midi, level: $0.level) },
-                        singer: index))
+                events.append(.heard(heard, singer: index))
             } else if let failure = capture.failure {
                 lost.insert(index)
                 events.append(.microphoneLost(singer: index, reason: failure))
