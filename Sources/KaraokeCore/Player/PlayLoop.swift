@@ -158,8 +158,8 @@ public struct PlayLoop {
         case .heard(let readings, let singer):
             scoring?.hear(readings, singer: singer, state: state)
         case .microphoneLost(let singer, let reason):
-            state.post(
-                notice: ScoringSession.lostNotice(singer: singer, of: scoring, reason: reason), at: now, long: true)
+            guard let scoring else { break }
+            state.post(notice: scoring.lostNotice(singer: singer, reason: reason), at: now, long: true)
             effects += paint(at: now)
         }
         effects += next(at: now)

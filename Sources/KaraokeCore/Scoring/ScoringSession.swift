@@ -94,4 +94,14 @@ public struct ScoringSession: Sendable {
     /// How long after the song's end the last readings take to arrive and be judged: the microphone delay and
     /// the scorer's lateness, in seconds.
     public var grace: Double { micDelay + ScoreKeeper.lateness / 1000 }
+
+    /// The status bar's words when singer `singer`'s microphone stops: in a duet it names the part, since the
+    /// others are still scored.
+    public func lostNotice(singer: Int, reason: String) -> String {
+        var who = "the microphone"
+        if keepers.count > 1, keepers.indices.contains(singer), case .part(let n) = keepers[singer].progress.part {
+            who = "P\(n + 1)'s microphone"
+        }
+        return "\(who) stopped: \(reason); no more scoring from it"
+    }
 }
