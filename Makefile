@@ -55,11 +55,13 @@ run: build
 # ffmpeg's LRC reader on the same file, and `karaoke play --no-audio` of the demo at 100×30 and 30 fps measured
 # in a pseudo-terminal for 10 s, three runs each in xterm-256color and xterm-direct (needs python3 and
 # TOOLS/ttymeasure.py, and ncurses-term for xterm-direct's terminfo): bytes/s beside the byte floor of the same
-# frames (README, `make bench`), CPU and peak memory beside their budgets. The generated files stay in bench-data/.
+# frames (README, `make bench`), CPU and peak memory beside their budgets; then `play --score` of the bundled
+# UltraStar duet with a PulseAudio server of its own and paplay singing into its null sink (its CPU beside the 5 %
+# budget, and its pitch readings a second). The generated files stay in bench-data/.
 TOOLS ?= ../shared/tools
 
 bench: deps
-	@$(call ensure_packages,ffmpeg python3)
+	@$(call ensure_packages,ffmpeg python3 pulseaudio pulseaudio-utils)
 	$(SWIFT) build -c release --product karaoke
 	$(SWIFT) build -c release --product karaoke-bench
 	@mkdir -p bench-data
