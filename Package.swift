@@ -43,10 +43,17 @@ let package = Package(
             swiftSettings: noImplicitImports,
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // One driver for every screen (DESIGN §16.3): the screen and waiter seams, the one wait, the mailboxes
+        // and threads that feed it. Apart from the executable so that tests drive the programs through it.
+        .target(
+            name: "KaraokeDriver",
+            dependencies: ["KaraokeCore", "CProcess"],
+            swiftSettings: noImplicitImports
+        ),
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio"],
+            dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio"],
             swiftSettings: noImplicitImports
         ),
         // Reads one audio file's tags with TagLib's C++ API and prints them as JSON (DESIGN §10.2). A process
@@ -69,6 +76,11 @@ let package = Package(
             name: "KaraokeCoreTests",
             dependencies: ["KaraokeCore"],
             exclude: ["Golden"]
+        ),
+        // Drives the programs through the driver in-process: a recording screen, a scripted clock and waiter.
+        .testTarget(
+            name: "KaraokeDriverTests",
+            dependencies: ["KaraokeDriver", "KaraokeCore"]
         ),
         // Drives the real binary: as a process with pipes, and in tmux as a terminal.
         .testTarget(

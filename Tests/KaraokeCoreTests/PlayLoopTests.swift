@@ -395,11 +395,11 @@ struct PlayLoopEdgeEventTests {
     @Test(
         "a signal that ends the player exits 128 + its number",
         arguments: [
-            (signal: PlayLoop.Signal.hangup, status: Int32(129)),
+            (signal: TerminalSignal.hangup, status: Int32(129)),
             (signal: .interrupt, status: 130),
             (signal: .terminate, status: 143),
         ])
-    func signalsExit(signal: PlayLoop.Signal, status: Int32) throws {
+    func signalsExit(signal: TerminalSignal, status: Int32) throws {
         var edge = try playLoop()
         #expect(edge.send(.signal(signal), at: t0 + 1) == [.exit(status)])
     }

@@ -38,7 +38,7 @@ public struct FollowLoop {
         /// have none, and a notice (a lookup that failed).
         case lyrics(LyricsContent, title: String, notice: String?, for: FollowedTrack)
         /// A signal was caught, or the process was continued.
-        case signal(PlayLoop.Signal)
+        case signal(TerminalSignal)
         /// The terminal is now `columns` × `rows` cells.
         case resize(columns: Int, rows: Int)
     }
@@ -61,15 +61,14 @@ public struct FollowLoop {
     /// Composes the frames.
     public private(set) var composer: FrameComposer
     /// The frames a second asked for (`--fps`).
-    public let framesPerSecond: Int
+    public var framesPerSecond: Int { frames.framesPerSecond }
     private var clock: PlaybackClock
-    private var pacer: FramePacer
+    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §16.2).
+    private var frames: LoopClock
     private var title: String
     private var notice: (text: String, until: Double)?
     /// The track whose lyrics are shown or looked up.
     private var track: FollowedTrack?
-    private let startedAt: Double
-    private var suspendedAt: Double?
     private let logsClock: Bool
 
     /// A loop on a `columns` × `rows` screen at monotonic `now`, waiting for the player's first report;
@@ -87,11 +86,9 @@ public struct FollowLoop {
         title = "karaoke follow"
         composer = FrameComposer(
             content: content, fallbackTitle: title, columns: columns, rows: rows, options: options)
-        self.framesPerSecond = framesPerSecond
         clock = PlaybackClock(position: 0, at: now)
         clock.pause(at: now)
-        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
-        startedAt = now
+        frames = LoopClock(framesPerSecond: framesPerSecond, now: now)
     }
 
     /// Where the track is at monotonic time `now`, by the player's last report and the clock between.
@@ -104,20 +101,29 @@ public struct FollowLoop {
     /// Whether the player plays (its last report said so).
     public var isPlaying: Bool { report?.playback == .playing }
 
-    /// The frames a second the screen needs now, or nil when nothing moves: not playing, under reduce
-    /// motion (no sweep, no clock, no drift).
-    public var framesPerSecondNeeded: Int? {
-        if isPlaying { return framesPerSecond }
-        return reduceMotion ? nil : min(framesPerSecond, PlayLoop.pausedFramesPerSecond)
+    /// What moves on the screen from `now` on: the sweep while the player plays, the title's drift (not
+    /// under reduce motion), the next discrete change and the notice's end (DESIGN §16.2).
+    public mutating func motion(at now: Double) -> LoopClock.Motion {
+        var motion = LoopClock.Motion(titleDrifts: !reduceMotion)
+        if let notice, notice.until > now { motion.nextChange = notice.until }
+        guard isPlaying else { return motion }
+        let here = position(at: now)
+        switch composer.nextChange(after: here, userOffset: userOffset, reduceMotion: reduceMotion, notice: shownNotice(at: now)) {
+        case .continuous: motion.sweeps = true
+        case .at(let next):
+            if let length = track?.length, next > length { break }
+            if let when = clock.time(reaching: next, after: now) {
+                motion.nextChange = min(motion.nextChange ?? .infinity, when)
+            }
+        case .never: break
+        }
+        return motion
     }
 
     /// The first frame, at once, and the first wait.
     public mutating func start(at now: Double) -> [Effect] {
-        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
-        var effects = paint(at: now)
-        pacer.advance(after: now)
-        effects += next(at: now)
-        return effects
+        frames.restart(at: now)
+        return paint(at: now) + next(at: now)
     }
 
     /// Takes `event`, which happened at monotonic time `now`, and returns what to do about it.
@@ -126,14 +132,7 @@ public struct FollowLoop {
         var repaint = false
         switch event {
         case .tick:
-            if framesPerSecondNeeded != nil && now >= pacer.deadline {
-                effects += paint(at: now)
-                pacer.advance(after: now)
-            } else if framesPerSecondNeeded == nil, let shown = notice, shown.until <= now {
-                // Nothing else moves: the wake was for the notice's end, so the screen drops it now.
-                notice = nil
-                repaint = true
-            }
+            repaint = frames.isDue(at: now)
         case .key(let key):
             guard let action = FollowAction.bound(to: key, helpShown: showsHelp) else { break }
             if action == .quit { return [.exit(0)] }
@@ -148,24 +147,18 @@ public struct FollowLoop {
             if let foundNotice { notice = (foundNotice, now + FollowLoop.noticeDuration) }
             repaint = true
         case .signal(.suspend):
-            suspendedAt = now
+            frames.suspend(at: now)
             return [.suspend]
         case .signal(.resumed):
-            guard suspendedAt != nil else { break }
-            suspendedAt = nil
+            guard frames.resume(at: now) != nil else { break }
             repaint = true
         case .signal(let signal):
-            return [.exit(128 + (signal.number ?? 0))]
+            return [.exit(signal.exitStatus)]
         case .resize(let columns, let rows):
             makeComposer(columns: columns, rows: rows)
             repaint = true
         }
-        if repaint {
-            retime(at: now)
-            effects += paint(at: now)
-            // This frame counts as the one due: the next keeps the grid, not at once again.
-            if pacer.deadline <= now { pacer.advance(after: now) }
-        }
+        if repaint { effects += paint(at: now) }
         return effects + next(at: now)
     }
 
@@ -306,31 +299,24 @@ public struct FollowLoop {
             length: track?.length.map { Int(($0 * 1000).rounded()) })
     }
 
-    /// After an event: how long to wait, until the next frame at the rate needed (no wait while nothing
-    /// moves, but not past the notice's end, which must be cleared).
+    /// After an event: how long to wait, until the next frame the screen needs (`motion(at:)`), or until
+    /// something happens.
     private mutating func next(at now: Double) -> [Effect] {
-        guard framesPerSecondNeeded != nil else {
-            if let notice, notice.until > now { return [.wait(until: notice.until)] }
-            return [.wait(until: nil)]
-        }
-        retime(at: now)
-        return [.wait(until: pacer.deadline)]
+        [.wait(until: frames.schedule(motion(at: now), at: now))]
     }
 
-    /// A new frame grid, due at once, when the rate needed has changed (playing, paused, reduce motion).
-    private mutating func retime(at now: Double) {
-        guard let needed = framesPerSecondNeeded, pacer.period != 1 / Double(needed) else { return }
-        pacer = FramePacer(framesPerSecond: needed, now: now)
+    /// What the status bar says at `now` in the key hints' place: the notice while it lasts, else the player.
+    private func shownNotice(at now: Double) -> String {
+        notice.flatMap { $0.until > now ? $0.text : nil } ?? playerText
     }
 
     /// The frame at `now`, preceded by its clock-log line.
     private mutating func paint(at now: Double) -> [Effect] {
-        let steps = PlayLoop.titleStepsPerSecond
-        let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
-        let shownNotice = notice.flatMap { $0.until > now ? $0.text : nil } ?? playerText
+        let titleTime = frames.titleTime(at: now)
+        frames.painted(at: now)
         let position = position(at: now)
         let frame = composer.frame(
-            at: position, titleTime: titleTime, paused: !isPlaying, showsHelp: showsHelp, notice: shownNotice,
+            at: position, titleTime: titleTime, paused: !isPlaying, showsHelp: showsHelp, notice: shownNotice(at: now),
             userOffset: userOffset, reduceMotion: reduceMotion)
         return logsClock ? [.log("frame \(now) \(position)"), .paint(frame)] : [.paint(frame)]
     }

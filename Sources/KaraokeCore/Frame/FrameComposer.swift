@@ -249,7 +249,7 @@ public struct FrameComposer {
         screen[lineRow - 1] = FrameRow(kind: .countIn, line: countIn.line, cells: cells)
     }
 
-    private mutating func layout(_ index: Int) -> LineLayout {
+    mutating func layout(_ index: Int) -> LineLayout {
         if let cached = layouts[index] { return cached }
         let made = LineLayout(
             line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth,

@@ -11,8 +11,9 @@ extension PlayLoop {
         case send(AudioCommand)
         /// Write this line, without its line feed, to the clock log.
         case log(String)
-        /// Wait for a key, a resize or a signal until this monotonic time, then report `.tick`.
-        case wait(until: Double)
+        /// Wait for a key, a resize, a signal or a source until this monotonic time (nil: until one comes),
+        /// then report `.tick`.
+        case wait(until: Double?)
         /// Give the terminal back and stop the process; once it is continued, take the terminal back
         /// and report `.signal(.resumed)`.
         case suspend
@@ -25,13 +26,5 @@ extension PlayLoop {
         case nextSong
         /// In a queue: go back to the song before (N).
         case previousSong
-    }
-
-    /// The whole milliseconds from `now` to `deadline` for a timed key read: rounded up, so the wake
-    /// is never early and a frame due at the deadline is painted on the first wake.
-    public static func milliseconds(until deadline: Double, from now: Double) -> Int {
-        let milliseconds = ((deadline - now) * 1000).rounded(.up)
-        guard milliseconds.isFinite else { return 0 }
-        return Int(max(0, min(milliseconds, longestWait * 1000)))
     }
 }

@@ -5,31 +5,19 @@
 /// composer must be rebuilt, how a suspension and the signals end. The edge only reads the clock, keys,
 /// signals and mpv, and carries the effects out, so a fake clock tests the whole loop.
 public struct PlayLoop {
-    /// The longest wait: a signal interrupts the key read, but one that lands just before the read
-    /// would wait for the next key (never, after SIGHUP), so no wait is longer than this many seconds.
-    public static let longestWait = 1.0
-    /// How many times a second the title's drift moves: one step in three frames looks the same as
-    /// thirty, and on a direct-colour terminal every title cell changes at every step.
-    public static let titleStepsPerSecond = 10.0
-    /// The rate paused frames need at most: only the title drifts, which looks the same at a lower rate.
-    public static let pausedFramesPerSecond = 15
-
     /// The player's state: position, pause, offset, reduce motion, help, notice, audio.
     public private(set) var state: PlayerState
     /// Composes the frames at the current screen size.
     public private(set) var composer: FrameComposer
     /// The frames a second asked for (`--fps`).
-    public let framesPerSecond: Int
-    private var pacer: FramePacer
+    public var framesPerSecond: Int { clock.framesPerSecond }
+    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §16.2).
+    private var clock: LoopClock
     /// The title shown when the lyrics have none (the audio's or the lyric file's name).
     private var fallbackTitle: String
     /// What fills the lyric area; `state.song` is its clock.
     public private(set) var content: LyricsContent
-    /// When the loop started, for the title's clock.
-    private let startedAt: Double
     private let logsClock: Bool
-    /// When the process was stopped by the last `.suspend`, until it is continued.
-    private var suspendedAt: Double?
     /// Whether the song is one of a queue: its end, n and N then go to another song instead of ending
     /// the player (DESIGN §14.2).
     public var isQueued = false
@@ -76,27 +64,41 @@ public struct PlayLoop {
         if let audioProblem { state.lose(audioProblem, at: now) }
         composer = FrameComposer(
             content: content, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
-        self.framesPerSecond = framesPerSecond
         self.fallbackTitle = fallbackTitle
-        startedAt = now
         self.logsClock = logsClock
-        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
+        clock = LoopClock(framesPerSecond: framesPerSecond, now: now)
     }
 
-    /// The frames a second the screen needs now, or nil when nothing moves and the loop can wait for a
-    /// key or a signal: paused under reduce motion (no sweep, no clock, no drift).
-    public var framesPerSecondNeeded: Int? {
-        guard state.isPaused else { return framesPerSecond }
-        return state.reduceMotion ? nil : min(framesPerSecond, PlayLoop.pausedFramesPerSecond)
+    /// What moves on the screen from `now` on: the sweep (frames at the full rate), the title's drift
+    /// (not under reduce motion) and the next discrete change (a line or row that lights, the clock's
+    /// next second, the progress bar's next cell, a notice's end, the song's end). Paused, the song's
+    /// clock stands still; paused under reduce motion nothing moves and the loop sleeps until a key or
+    /// a signal (DESIGN §16.2).
+    public mutating func motion(at now: Double) -> LoopClock.Motion {
+        var motion = LoopClock.Motion(titleDrifts: !state.reduceMotion, nextChange: state.noticeEnd(after: now))
+        guard !state.isPaused else { return motion }
+        // The note lanes scroll and the singers' trails grow with every frame.
+        if scoring != nil { motion.sweeps = true }
+        let position = state.position(at: now)
+        var next: Double? = position < state.duration ? state.duration : nil
+        let change = composer.nextChange(
+            after: position, userOffset: state.userOffset, reduceMotion: state.reduceMotion,
+            notice: state.noticeText(at: now), singing: state.singing.statusText)
+        switch change {
+        case .continuous: motion.sweeps = true
+        case .at(let position): next = min(next ?? .infinity, position)
+        case .never: break
+        }
+        if let next, let when = state.time(reaching: next, after: now) {
+            motion.nextChange = min(motion.nextChange ?? .infinity, when)
+        }
+        return motion
     }
 
     /// The first frame, at once, and the first wait.
     public mutating func start(at now: Double) -> [Effect] {
-        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
-        var effects = paint(at: now)
-        pacer.advance(after: now)
-        effects += next(at: now)
-        return effects
+        clock.restart(at: now)
+        return paint(at: now) + next(at: now)
     }
 
     /// Takes `event`, which happened at monotonic time `now`, and returns what to do about it.
@@ -104,10 +106,7 @@ public struct PlayLoop {
         var effects: [Effect] = []
         switch event {
         case .tick:
-            if framesPerSecondNeeded != nil && now >= pacer.deadline {
-                effects += paint(at: now)
-                pacer.advance(after: now)
-            }
+            if clock.isDue(at: now) { effects += paint(at: now) }
         case .key(let key):
             guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { break }
             if action == .nextSong || action == .previousSong {
@@ -130,18 +129,17 @@ public struct PlayLoop {
         case .audioGone(let reason):
             if state.audio != .lost { state.lose(reason, at: now) }
         case .signal(.suspend):
-            suspendedAt = now
+            clock.suspend(at: now)
             if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(true))) }
             return effects + [.suspend]
         case .signal(.resumed):
-            guard let stoppedAt = suspendedAt else { break }
-            suspendedAt = nil
+            guard let stopped = clock.resume(at: now) else { break }
             if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(false))) }
             // The song waits while the process is stopped, as a paused player would.
-            state.skipClock(by: max(0, now - stoppedAt))
+            state.skipClock(by: stopped)
             effects += paint(at: now)
         case .signal(let signal):
-            return [.exit(128 + (signal.number ?? 0))]
+            return [.exit(signal.exitStatus)]
         case .resize(let columns, let rows):
             rebuildComposer(columns: columns, rows: rows)
             effects += paint(at: now)
@@ -157,6 +155,8 @@ public struct PlayLoop {
             effects += paint(at: now)
         case .heard(let readings, let singer):
             scoring?.hear(readings, singer: singer, state: state)
+        case .lyricsArrived(let content, let fallbackTitle, let notice):
+            return show(content, fallbackTitle: fallbackTitle, notice: notice, at: now)
         case .microphoneLost(let singer, let reason):
             guard let scoring else { break }
             state.post(notice: scoring.lostNotice(singer: singer, reason: reason), at: now, long: true)
@@ -166,12 +166,8 @@ public struct PlayLoop {
         return effects
     }
 
-    /// After an event: exit at the song's end, else how long to wait.
-    ///
-    /// The wait is until the next frame's deadline at the rate needed (a change of rate starts a new
-    /// grid, due at once), and no later than the song's end while it plays, so a short last frame is not
-    /// overslept; never longer than `longestWait`. Once the lyrics are over and the audio plays on, the
-    /// end is behind: the frames keep their rate rather than waking at once, again and again.
+    /// After an event: exit at the song's end, else how long to wait: until the next frame the screen
+    /// needs (`motion(at:)`), or until something happens.
     private mutating func next(at now: Double) -> [Effect] {
         // A wake for the song's end can land a rounding error short of it (the end as a monotonic time,
         // turned back into a position), so the end is looked for a microsecond ahead.
@@ -180,25 +176,19 @@ public struct PlayLoop {
             if let scoring, !scoring.isFinished {
                 let graceEnd = (endSeenAt ?? now) + scoring.grace
                 endSeenAt = endSeenAt ?? now
-                if now < graceEnd { return [.wait(until: min(graceEnd, now + PlayLoop.longestWait))] }
+                if now < graceEnd { return [.wait(until: graceEnd)] }
             }
             reachedEnd = true
             scoring?.finish()
             return [isQueued ? .nextSong : .exit(0)]
         }
-        let cap = now + PlayLoop.longestWait
-        guard let needed = framesPerSecondNeeded else { return [.wait(until: cap)] }
-        if pacer.period != 1 / Double(needed) { pacer = FramePacer(framesPerSecond: needed, now: now) }
-        var deadline = pacer.deadline
-        let remaining = state.duration - state.position(at: now)
-        if !state.isPaused && remaining > 0 { deadline = min(deadline, now + remaining) }
-        return [.wait(until: min(deadline, cap))]
+        return [.wait(until: clock.schedule(motion(at: now), at: now))]
     }
 
     /// The frame at `now`, preceded by its clock-log line.
     private mutating func paint(at now: Double) -> [Effect] {
-        let steps = PlayLoop.titleStepsPerSecond
-        let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
+        let titleTime = clock.titleTime(at: now)
+        clock.painted(at: now)
         var effects: [Effect] = []
         if logsClock { effects.append(.log("frame \(now) \(state.position(at: now))")) }
         scoring?.judge(at: now, state: state)

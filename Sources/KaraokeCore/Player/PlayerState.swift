@@ -100,6 +100,18 @@ public struct PlayerState: Sendable, Equatable {
         notice = (text, now + (long ? 3 : 1) * PlayerState.noticeDuration)
     }
 
+    /// The monotonic time, not before `now`, at which the song reaches `position`; nil while its clock
+    /// stands still (paused, or waiting for the audio's first position).
+    public func time(reaching position: Double, after now: Double) -> Double? {
+        clock.time(reaching: position, after: now)
+    }
+
+    /// When the notice shown at `now` goes, nil when none is shown or it stays until replaced.
+    public func noticeEnd(after now: Double) -> Double? {
+        guard let until = notice?.until, until > now else { return nil }
+        return until
+    }
+
     /// The notice to show in the status bar at `now`, if any.
     public func noticeText(at now: Double) -> String? {
         guard let notice, notice.until.map({ now < $0 }) ?? true else { return nil }

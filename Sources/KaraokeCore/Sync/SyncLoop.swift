@@ -15,8 +15,9 @@ public struct SyncLoop {
         case autosave(String)
         /// Remove the autosave file: what it held is saved, or was dropped on purpose.
         case discardAutosave
-        /// Wait for a key, a resize or a signal until this monotonic time, then report `.tick`.
-        case wait(until: Double)
+        /// Wait for a key, a resize, a signal or mpv until this monotonic time (nil: until one comes), then
+        /// report `.tick`.
+        case wait(until: Double?)
         /// Give the terminal back and stop the process; once continued, report `.signal(.resumed)`.
         case suspend
         /// Restore the terminal and end with this status.
@@ -34,7 +35,7 @@ public struct SyncLoop {
         /// mpv is gone; the text says why.
         case audioGone(String)
         /// A signal was caught, or the process was continued after a suspension.
-        case signal(PlayLoop.Signal)
+        case signal(TerminalSignal)
         /// The terminal is now `columns` × `rows` cells.
         case resize(columns: Int, rows: Int)
         /// The last `.save` was written (nil) or failed for the reason given.
@@ -169,7 +170,7 @@ public struct SyncLoop {
             if !calibrates && session.revision != autosaved.revision && session.hasUnsavedStamps {
                 effects.append(.autosave(session.savedText()))
             }
-            return effects + [.exit(128 + (signal.number ?? 0))]
+            return effects + [.exit(signal.exitStatus)]
         case .resize(let columns, let rows):
             composer = SyncLoop.composer(
                 for: session, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
@@ -186,7 +187,7 @@ public struct SyncLoop {
 
     /// The next wait: until the next frame, or the next autosave when that is sooner.
     private func next(at now: Double) -> [Effect] {
-        var deadline = min(pacer.deadline, now + PlayLoop.longestWait)
+        var deadline = pacer.deadline
         if !calibrates, session.hasUnsavedStamps, session.revision != autosaved.revision {
             deadline = min(deadline, max(now, autosaved.at + SyncLoop.autosaveInterval))
         }
@@ -201,7 +202,7 @@ public struct SyncLoop {
                 options: options)
             composedFor = (session.revision, session.audioDuration)
         }
-        let steps = PlayLoop.titleStepsPerSecond
+        let steps = LoopClock.titleStepsPerSecond
         let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
         return .paint(
             composer.frame(

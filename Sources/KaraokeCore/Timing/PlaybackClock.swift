@@ -35,6 +35,22 @@ public struct PlaybackClock: Sendable, Equatable {
         return anchorPosition + elapsed * rate + (correction < 0 ? -absorbed : absorbed)
     }
 
+    /// The monotonic time, not before `now`, at which the clock reaches `target`; nil when it stands still
+    /// and is not there. The inverse of `position(at:)`: while a disagreement is being absorbed the clock
+    /// runs at `rate` ± `maximumSlew`, then at `rate`.
+    public func time(reaching target: Double, after now: Double) -> Double? {
+        let here = position(at: now)
+        if target <= here { return now }
+        guard !isPaused else { return nil }
+        let elapsed = max(0, now - anchorTime)
+        let left = max(0, abs(correction) - elapsed * PlaybackClock.maximumSlew)
+        let absorbing = left / PlaybackClock.maximumSlew
+        let speed = rate + (correction < 0 ? -PlaybackClock.maximumSlew : PlaybackClock.maximumSlew)
+        let absorbed = here + absorbing * max(0, speed)
+        if speed > 0, target <= absorbed { return now + (target - here) / speed }
+        return now + absorbing + (target - absorbed) / rate
+    }
+
     /// Jumps to `position` (a seek, a start).
     public mutating func move(to position: Double, at now: Double) {
         anchorPosition = position

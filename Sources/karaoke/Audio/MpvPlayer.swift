@@ -1,6 +1,7 @@
 import CProcess
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// mpv playing one audio file, driven over its JSON IPC socket.
 ///
@@ -28,6 +29,8 @@ final class MpvPlayer: Sendable {
     }
 
     private let shared = PthreadLock(Shared())
+    /// Woken at every message, so the driver hands it on at once (DESIGN §16.3).
+    private let wake: WakePipe?
     private let guardProcess: pid_t
     private let lifeline: Int32
     /// The IPC socket's path (its folder is private to the user, mode 0700).
@@ -37,8 +40,9 @@ final class MpvPlayer: Sendable {
     /// tempo, and `extraOptions` (`KEY=VALUE`).
     init(
         executable: String, audioFile: String, start: Double, paused: Bool, volume: Int,
-        singing: SingingSettings = SingingSettings(), extraOptions: [String]
+        singing: SingingSettings = SingingSettings(), extraOptions: [String], wake: WakePipe? = nil
     ) throws(Failure) {
+        self.wake = wake
         let base = MpvPlayer.temporaryFolder()
         var template = Array("\(base)/karaoke-XXXXXX".utf8CString)
         guard let folderPointer = mkdtemp(&template) else {
@@ -77,20 +81,10 @@ final class MpvPlayer: Sendable {
             throw Failure(message: "cannot start mpv: \(MpvPlayer.errorText())")
         }
         guardProcess = pid
-        // A plain pthread: the reader blocks in read(2) for the whole song, which is no job for a task.
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let player = Unmanaged<MpvPlayer>.fromOpaque(context!).takeRetainedValue()
-                player.readLoop()
-                return nil
-            }, box)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<MpvPlayer>.fromOpaque(box).release()
+        // A thread of its own: the reader blocks in read(2) for the whole song, which is no job for a task.
+        do {
+            try BackgroundThread.detach { [self] in readLoop() }
+        } catch {
             post(.gone("cannot read from mpv; playing without sound"))
         }
     }
@@ -183,6 +177,7 @@ final class MpvPlayer: Sendable {
 
     private func post(_ message: Message) {
         shared.withLock { $0.messages.append(message) }
+        wake?.post()
     }
 
     // MARK: - System calls

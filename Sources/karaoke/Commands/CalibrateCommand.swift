@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke calibrate`: clicks through mpv, heard back on the microphone, and the `--mic-delay` their round
 /// trip suggests (DESIGN §15.1).

@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke follow`: the lyrics of what another player plays, on that player's clock (DESIGN §12).
 enum FollowCommand {
@@ -12,12 +13,18 @@ enum FollowCommand {
                 return 2
             }
         }
-        guard let wake = WakePipe() else {
+        // The screen's waiter before any thread starts: the threads wake it, and signals come only to its wait.
+        let waiter: PollWaiter?
+        if request.prints {
+            waiter = nil
+        } else {
+            guard let made = PollWaiter.forTerminal() else { return 1 }
+            waiter = made
+        }
+        guard let wake = waiter?.wake ?? WakePipe() else {
             StandardStreams.err("karaoke: cannot make a pipe: \(String(cString: strerror(errno)))")
             return 1
         }
-        // Blocked before any thread starts, so the threads inherit the mask and every signal comes here.
-        let waitMask = request.prints ? sigset_t() : FollowSession.blockSignals()
         let connection: FollowedPlayerConnection
         switch connect(request, wake: wake) {
         case .success(let opened): connection = opened
@@ -26,13 +33,13 @@ enum FollowCommand {
             return 1
         }
         defer { connection.stop() }
-        if request.prints { return printMessages(from: connection, wake: wake) }
-        return showScreen(request, connection: connection, wake: wake, waitMask: waitMask)
+        guard let waiter else { return printMessages(from: connection, wake: wake) }
+        return showScreen(request, connection: connection, waiter: waiter)
     }
 
     /// The follow screen, until q or a signal.
     static func showScreen(
-        _ request: FollowRequest, connection: FollowedPlayerConnection, wake: WakePipe, waitMask: sigset_t
+        _ request: FollowRequest, connection: FollowedPlayerConnection, waiter: PollWaiter
     ) -> Int32 {
         var options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         options.keys = .follow
@@ -46,15 +53,15 @@ enum FollowCommand {
             }
         }
         defer { if clockLog >= 0 { close(clockLog) } }
-        Signals.install()
         guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return 2 }
         let size = screen.size
         var session = FollowSession(
-            screen: screen, connection: connection, worker: LyricsWorker(request: request, wake: wake), wake: wake,
+            screen: screen, waiter: waiter, connection: connection,
+            worker: LyricsWorker(request: request, wake: waiter.wake),
             loop: FollowLoop(
                 options: options, columns: size.columns, rows: size.rows,
                 framesPerSecond: request.display.framesPerSecond, logsClock: clockLog >= 0, now: monotonicSeconds()),
-            waitMask: waitMask, clockLog: clockLog)
+            clockLog: clockLog)
         let status = session.run()
         screen.close()
         return status

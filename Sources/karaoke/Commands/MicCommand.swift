@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke mic`: what the microphone hears, live: a tuner line, or a JSON line an analysis with `--print`
 /// (DESIGN §15.1).

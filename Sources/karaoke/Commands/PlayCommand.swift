@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke play`: the interactive player. The logic (state, keys, pacing, the end, the frame) is the
 /// core's `PlayLoop`; this sets up the terminal, mpv and the clock log and carries the loop's effects out.
@@ -24,15 +25,16 @@ enum PlayCommand {
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
-        guard let screen = openScreen(request) else { return 2 }
+        guard let (screen, waiter) = openScreen(request) else { return 2 }
         var session = PlaySession(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,
-            request: request, screen: screen, audioFile: prepared.audioFile, clockLog: clockLog,
+            request: request, screen: screen, waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
             offsetWriter: prepared.offsetWriter(for: request))
         if let pendingLookup = prepared.pendingLookup {
             session.lookup = BackgroundLookup(
-                query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
+                query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard(),
+                wake: waiter.wake)
         }
         var status: Int32
         switch session.run() {
@@ -43,7 +45,7 @@ enum PlayCommand {
         session.audio?.stop()
         var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: false)
         if case .signal(let code) = scoreEnding.finish(
-            &session, file: request.display.file, singer: request.queue.singer, screen: screen, options: options)
+            &session, file: request.display.file, singer: request.queue.singer, options: options)
         {
             status = code
         }
@@ -165,18 +167,21 @@ enum PlayCommand {
         return clockLog
     }
 
-    /// Installs the signal handlers and takes the terminal; nil, after saying why, when TERM is unknown.
-    static func openScreen(_ request: PlayRequest) -> NCursesScreen? {
+    /// Installs the signal handlers, makes the driver's waiter and takes the terminal; nil, after saying
+    /// why, when TERM is unknown or no pipe can be made.
+    static func openScreen(_ request: PlayRequest) -> (NCursesScreen, PollWaiter)? {
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
-        Signals.install()
-        return NCursesScreen.openOrExplain(colors: colors)
+        guard let waiter = PollWaiter.forTerminal() else { return nil }
+        guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return nil }
+        return (screen, waiter)
     }
 }
 
-/// One run of the player: the core's `PlayLoop` decides, this carries its effects out on the terminal,
-/// mpv, the clock, the signals and the clock log.
+/// One run of the player: the core's `PlayLoop` decides, the driver runs it on the terminal, and this
+/// carries out its own effects on mpv and the clock log (DESIGN §8, §16).
 struct PlaySession {
     let screen: NCursesScreen
+    let waiter: PollWaiter
     var loop: PlayLoop
     /// mpv, while it plays; nil when silent.
     private(set) var audio: MpvPlayer?
@@ -184,7 +189,7 @@ struct PlaySession {
     /// The LRCLIB lookup running while the song plays (`--fetch`), until its answer is shown.
     var lookup: BackgroundLookup?
     /// Warnings about lyrics that arrived while the song played, printed after the terminal is restored.
-    private(set) var lateDiagnostics: [Diagnostic] = []
+    var lateDiagnostics: [Diagnostic] { lookup?.lateDiagnostics ?? [] }
     /// The title shown when the lyrics have none.
     private let fallbackTitle: String
     /// Whether translation lines are shown (`--no-translation` hides them), for lyrics that arrive late.
@@ -196,12 +201,14 @@ struct PlaySession {
 
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
-        screen: NCursesScreen, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter, queued: Bool = false
+        screen: NCursesScreen, waiter: PollWaiter, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter,
+        queued: Bool = false
     ) {
         self.offsetWriter = offsetWriter
         self.fallbackTitle = fallbackTitle
         showsTranslations = request.display.showsTranslations
         self.screen = screen
+        self.waiter = waiter
         self.clockLog = clockLog
         var audioProblem: String?
         if let audioFile {
@@ -212,7 +219,8 @@ struct PlaySession {
                 do {
                     audio = try MpvPlayer(
                         executable: mpv, audioFile: audioFile, start: request.start, paused: false,
-                        volume: request.volume, singing: request.singing, extraOptions: request.mpvOptions)
+                        volume: request.volume, singing: request.singing, extraOptions: request.mpvOptions,
+                        wake: waiter.wake)
                 } catch {
                     audioProblem = "\(error.message); playing without sound"
                 }
@@ -243,83 +251,42 @@ struct PlaySession {
 
     /// Runs until the song ends, q, n or N in a queue, or a signal.
     mutating func run() -> Ending {
-        var effects = loop.start(at: monotonicSeconds())
-        events: while true {
-            var deadline = monotonicSeconds() + PlayLoop.longestWait
-            var saved: OffsetSave?
-            for effect in effects {
-                switch effect {
-                case .paint(let frame): screen.paint(frame)
-                case .saveOffset(let milliseconds): saved = offsetWriter.save(milliseconds, content: loop.content)
-                case .send(let command): audio?.send(command)
-                case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
-                case .wait(let until): deadline = until
-                case .exit(let status): return .exit(status)
-                case .nextSong: return .nextSong
-                case .previousSong: return .previousSong
-                case .suspend:
-                    screen.suspend()
-                    Signals.suspendSelf()
-                    screen.resume()
-                    effects = loop.handle(.signal(.resumed), at: monotonicSeconds())
-                    continue events
-                }
-            }
-            // What is already pending goes first: the save's outcome, a signal, then mpv's messages; each
-            // answer waits anew.
-            if let saved {
-                effects = loop.handle(.offsetSaved(saved), at: monotonicSeconds())
-                continue
-            }
-            if let number = Signals.take() {
-                effects = loop.handle(.signal(PlaySession.signal(number)), at: monotonicSeconds())
-                continue
-            }
-            if let messages = audio?.takeMessages(), !messages.isEmpty {
-                effects = []
-                for message in messages {
-                    switch message {
-                    case .event(let event, let at):
-                        effects += loop.handle(.audio(event, at: at), at: monotonicSeconds())
-                    case .gone(let reason): effects += loop.handle(.audioGone(reason), at: monotonicSeconds())
-                    }
-                }
-                continue
-            }
-            if let heard = microphones?.events(), !heard.isEmpty {
-                effects = []
-                for event in heard { effects += loop.handle(event, at: monotonicSeconds()) }
-                continue
-            }
-            if let answer = lookup?.take() {
-                lookup = nil
-                lateDiagnostics += answer.diagnostics
+        var driver = TerminalDriver<PlayLoop>(screen: screen, waiter: waiter)
+        if let audio { driver.sources.append { audio.takeMessages().map(PlaySession.event) } }
+        if let microphones { driver.sources.append { microphones.events() } }
+        if let lookup {
+            let fallbackTitle = fallbackTitle, showsTranslations = showsTranslations
+            driver.sources.append {
+                guard let answer = lookup.take() else { return [] }
                 var content = answer.content
                 if !showsTranslations, case .timed(let song) = content { content = .timed(song.withoutTranslations()) }
-                effects = loop.show(
-                    content, fallbackTitle: fallbackTitle, notice: answer.notice, at: monotonicSeconds())
-                continue
+                return [.lyricsArrived(content, fallbackTitle: fallbackTitle, notice: answer.notice)]
             }
-            switch screen.readInput(timeout: PlayLoop.milliseconds(until: deadline, from: monotonicSeconds())) {
-            case .key(let key):
-                effects = loop.handle(.key(key), at: monotonicSeconds())
-            case .resize:
-                screen.invalidate()
-                let size = screen.size
-                effects = loop.handle(.resize(columns: size.columns, rows: size.rows), at: monotonicSeconds())
-            case .none:
-                effects = loop.handle(.tick, at: monotonicSeconds())
+        }
+        let audio = audio, offsetWriter = offsetWriter, clockLog = clockLog
+        let ending = driver.run(&loop) { effect, loop in
+            switch effect {
+            case .send(let command): audio?.send(command)
+            case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
+            case .saveOffset(let milliseconds):
+                return .report([.offsetSaved(offsetWriter.save(milliseconds, content: loop.content))])
+            case .nextSong, .previousSong: return .stop
+            case .paint, .wait, .suspend, .exit: break
             }
+            return .done
+        }
+        switch ending {
+        case .exit(let status): return .exit(status)
+        case .stopped(.previousSong): return .previousSong
+        case .stopped: return .nextSong
         }
     }
 
-    /// The loop's name for a caught signal (only those `Signals.handled` lists arrive).
-    static func signal(_ number: Int32) -> PlayLoop.Signal {
-        switch number {
-        case SIGTSTP: .suspend
-        case SIGHUP: .hangup
-        case SIGTERM: .terminate
-        default: .interrupt
+    /// The play loop's event for one of mpv's messages.
+    static func event(_ message: MpvPlayer.Message) -> PlayLoop.Event {
+        switch message {
+        case .event(let event, let at): .audio(event, at: at)
+        case .gone(let reason): .audioGone(reason)
         }
     }
 }

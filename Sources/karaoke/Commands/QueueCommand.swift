@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke play` with several FILEs, a folder or a playlist: a queue of songs, a card before each
 /// (DESIGN §14.2).
@@ -9,13 +10,6 @@ import KaraokeCore
 /// state (filters, pause, the end of the last file) with the lifecycle `play` already has, and its
 /// start-up is hidden behind the card.
 enum QueueCommand {
-    /// How the card ended.
-    enum CardEnding: Equatable {
-        case answer(QueueCard.Answer)
-        /// A signal that ends the player, with its exit status.
-        case signal(Int32)
-    }
-
     /// Whether `request` makes a queue: several FILEs, a folder or a playlist.
     static func makesQueue(_ request: PlayRequest) -> Bool {
         request.files.count > 1 || AudioSource.isDirectory(request.display.file)
@@ -56,7 +50,7 @@ enum QueueCommand {
         var queue = SongQueue(entries: entries, seed: seed, loops: request.queue.loops)
         guard let clockLog = PlayCommand.openClockLog(request) else { return 1 }
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
-        guard let screen = PlayCommand.openScreen(request) else { return 2 }
+        guard let (screen, waiter) = PlayCommand.openScreen(request) else { return 2 }
 
         var status: Int32 = 0
         var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: true)
@@ -94,7 +88,7 @@ enum QueueCommand {
                 singer: entry.singer ?? request.queue.singer, notes: notes, number: position.number,
                 count: position.count, now: monotonicSeconds())
             notes = []
-            switch show(card, on: screen, options: options) {
+            switch CardScreen.show(card, on: screen, waiter: waiter, options: options) {
             case .answer(.start): break
             case .answer(.next):
                 if !queue.advance() { break evening }
@@ -114,18 +108,18 @@ enum QueueCommand {
             var session = PlaySession(
                 content: loaded.shown(showsTranslations: request.display.showsTranslations),
                 fallbackTitle: loaded.fallbackTitle, options: songOptions, request: songRequest, screen: screen,
-                audioFile: prepared.audioFile, clockLog: clockLog,
+                waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
                 offsetWriter: prepared.offsetWriter(for: songRequest),
                 queued: true)
             if let pendingLookup = prepared.pendingLookup {
                 session.lookup = BackgroundLookup(
-                    query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard())
+                    query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard(),
+                    wake: waiter.wake)
             }
             let ending = session.run()
             session.audio?.stop()
             let scoreCard = scoreEnding.finish(
-                &session, file: entry.path, singer: entry.singer ?? request.queue.singer, screen: screen,
-                options: songOptions)
+                &session, file: entry.path, singer: entry.singer ?? request.queue.singer, options: songOptions)
             prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)
             diagnostics += loaded.diagnostics + session.lateDiagnostics
             // `--start` is for the first song only.
@@ -190,31 +184,5 @@ enum QueueCommand {
                 })
         }
         return names
-    }
-
-    /// Shows `card` until its time is up, a key answers it, or a signal ends the player.
-    static func show(_ card: QueueCard, on screen: NCursesScreen, options: FrameOptions) -> CardEnding {
-        while true {
-            let now = monotonicSeconds()
-            if card.isOver(at: now) { return .answer(.start) }
-            let size = screen.size
-            screen.paint(card.frame(at: now, columns: size.columns, rows: size.rows, options: options))
-            if let number = Signals.take() {
-                guard number == SIGTSTP else { return .signal(128 + number) }
-                screen.suspend()
-                Signals.suspendSelf()
-                screen.resume()
-                continue
-            }
-            let wait = PlayLoop.milliseconds(until: card.nextChange(after: now), from: now)
-            switch screen.readInput(timeout: wait) {
-            case .key(let key):
-                if let answer = QueueCard.answer(to: key) { return .answer(answer) }
-            case .resize:
-                screen.invalidate()
-            case .none:
-                break
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke sync`: time lyrics by tapping along (DESIGN §13.1). The logic is the core's `SyncLoop`;
 /// this checks the files, asks about an autosave, sets up the terminal and mpv, and carries the loop's
@@ -46,6 +47,8 @@ enum SyncCommand {
             request.audio ?? AudioFiles.audioCandidates(forLyrics: request.file).first(where: AudioSource.isRegularFile)
         var audio: MpvPlayer?
         var audioProblem: String?
+        // Before mpv's reader starts, so that its thread wakes the driver and signals come only to the wait.
+        guard let waiter = PollWaiter.forTerminal() else { return 1 }
         if let audioFile {
             let shown = ControlCharacters.strip(audioFile)
             if !AudioSource.isRegularFile(audioFile) {
@@ -54,7 +57,7 @@ enum SyncCommand {
                 do {
                     audio = try MpvPlayer(
                         executable: mpv, audioFile: audioFile, start: 0, paused: false, volume: 100,
-                        extraOptions: request.mpvOptions)
+                        extraOptions: request.mpvOptions, wake: waiter.wake)
                 } catch {
                     audioProblem = "\(error.message); timing on a silent clock"
                 }
@@ -65,7 +68,6 @@ enum SyncCommand {
             audioProblem = "no audio beside \(shownFile) (--audio names it); timing on a silent clock"
         }
 
-        Signals.install()
         guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
             audio?.stop()
             return 2
@@ -82,7 +84,7 @@ enum SyncCommand {
             loop: SyncLoop(
                 session: session, fallbackTitle: name, outputName: shownOutput, options: options,
                 columns: size.columns, rows: size.rows, framesPerSecond: 30, audioProblem: audioProblem, now: now),
-            screen: screen, audio: audio, output: output, autosave: request.autosavePath,
+            screen: screen, waiter: waiter, audio: audio, output: output, autosave: request.autosavePath,
             replacesOutput: request.force)
         let status = run.run()
         audio?.stop()
@@ -99,14 +101,14 @@ enum SyncCommand {
             return 1
         }
         let clickTrack: ClickTrack, audio: MpvPlayer
-        switch ClickTrack.play(Calibration.wav(), executable: mpv, extraOptions: request.mpvOptions) {
+        guard let waiter = PollWaiter.forTerminal() else { return 1 }
+        switch ClickTrack.play(Calibration.wav(), executable: mpv, extraOptions: request.mpvOptions, wake: waiter.wake) {
         case .success(let started): (clickTrack, audio) = started
         case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
             return 1
         }
         defer { clickTrack.remove() }
-        Signals.install()
         guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
             audio.stop()
             return 2
@@ -120,7 +122,7 @@ enum SyncCommand {
                 session: SyncSession(script: Calibration.script, wordMode: false, audio: .starting, now: now),
                 fallbackTitle: "calibration", outputName: "", options: options, columns: size.columns,
                 rows: size.rows, framesPerSecond: 30, calibrates: true, now: now),
-            screen: screen, audio: audio, output: "", autosave: "", replacesOutput: false)
+            screen: screen, waiter: waiter, audio: audio, output: "", autosave: "", replacesOutput: false)
         let status = run.run()
         audio.stop()
         screen.close()
@@ -218,11 +220,12 @@ enum SyncCommand {
     }
 }
 
-/// One run of `sync`: the core's `SyncLoop` decides, this carries its effects out on the terminal, mpv,
-/// the clock, the signals and the files.
+/// One run of `sync`: the core's `SyncLoop` decides, the driver runs it on the terminal, and this carries
+/// out its own effects on mpv and the files (DESIGN §13.1, §16).
 struct SyncRun {
     var loop: SyncLoop
     let screen: NCursesScreen
+    let waiter: PollWaiter
     let audio: MpvPlayer?
     /// The file `s` writes, and the autosave beside it.
     let output: String
@@ -232,67 +235,43 @@ struct SyncRun {
 
     /// Runs until q or a signal; returns the exit status.
     mutating func run() -> Int32 {
-        var effects = loop.start(at: monotonicSeconds())
-        events: while true {
-            var deadline = monotonicSeconds() + PlayLoop.longestWait
-            var followUp: [SyncLoop.Effect] = []
-            for effect in effects {
-                switch effect {
-                case .paint(let frame): screen.paint(frame)
-                case .send(let command): audio?.send(command)
-                case .save(let text):
-                    switch TextFile.save(text, to: output, replacing: replacesOutput) {
-                    case .success:
-                        replacesOutput = true
-                        followUp += loop.handle(.saved(failure: nil), at: monotonicSeconds())
-                    case .failure(let failure):
-                        followUp += loop.handle(.saved(failure: failure.message), at: monotonicSeconds())
-                    }
-                case .autosave(let text):
-                    if case .failure(let failure) = TextFile.save(text, to: autosave, replacing: true) {
-                        followUp += loop.handle(.autosaveFailed(failure.message), at: monotonicSeconds())
-                    }
-                case .discardAutosave: unlink(autosave)
-                case .wait(let until): deadline = until
-                case .exit(let status): return status
-                case .suspend:
-                    screen.suspend()
-                    Signals.suspendSelf()
-                    screen.resume()
-                    effects = loop.handle(.signal(.resumed), at: monotonicSeconds())
-                    continue events
+        var driver = TerminalDriver<SyncLoop>(screen: screen, waiter: waiter)
+        if let audio { driver.sources.append { audio.takeMessages().map(SyncRun.event) } }
+        let audio = audio, output = output, autosave = autosave
+        var replacesOutput = replacesOutput
+        let ending = driver.run(&loop) { effect, _ in
+            switch effect {
+            case .send(let command): audio?.send(command)
+            case .save(let text):
+                switch TextFile.save(text, to: output, replacing: replacesOutput) {
+                case .success:
+                    replacesOutput = true
+                    return .report([.saved(failure: nil)])
+                case .failure(let failure):
+                    return .report([.saved(failure: failure.message)])
                 }
-            }
-            // A save's answer (its notice, the autosave's removal) is carried out before waiting.
-            if !followUp.isEmpty {
-                effects = followUp
-                continue
-            }
-            if let number = Signals.take() {
-                effects = loop.handle(.signal(PlaySession.signal(number)), at: monotonicSeconds())
-                continue
-            }
-            if let messages = audio?.takeMessages(), !messages.isEmpty {
-                effects = []
-                for message in messages {
-                    switch message {
-                    case .event(let event, let at):
-                        effects += loop.handle(.audio(event, at: at), at: monotonicSeconds())
-                    case .gone(let reason): effects += loop.handle(.audioGone(reason), at: monotonicSeconds())
-                    }
+            case .autosave(let text):
+                if case .failure(let failure) = TextFile.save(text, to: autosave, replacing: true) {
+                    return .report([.autosaveFailed(failure.message)])
                 }
-                continue
+            case .discardAutosave: unlink(autosave)
+            case .paint, .wait, .suspend, .exit: break
             }
-            switch screen.readInput(timeout: PlayLoop.milliseconds(until: deadline, from: monotonicSeconds())) {
-            case .key(let key):
-                effects = loop.handle(.key(key), at: monotonicSeconds())
-            case .resize:
-                screen.invalidate()
-                let size = screen.size
-                effects = loop.handle(.resize(columns: size.columns, rows: size.rows), at: monotonicSeconds())
-            case .none:
-                effects = loop.handle(.tick, at: monotonicSeconds())
-            }
+            return .done
+        }
+        self.replacesOutput = replacesOutput
+        switch ending {
+        case .exit(let status): return status
+        // Every effect of sync's own is carried out; none stops the run.
+        case .stopped: return 1
+        }
+    }
+
+    /// The sync loop's event for one of mpv's messages.
+    static func event(_ message: MpvPlayer.Message) -> SyncLoop.Event {
+        switch message {
+        case .event(let event, let at): .audio(event, at: at)
+        case .gone(let reason): .audioGone(reason)
         }
     }
 }

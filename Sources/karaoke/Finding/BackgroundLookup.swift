@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// An LRCLIB lookup on a thread of its own, for `play --fetch` (DESIGN §11): the player keeps painting
 /// and reading keys, and takes the answer when it is there.
@@ -10,40 +11,32 @@ final class BackgroundLookup: Sendable {
     let server: String
     private let cache: LRCLIBCache?
     /// The answer, once the lookup is over; taken once.
-    private let answer = PthreadLock<LRCLIBAnswer?>(nil)
+    private let answer: Mailbox<LRCLIBAnswer>
 
-    /// Starts looking `query` up on `server`, through `cache`.
-    init(query: LRCLIBQuery, server: String, cache: LRCLIBCache?) {
+    /// Starts looking `query` up on `server`, through `cache`; the answer wakes `wake`'s poller.
+    init(query: LRCLIBQuery, server: String, cache: LRCLIBCache?, wake: WakePipe?) {
         self.query = query
         self.server = server
         self.cache = cache
-        // A plain pthread, as for mpv's reader: the request blocks in libcurl for up to its time limit.
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let lookup = Unmanaged<BackgroundLookup>.fromOpaque(context!).takeRetainedValue()
-                lookup.run()
-                return nil
-            }, box)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<BackgroundLookup>.fromOpaque(box).release()
-            answer.withLock {
-                $0 = LRCLIBAnswer(failure: "cannot start the lookup: \(LyricFile.describe(started))", query: query)
-            }
+        answer = Mailbox(waking: wake)
+        // A thread of its own: the request blocks in libcurl for up to its time limit.
+        do {
+            try BackgroundThread.detach { [self] in run() }
+        } catch {
+            answer.post(LRCLIBAnswer(failure: "cannot start the lookup: \(LyricFile.describe(error.code))", query: query))
         }
     }
 
     /// The answer, the first time it is asked for after the lookup ended; nil before and after.
     func take() -> LRCLIBAnswer? {
-        answer.withLock { state in
-            defer { state = nil }
-            return state
-        }
+        let taken = answer.take().last
+        if let taken { diagnostics.withLock { $0 = taken.diagnostics } }
+        return taken
     }
+
+    /// The warnings about the lyrics the answer brought, once it was taken; printed after the terminal is back.
+    var lateDiagnostics: [Diagnostic] { diagnostics.withLock { $0 } }
+    private let diagnostics = PthreadLock<[Diagnostic]>([])
 
     /// Asks the cache, then the server, and keeps what the player will show.
     private func run() {
@@ -52,6 +45,6 @@ final class BackgroundLookup: Sendable {
         case .success(let records): made = LRCLIBAnswer(records: records, query: query)
         case .failure(let failure): made = LRCLIBAnswer(failure: failure.message, query: query)
         }
-        answer.withLock { $0 = made }
+        answer.post(made)
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// Finds the lyrics of a followed player's track (DESIGN §12): a local file goes through `play`'s search
 /// (sidecar, lyric folders, tags, LRCLIB when allowed); a track known only by its names (a stream, MPD

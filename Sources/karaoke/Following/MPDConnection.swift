@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// Follows MPD over its text protocol, by TCP or a Unix socket (DESIGN §12.3).
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// One non-blocking stream socket to MPD, by TCP (IPv4 or IPv6) or a Unix socket (DESIGN §12.3).
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// Follows an MPRIS player on the D-Bus session bus (DESIGN §12.2).
 ///

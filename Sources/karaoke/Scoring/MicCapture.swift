@@ -2,6 +2,7 @@ import CAubio
 import CPulseSimple
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// Why the microphone cannot be listened to, in words for the user.
 struct MicError: Error, Sendable {

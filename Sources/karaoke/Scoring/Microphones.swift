@@ -5,7 +5,7 @@ import KaraokeCore
 ///
 /// Scoring is never a reason not to play: a song without notes, a missing library, no server or no such
 /// source is a notice, and the song plays on without the singers it could not hear.
-struct Microphones {
+final class Microphones {
     /// What opening the microphones came to.
     struct Opened {
         /// The microphones that opened; nil when nothing is scored.
@@ -22,6 +22,10 @@ struct Microphones {
     private var lost: Set<Int> = []
     /// The readings taken from a capture and not yet handed on; kept to save an allocation a frame.
     private var heard: [MicReading] = []
+
+    private init(captures: [MicCapture]) {
+        self.captures = captures
+    }
 
     /// Opens a microphone for each singer `options` names for `song` (DESIGN §15.5).
     static func open(for song: Song, options: ScoringOptions) -> Opened {
@@ -56,7 +60,7 @@ struct Microphones {
 
     /// The events the captures have for the play loop now: their readings, and a stop the first time one is
     /// seen. Never waits for a capture thread.
-    mutating func events() -> [PlayLoop.Event] {
+    func events() -> [PlayLoop.Event] {
         var events: [PlayLoop.Event] = []
         for (index, capture) in captures.enumerated() where !lost.contains(index) {
             heard.removeAll(keepingCapacity: true)

@@ -22,8 +22,8 @@ struct ScoreEnding {
     /// song ran to its end, writes the summary, and shows the card then. Returns how the card ended, or nil when no
     /// card was shown (nothing scored, or the song was left early).
     mutating func finish(
-        _ session: inout PlaySession, file: String, singer: String?, screen: NCursesScreen, options: FrameOptions
-    ) -> ScoreCardScreen.Ending? {
+        _ session: inout PlaySession, file: String, singer: String?, options: FrameOptions
+    ) -> CardScreen.Ending<ScoreCard.Answer>? {
         session.microphones?.stop()
         guard let scoring = session.loop.scoring else { return nil }
         let finished = session.loop.reachedEnd
@@ -39,8 +39,9 @@ struct ScoreEnding {
                 keeper.progress, name: scoring.keepers.count == 1 ? singer : nil,
                 grades: keeper.lineResults.map(\.grade))
         }
-        return ScoreCardScreen.show(
-            ScoreCard(title: session.loop.composer.title, entries: entries), on: screen, options: options)
+        return CardScreen.show(
+            ScoreCard(title: session.loop.composer.title, entries: entries), on: session.screen,
+            waiter: session.waiter, options: options)
     }
 
     /// Writes `summary` (with those before it, in a queue) to the output file, replacing what it held.

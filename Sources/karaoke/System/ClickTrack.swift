@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// A WAV of clicks in a private folder of its own (0700, under /tmp), removed with `remove()`, and mpv playing
 /// it: how `sync --calibrate` and `calibrate` start.
@@ -27,13 +28,13 @@ struct ClickTrack {
     /// Writes `wav` and starts `executable` (mpv) playing it from the start with `extraOptions`; the failure's
     /// message follows `karaoke: `, and nothing is left behind then.
     static func play(
-        _ wav: [UInt8], executable: String, extraOptions: [String]
+        _ wav: [UInt8], executable: String, extraOptions: [String], wake: WakePipe? = nil
     ) -> Result<(track: ClickTrack, audio: MpvPlayer), LyricFile.Failure> {
         write(wav).flatMap { track in
             do throws(MpvPlayer.Failure) {
                 let audio = try MpvPlayer(
                     executable: executable, audioFile: track.path, start: 0, paused: false, volume: 100,
-                    extraOptions: extraOptions)
+                    extraOptions: extraOptions, wake: wake)
                 return .success((track, audio))
             } catch {
                 track.remove()

@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 /// Reads an audio file's tags by running `karaoke-tags` beside the karaoke binary (DESIGN §10.2).
 ///

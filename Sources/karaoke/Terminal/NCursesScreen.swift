@@ -1,6 +1,8 @@
 import CNcursesw
 import Glibc
 import KaraokeCore
+import KaraokeDriver
+import KaraokeDriver
 
 /// The terminal through ncursesw: paints frames by sending only what changed, reads keys with a timeout.
 ///
@@ -12,18 +14,10 @@ import KaraokeCore
 /// and its attributes plain: before ncurses writes again (a resize, a suspension, the end), the writer
 /// hands the terminal over in that state and ncurses clears it. A terminal without `cup` or `sgr0` is
 /// painted through ncurses as before.
-final class NCursesScreen {
+final class NCursesScreen: Screen {
     /// Why the terminal could not be taken over.
     enum Failure: Error {
         case unknownTerminal(String)
-    }
-
-    /// What reading a key gave.
-    enum Input {
-        case key(Key)
-        case resize
-        /// The timeout passed, or a signal interrupted the wait.
-        case none
     }
 
     private let screen: OpaquePointer
@@ -216,8 +210,11 @@ final class NCursesScreen {
         return max(0, alloc_pair(foreground, -1))
     }
 
+    /// A key or resize that is already there, without waiting (the driver waits in `ppoll`).
+    func readInput() -> ScreenInput { readInput(timeout: 0) }
+
     /// Waits up to `milliseconds` (-1: until something happens) for a key.
-    func readInput(timeout milliseconds: Int) -> Input {
+    func readInput(timeout milliseconds: Int) -> ScreenInput {
         wtimeout(kk_stdscr(), Int32(clamping: milliseconds))
         var value: wint_t = 0
         let asked = monotonicSeconds()

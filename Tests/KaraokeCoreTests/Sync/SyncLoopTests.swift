@@ -58,9 +58,9 @@ struct SyncLoopTests {
     @Test(
         "the terminal going away autosaves what is unsaved and exits 128 + N",
         arguments: [
-            (PlayLoop.Signal.hangup, Int32(129)), (.interrupt, 130), (.terminate, 143),
+            (TerminalSignal.hangup, Int32(129)), (.interrupt, 130), (.terminate, 143),
         ])
-    func signalAutosaves(signal: PlayLoop.Signal, status: Int32) {
+    func signalAutosaves(signal: TerminalSignal, status: Int32) {
         var loop = syncLoop()
         _ = loop.start(at: t0)
         loop.handle(.key(.character(" ")), at: t0 + 1)

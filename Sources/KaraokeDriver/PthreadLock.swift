@@ -2,17 +2,17 @@ import Glibc
 
 /// State shared between threads behind a pthread mutex.
 ///
-/// Used instead of `Synchronization.Mutex` for the one thread karaoke starts (mpv's reader): on Linux
+/// Used instead of `Synchronization.Mutex` for the threads karaoke starts: on Linux
 /// `Mutex` locks with futexes in code ThreadSanitizer cannot see, so `make check-tsan` reported every
 /// access under it as a race. pthread mutexes are what TSan understands, and cost the same here.
-final class PthreadLock<State>: @unchecked Sendable {
+public final class PthreadLock<State>: @unchecked Sendable {
     /// The mutex, at a fixed address as pthreads require.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The state; touched only with `mutex` held.
     private var state: State
 
     /// A lock around `state`.
-    init(_ state: State) {
+    public init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -25,7 +25,7 @@ final class PthreadLock<State>: @unchecked Sendable {
     }
 
     /// Runs `body` on the state with the lock held.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

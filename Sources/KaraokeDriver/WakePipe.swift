@@ -1,14 +1,14 @@
 import Glibc
 
-/// A pipe a thread writes to so that another, asleep in `poll`, wakes up: the follow loop polls the
-/// terminal and this pipe's read end together (DESIGN §12).
-final class WakePipe: Sendable {
+/// A pipe a thread writes to so that another, asleep in `poll`, wakes up: the driver polls the terminal
+/// and this pipe's read end together (DESIGN §16.3).
+public final class WakePipe: Sendable {
     /// The end to poll for reading.
-    let readDescriptor: Int32
+    public let readDescriptor: Int32
     private let writeDescriptor: Int32
 
     /// A new pipe, both ends non-blocking and closed on exec; nil when the system has no descriptors left.
-    init?() {
+    public init?() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
@@ -25,13 +25,13 @@ final class WakePipe: Sendable {
     }
 
     /// Wakes the poller. A full pipe already holds a wake-up, so a write that would block is dropped.
-    func post() {
+    public func post() {
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)
     }
 
     /// Empties the pipe after a wake-up, so the next poll sleeps again.
-    func drain() {
+    public func drain() {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(readDescriptor, &buffer, buffer.count) > 0 {}
     }

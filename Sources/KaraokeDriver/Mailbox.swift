@@ -1,0 +1,27 @@
+/// A locked queue a background thread posts into and the driver takes from, waking the driver as it
+/// posts (DESIGN §16.3): every event source of a screen (mpv's reader, a player's connection, a lookup,
+/// the microphones) hands its events over through one.
+public final class Mailbox<Message: Sendable>: Sendable {
+    private let messages = PthreadLock<[Message]>([])
+    private let wake: WakePipe?
+
+    /// An empty mailbox that wakes `wake`'s poller on every post (none: nobody sleeps on it).
+    public init(waking wake: WakePipe?) {
+        self.wake = wake
+    }
+
+    /// Adds `message`; with `wakes` false it waits for the driver's next wake rather than causing one
+    /// (a reading that matters only when the next frame is painted).
+    public func post(_ message: Message, wakes: Bool = true) {
+        messages.withLock { $0.append(message) }
+        if wakes { wake?.post() }
+    }
+
+    /// Every message posted since the last call, oldest first.
+    public func take() -> [Message] {
+        messages.withLock { queued in
+            defer { queued.removeAll() }
+            return queued
+        }
+    }
+}
