@@ -108,7 +108,9 @@ public struct FollowLoop {
         if let notice, notice.until > now { motion.nextChange = notice.until }
         guard isPlaying else { return motion }
         let here = position(at: now)
-        switch composer.nextChange(after: here, userOffset: userOffset, reduceMotion: reduceMotion, notice: shownNotice(at: now)) {
+        switch composer.nextChange(
+            after: here, userOffset: userOffset, reduceMotion: reduceMotion, notice: shownNotice(at: now))
+        {
         case .continuous: motion.sweeps = true
         case .at(let next):
             if let length = track?.length, next > length { break }

@@ -46,8 +46,14 @@ public struct LoopClock: Sendable, Equatable {
 
     /// The time the title drifts on at `now`: whole steps of `titleStepsPerSecond` since the start.
     public func titleTime(at now: Double) -> Double {
-        let steps = LoopClock.titleStepsPerSecond
-        return ((now - startedAt) * steps).rounded(.down) / steps
+        Double(titleStep(at: now)) / LoopClock.titleStepsPerSecond
+    }
+
+    /// The whole title steps since the start at `now`; a wake meant for a step that lands a rounding error
+    /// short of it counts as the step.
+    private func titleStep(at now: Double) -> Int {
+        let steps = ((now - startedAt) * LoopClock.titleStepsPerSecond + 1e-6).rounded(.down)
+        return steps.isFinite ? Int(max(0, min(steps, 1e15))) : 0
     }
 
     /// Starts the frame grid anew at `now` (the first frame).
@@ -73,16 +79,19 @@ public struct LoopClock: Sendable, Equatable {
     /// something happens.
     public mutating func schedule(_ motion: Motion, at now: Double) -> Double? {
         var next = motion.nextChange
-        if motion.sweeps { next = min(next ?? .infinity, pacer.deadline) }
-        if motion.titleDrifts { next = min(next ?? .infinity, nextTitleStep(after: now)) }
+        // Every frame of a sweep shows the title's step of its moment, so the steps need no wake of their own.
+        if motion.sweeps {
+            next = min(next ?? .infinity, pacer.deadline)
+        } else if motion.titleDrifts {
+            next = min(next ?? .infinity, nextTitleStep(after: now))
+        }
         due = next
         return next
     }
 
     /// The title's next colour step after `now`.
     public func nextTitleStep(after now: Double) -> Double {
-        let steps = LoopClock.titleStepsPerSecond
-        return startedAt + (((now - startedAt) * steps).rounded(.down) + 1) / steps
+        startedAt + Double(titleStep(at: now) + 1) / LoopClock.titleStepsPerSecond
     }
 
     /// Notes that the process is stopped at `now` (Ctrl-Z).

@@ -102,7 +102,8 @@ enum SyncCommand {
         }
         let clickTrack: ClickTrack, audio: MpvPlayer
         guard let waiter = PollWaiter.forTerminal() else { return 1 }
-        switch ClickTrack.play(Calibration.wav(), executable: mpv, extraOptions: request.mpvOptions, wake: waiter.wake) {
+        switch ClickTrack.play(Calibration.wav(), executable: mpv, extraOptions: request.mpvOptions, wake: waiter.wake)
+        {
         case .success(let started): (clickTrack, audio) = started
         case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")

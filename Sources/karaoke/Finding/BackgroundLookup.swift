@@ -23,7 +23,8 @@ final class BackgroundLookup: Sendable {
         do {
             try BackgroundThread.detach { [self] in run() }
         } catch {
-            answer.post(LRCLIBAnswer(failure: "cannot start the lookup: \(LyricFile.describe(error.code))", query: query))
+            answer.post(
+                LRCLIBAnswer(failure: "cannot start the lookup: \(LyricFile.describe(error.code))", query: query))
         }
     }
 

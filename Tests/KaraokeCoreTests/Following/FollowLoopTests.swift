@@ -202,14 +202,15 @@ private func waits(_ effects: [FollowLoop.Effect]) -> [Double?] {
         #expect(waits(cleared) == [nil])
     }
 
-    @Test func playingTheLoopWaitsForTheNextFrame() {
+    /// A message on screen does not sweep: the next change is the title's next colour step.
+    @Test func playingTheLoopWaitsForTheNextChange() {
         var loop = loop()
         let effects = loop.handle(report(.playing, at: 10).at(t0 + 1), at: t0 + 1)
         guard let until = waits(effects).last ?? nil else {
             Issue.record("expected a deadline")
             return
         }
-        #expect(until > t0 + 1 && until <= t0 + 1 + 1.0 / 30 + 1e-9)
+        #expect(until > t0 + 1 && until <= t0 + 1 + 1.0 / LoopClock.titleStepsPerSecond + 1e-9)
     }
 
     @Test func theStatusTotalIsTheTracksLength() {
