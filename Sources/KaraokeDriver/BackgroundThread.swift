@@ -1,6 +1,6 @@
 import Glibc
 
-/// The one way karaoke starts a thread (DESIGN §16.3): a plain pthread, for work that blocks in a read
+/// The one way karaoke starts a thread (DESIGN §17.3): a plain pthread, for work that blocks in a read
 /// or a library call for a long time (mpv's socket, a D-Bus or MPD connection, a microphone, a lookup),
 /// with every signal blocked in it so that signals reach only the thread that waits for them.
 public final class BackgroundThread: Sendable {

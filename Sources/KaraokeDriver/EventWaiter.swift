@@ -1,4 +1,4 @@
-/// The one place a screen sleeps, and its clock (DESIGN §16.3): `PollWaiter` for real, a scripted one in
+/// The one place a screen sleeps, and its clock (DESIGN §17.3): `PollWaiter` for real, a scripted one in
 /// tests.
 public protocol EventWaiter: AnyObject {
     /// The monotonic time now, in seconds.

@@ -1,5 +1,5 @@
 /// A locked queue a background thread posts into and the driver takes from, waking the driver as it
-/// posts (DESIGN §16.3): every event source of a screen (mpv's reader, a player's connection, a lookup,
+/// posts (DESIGN §17.3): every event source of a screen (mpv's reader, a player's connection, a lookup,
 /// the microphones) hands its events over through one.
 public final class Mailbox<Message: Sendable>: Sendable {
     private let messages = PthreadLock<[Message]>([])

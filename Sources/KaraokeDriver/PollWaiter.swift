@@ -3,7 +3,7 @@ import Glibc
 import KaraokeCore
 
 /// The real waiter: one `ppoll` on the terminal and the wake pipe, with the screen's signals unblocked
-/// only during it (DESIGN §16.3), so nothing that happens is slept through and nothing wakes the process
+/// only during it (DESIGN §17.3), so nothing that happens is slept through and nothing wakes the process
 /// that does not need to.
 public final class PollWaiter: EventWaiter {
     /// The pipe every source's mailbox wakes.

@@ -1,6 +1,6 @@
 import KaraokeCore
 
-/// The terminal as the driver uses it (DESIGN §16.3): ncurses for real, a recording screen in tests.
+/// The terminal as the driver uses it (DESIGN §17.3): ncurses for real, a recording screen in tests.
 public protocol Screen: AnyObject {
     /// The terminal's size now.
     var size: (columns: Int, rows: Int) { get }

@@ -8,7 +8,7 @@ import Synchronization
 /// where the disposition is the default) and our clean-up runs: endwin, BDSM reset, then 128 + N.
 /// `install` also blocks them, with SIGWINCH, on the calling thread: they are delivered only while the
 /// driver sleeps in `ppoll` with them unblocked, so one that comes between two waits is never slept
-/// through (DESIGN §16.3).
+/// through (DESIGN §17.3).
 public enum Signals {
     /// The last signal caught and not yet taken, or 0.
     private static let pending = Atomic<Int32>(0)

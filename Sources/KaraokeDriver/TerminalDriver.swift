@@ -1,6 +1,6 @@
 import KaraokeCore
 
-/// Runs a `TerminalProgram` on a screen (DESIGN §16.3): carries out the screen's effects, hands the
+/// Runs a `TerminalProgram` on a screen (DESIGN §17.3): carries out the screen's effects, hands the
 /// program its events in order (a pending signal, then the sources' events, then keys), sleeps in one
 /// place until the program's next deadline, and leaves the program's own effects to its command.
 ///

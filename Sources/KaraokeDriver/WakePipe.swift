@@ -1,7 +1,7 @@
 import Glibc
 
 /// A pipe a thread writes to so that another, asleep in `poll`, wakes up: the driver polls the terminal
-/// and this pipe's read end together (DESIGN §16.3).
+/// and this pipe's read end together (DESIGN §17.3).
 public final class WakePipe: Sendable {
     /// The end to poll for reading.
     public let readDescriptor: Int32

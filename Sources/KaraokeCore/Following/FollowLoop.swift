@@ -63,7 +63,7 @@ public struct FollowLoop {
     /// The frames a second asked for (`--fps`).
     public var framesPerSecond: Int { frames.framesPerSecond }
     private var clock: PlaybackClock
-    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §16.2).
+    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §17.2).
     private var frames: LoopClock
     private var title: String
     private var notice: (text: String, until: Double)?
@@ -102,7 +102,7 @@ public struct FollowLoop {
     public var isPlaying: Bool { report?.playback == .playing }
 
     /// What moves on the screen from `now` on: the sweep while the player plays, the title's drift (not
-    /// under reduce motion), the next discrete change and the notice's end (DESIGN §16.2).
+    /// under reduce motion), the next discrete change and the notice's end (DESIGN §17.2).
     public mutating func motion(at now: Double) -> LoopClock.Motion {
         var motion = LoopClock.Motion(titleDrifts: !reduceMotion)
         if let notice, notice.until > now { motion.nextChange = notice.until }

@@ -1,4 +1,4 @@
-/// When a frame next changes, as playback moves on: what lets a still screen sleep (DESIGN §16.2).
+/// When a frame next changes, as playback moves on: what lets a still screen sleep (DESIGN §17.2).
 public enum FrameChange: Sendable, Equatable {
     /// Something moves with every frame (a sweep, the view gliding to a new line, the count-in's dots
     /// filling, the note lanes).
@@ -47,6 +47,8 @@ extension FrameComposer {
         if following < song.lines.count { consider(Double(song.lines[following].start)) }
         if let current {
             let line = song.lines[current]
+            // A line's end is a moment the frame may change (a cue that ends before the next begins).
+            consider(Double(line.end))
             if current > 0, !reduceMotion {
                 let since = fileTime - Double(line.start)
                 if since >= 0 && since < FrameComposer.scrollDuration { return .continuous }
@@ -59,6 +61,7 @@ extension FrameComposer {
                         return .continuous
                     }
                     consider(Double(segment.start))
+                    consider(Double(segment.end))
                 }
             } else {
                 let sweepEnd = line.start + min(line.end - line.start, song.sweepCap)

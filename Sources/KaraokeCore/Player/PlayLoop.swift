@@ -11,7 +11,7 @@ public struct PlayLoop {
     public private(set) var composer: FrameComposer
     /// The frames a second asked for (`--fps`).
     public var framesPerSecond: Int { clock.framesPerSecond }
-    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §16.2).
+    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §17.2).
     private var clock: LoopClock
     /// The title shown when the lyrics have none (the audio's or the lyric file's name).
     private var fallbackTitle: String
@@ -73,7 +73,7 @@ public struct PlayLoop {
     /// (not under reduce motion) and the next discrete change (a line or row that lights, the clock's
     /// next second, the progress bar's next cell, a notice's end, the song's end). Paused, the song's
     /// clock stands still; paused under reduce motion nothing moves and the loop sleeps until a key or
-    /// a signal (DESIGN §16.2).
+    /// a signal (DESIGN §17.2).
     public mutating func motion(at now: Double) -> LoopClock.Motion {
         var motion = LoopClock.Motion(titleDrifts: !state.reduceMotion, nextChange: state.noticeEnd(after: now))
         guard !state.isPaused else { return motion }
@@ -127,7 +127,11 @@ public struct PlayLoop {
                 rebuildComposer(columns: composer.columns, rows: composer.rows)
             }
         case .audioGone(let reason):
-            if state.audio != .lost { state.lose(reason, at: now) }
+            if state.audio != .lost {
+                state.lose(reason, at: now)
+                // The notice shows at once, even when nothing else would paint for a while.
+                effects += paint(at: now)
+            }
         case .signal(.suspend):
             clock.suspend(at: now)
             if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(true))) }

@@ -15,7 +15,7 @@ public protocol ScreenCard: Sendable {
 }
 
 /// The program of a card's screen: paints the card when it changes, and ends with its answer
-/// (DESIGN §16.1).
+/// (DESIGN §17.1).
 public struct CardProgram<Card: ScreenCard>: TerminalProgram {
     /// What the card's screen asks for: the screen's effects, and the answer that ends it.
     public enum Effect: Sendable, Equatable {

@@ -1,5 +1,5 @@
 /// When a screen paints: the frame grid while something moves every frame, the next visible change
-/// otherwise, the title's clock, and the time the process spent stopped (DESIGN §16.2).
+/// otherwise, the title's clock, and the time the process spent stopped (DESIGN §17.2).
 ///
 /// A program asks it after every event for the next wake, telling it what moves on the screen now. The
 /// answer is the earliest of the frame deadline (only while something sweeps), the title's next colour

@@ -1,5 +1,5 @@
 /// A screen's logic as a value: it takes what happens and says what to do, and one driver at the edge
-/// runs every such program on the terminal (DESIGN §16).
+/// runs every such program on the terminal (DESIGN §17).
 ///
 /// `play`, `sync`, `follow`, the queue's card and the score card are each one. A program never reads a
 /// clock, a key or a socket: the driver tells it the time with every event and carries out its effects.

@@ -29,7 +29,7 @@ final class MpvPlayer: Sendable {
     }
 
     private let shared = PthreadLock(Shared())
-    /// Woken at every message, so the driver hands it on at once (DESIGN §16.3).
+    /// Woken at every message, so the driver hands it on at once (DESIGN §17.3).
     private let wake: WakePipe?
     private let guardProcess: pid_t
     private let lifeline: Int32

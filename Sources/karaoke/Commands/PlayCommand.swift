@@ -178,7 +178,7 @@ enum PlayCommand {
 }
 
 /// One run of the player: the core's `PlayLoop` decides, the driver runs it on the terminal, and this
-/// carries out its own effects on mpv and the clock log (DESIGN §8, §16).
+/// carries out its own effects on mpv and the clock log (DESIGN §8, §17).
 struct PlaySession {
     let screen: NCursesScreen
     let waiter: PollWaiter

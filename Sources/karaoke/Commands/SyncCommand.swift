@@ -222,7 +222,7 @@ enum SyncCommand {
 }
 
 /// One run of `sync`: the core's `SyncLoop` decides, the driver runs it on the terminal, and this carries
-/// out its own effects on mpv and the files (DESIGN §13.1, §16).
+/// out its own effects on mpv and the files (DESIGN §13.1, §17).
 struct SyncRun {
     var loop: SyncLoop
     let screen: NCursesScreen

@@ -4,7 +4,7 @@ import KaraokeDriver
 
 /// One run of `karaoke follow`'s screen: the core's `FollowLoop` decides, the driver runs it on the
 /// terminal, and this carries out its own effects on the player's connection, the lyrics worker and the
-/// clock log (DESIGN §12, §16).
+/// clock log (DESIGN §12, §17).
 struct FollowSession {
     let screen: NCursesScreen
     let waiter: PollWaiter

@@ -2,7 +2,7 @@ import KaraokeCore
 import KaraokeDriver
 
 /// A card on the terminal (the queue's card before a song, the score card after one): the core's
-/// `CardProgram` run by the driver until a key, the card's time or a signal ends it (DESIGN §16.1).
+/// `CardProgram` run by the driver until a key, the card's time or a signal ends it (DESIGN §17.1).
 enum CardScreen {
     /// How a card ended.
     enum Ending<Answer: Equatable>: Equatable {
