@@ -26,8 +26,12 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // libxml2's xmlReader for TTML, loaded with dlopen on first use: nothing else pays for it (or for ICU).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
-        // libcurl's easy interface for `karaoke fetch`, loaded with dlopen on first use: start-up never pays for it.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // The one loader of the optional libraries below: dlopen on first use, once per library, and the
+        // message naming the Debian package when one is missing (DESIGN §16). Each library's shim is a C
+        // target of its own that declares the library's symbols for this loader.
+        .target(name: "COptionalLibrary"),
+        // libcurl's easy interface for `karaoke fetch`, loaded on first use: start-up never pays for it.
+        .target(name: "CCurl", dependencies: ["COptionalLibrary"]),
         // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded with dlopen on first use.
         .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
         // PulseAudio's simple API and aubio's pitch detector for the microphone (scoring, `calibrate`, `mic`),
