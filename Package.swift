@@ -35,9 +35,9 @@ let package = Package(
         // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded with dlopen on first use.
         .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
         // PulseAudio's simple API and aubio's pitch detector for the microphone (scoring, `calibrate`, `mic`),
-        // each loaded with dlopen on first use.
-        .systemLibrary(name: "CPulseSimple", path: "Sources/CPulseSimple"),
-        .systemLibrary(name: "CAubio", path: "Sources/CAubio"),
+        // each loaded on first use.
+        .target(name: "CPulseSimple", dependencies: ["COptionalLibrary"]),
+        .target(name: "CAubio", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
