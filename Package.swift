@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "COptionalLibrary"),
         // libcurl's easy interface for `karaoke fetch`, loaded on first use: start-up never pays for it.
         .target(name: "CCurl", dependencies: ["COptionalLibrary"]),
-        // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded with dlopen on first use.
-        .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
+        // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded on first use.
+        .target(name: "CDBus", dependencies: ["COptionalLibrary"]),
         // PulseAudio's simple API and aubio's pitch detector for the microphone (scoring, `calibrate`, `mic`),
         // each loaded on first use.
         .target(name: "CPulseSimple", dependencies: ["COptionalLibrary"]),
