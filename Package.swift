@@ -24,16 +24,20 @@ let package = Package(
         .systemLibrary(name: "CTextWidth", path: "Sources/CTextWidth"),
         // ncursesw with the wide-character API; used by the `play` painter.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-        // libxml2's xmlReader for TTML, loaded with dlopen on first use: nothing else pays for it (or for ICU).
-        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
-        // libcurl's easy interface for `karaoke fetch`, loaded with dlopen on first use: start-up never pays for it.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
-        // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded with dlopen on first use.
-        .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
+        // The one loader of the optional libraries below: dlopen on first use, once per library, and the
+        // message naming the Debian package when one is missing (DESIGN §16). Each library's shim is a C
+        // target of its own that declares the library's symbols for this loader.
+        .target(name: "COptionalLibrary"),
+        // libxml2's SAX2 parser for TTML, loaded on first use: nothing else pays for it (or for ICU).
+        .target(name: "CLibXML2", dependencies: ["COptionalLibrary"]),
+        // libcurl's easy interface for `karaoke fetch`, loaded on first use: start-up never pays for it.
+        .target(name: "CCurl", dependencies: ["COptionalLibrary"]),
+        // libdbus-1's client API for `karaoke follow`'s MPRIS players, loaded on first use.
+        .target(name: "CDBus", dependencies: ["COptionalLibrary"]),
         // PulseAudio's simple API and aubio's pitch detector for the microphone (scoring, `calibrate`, `mic`),
-        // each loaded with dlopen on first use.
-        .systemLibrary(name: "CPulseSimple", path: "Sources/CPulseSimple"),
-        .systemLibrary(name: "CAubio", path: "Sources/CAubio"),
+        // each loaded on first use.
+        .target(name: "CPulseSimple", dependencies: ["COptionalLibrary"]),
+        .target(name: "CAubio", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.

@@ -35,7 +35,7 @@ final class MPRISConnection: FollowedPlayerConnection {
     /// libdbus-1 cannot be loaded or the thread not started: a missing bus or player is a `.gone` message.
     init(wanted: String?, wake: WakePipe) throws(Failure) {
         if let missing = SessionBus.loadLibrary() {
-            throw Failure(message: "following MPRIS players needs libdbus-1 (Debian package libdbus-1-3): \(missing)")
+            throw Failure(message: missing)
         }
         guard let commandWake = WakePipe() else {
             throw Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))")

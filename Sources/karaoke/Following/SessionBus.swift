@@ -23,7 +23,8 @@ final class SessionBus {
     /// The connection's socket, to poll for reading.
     let descriptor: Int32
 
-    /// Loads libdbus-1 on first use; nil when it is ready, else the loader's reason.
+    /// Loads libdbus-1 on first use; nil when it is ready, else the loader's message, which names the Debian
+    /// package.
     static func loadLibrary() -> String? {
         kk_dbus_load().map { String(cString: $0) }
     }

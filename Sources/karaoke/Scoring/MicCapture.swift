@@ -55,11 +55,9 @@ final class MicCapture: @unchecked Sendable {
     /// Opens `source` (nil: the server's default source, else a name such as `mic.monitor`) as `clientName`
     /// and starts listening.
     static func open(source: String?, clientName: String) throws(MicError) -> MicCapture {
-        if kk_pulse_load() != nil {
-            throw MicError(message: "scoring needs PulseAudio's libpulse-simple.so.0 (Debian: libpulse0)")
-        }
-        if kk_aubio_load() != nil {
-            throw MicError(message: "scoring needs aubio's libaubio.so.5 (Debian: libaubio5)")
+        // A library that will not load: the loader's message, which names the Debian package.
+        if let missing = kk_pulse_load() ?? kk_aubio_load() {
+            throw MicError(message: String(cString: missing))
         }
         var error: Int32 = 0
         let fragment = UInt32(hopSize * MemoryLayout<Float>.size)

@@ -51,7 +51,8 @@ enum HTTPClient {
                 } ?? []
             return .success(Response(status: response.status, body: body))
         case KK_HTTP_NO_LIBRARY:
-            return .failure(Failure(message: "cannot load libcurl (\(detail)); install libcurl4 to fetch lyrics"))
+            // The loader's whole message, which names the package.
+            return .failure(Failure(message: detail))
         case KK_HTTP_DNS:
             return .failure(Failure(message: "cannot resolve \(server) (no network?): \(detail)"))
         case KK_HTTP_CONNECT:

@@ -19,19 +19,20 @@ public enum TTMLParser {
             break
         case .malformed(let code, let line, let column):
             builder.malformed(code: code, line: line, column: column)
-        case .libraryMissing(let reason):
-            return DiagnosticLog(file: file).finish(song: nil, noSongMessage: libraryMissingMessage(reason))
+        case .libraryMissing(let message):
+            return DiagnosticLog(file: file).finish(song: nil, noSongMessage: ControlCharacters.strip(message))
         }
         return builder.finish()
     }
 
-    /// The error for a file that cannot be read because libxml2 is missing: which package brings it.
+    /// The error for a file that cannot be read because libxml2 is missing, with the loader's `reason`:
+    /// which package brings it, worded by the CLibXML2 shim.
     static func libraryMissingMessage(_ reason: String) -> String {
-        libraryMissingPrefix + ControlCharacters.strip(reason)
+        ControlCharacters.strip(XMLEventReader.libraryMissingMessage(reason))
     }
 
-    /// How `libraryMissingMessage` begins.
-    private static let libraryMissingPrefix = "reading TTML needs libxml2 (Debian package libxml2): "
+    /// How `libraryMissingMessage` begins: the shim's message ends with the reason.
+    private static let libraryMissingPrefix = libraryMissingMessage("")
 
     /// The error of a result that has no song because libxml2 could not be loaded, else nil: the edge
     /// shows it instead of its usual "no timed lyric line".

@@ -23,7 +23,8 @@ enum XMLEventReader {
         /// The XML broke at `line`:`column` with libxml2's error `code` (`xmlParserErrors`); everything
         /// before it was handed on.
         case malformed(code: Int, line: Int, column: Int)
-        /// libxml2 could not be loaded; nothing was read. The text is the loader's reason.
+        /// libxml2 could not be loaded (or could not start a parser); nothing was read. The text is the
+        /// message to show, the loader's, which names the package.
         case libraryMissing(String)
     }
 
@@ -32,7 +33,7 @@ enum XMLEventReader {
     /// The network is off and no entity the document declares is expanded, external or not: a reference
     /// to one is malformed XML. The predefined entities and character references are read.
     static func read<Handler: XMLEventHandler>(_ utf8: [UInt8], into handler: inout Handler) -> Outcome {
-        if let failure = kk_xml_load() { return .libraryMissing(String(cString: failure)) }
+        if let missing = kk_xml_load() { return .libraryMissing(String(cString: missing)) }
         guard utf8.count < Int(Int32.max) else { return .malformed(code: 1, line: 0, column: 0) }
         let sink = Sink(handler)
         var events = kk_xml_events()
@@ -62,8 +63,15 @@ enum XMLEventReader {
         switch status {
         case 0: return .complete
         case 1: return .malformed(code: Int(failure.code), line: Int(failure.line), column: max(Int(failure.column), 0))
-        default: return .libraryMissing("libxml2 could not start a parser")
+        default: return .libraryMissing(libraryMissingMessage("libxml2 could not start a parser"))
         }
+    }
+
+    /// The message of a document libxml2 cannot read, with `reason`: the loader's words for a missing libxml2.
+    static func libraryMissingMessage(_ reason: String) -> String {
+        var text = [CChar](repeating: 0, count: 1024)
+        kk_xml_missing_message(reason, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The handler, boxed for libxml2's callbacks, which carry one pointer of context.

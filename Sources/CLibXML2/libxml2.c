@@ -1,20 +1,11 @@
-#ifndef KK_LIBXML2_SHIM_H
-#define KK_LIBXML2_SHIM_H
-
-/* libxml2's SAX2 push parser, loaded with dlopen on first use.
+/* The TTML reader's XML parse over libxml2's SAX2 push parser, loaded on first use.
  *
- * Debian's libxml2.so.2 links ICU (libicuuc and 30 MB of libicudata), and only reading TTML needs it, so
- * karaoke does not link it: the first TTML file loads it, and a missing libxml2 is an error about that
- * file only. Every dlopen and dlsym of the program is here. The few libxml2 types used are declared below
- * by their documented ABI (unchanged since libxml2 2.6), so neither libxml2-dev nor its include path is
- * needed to build.
- *
- * SAX rather than the xmlReader: the reader parses ahead in chunks, and an XML error in a chunk loses the
- * nodes before it in the same chunk, where SAX has handed on everything before the error. */
+ * The few libxml2 types used are declared here by their documented ABI (unchanged since libxml2 2.6), so
+ * neither libxml2-dev nor its include path is needed to build. */
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdlib.h>
+#include "CLibXML2.h"
+
+#include <optional_library.h>
 #include <string.h>
 
 /* libxml2's error record (`struct _xmlError`, xmlerror.h). */
@@ -74,7 +65,7 @@ enum {
 /* XML_CHAR_ENCODING_UTF8 (encoding.h). */
 enum { KK_XML_CHAR_ENCODING_UTF8 = 1 };
 
-/* The libxml2 functions used, resolved once. */
+/* The libxml2 functions used. */
 typedef struct {
     void *(*create_push_parser)(kk_xml_sax_handler *sax, void *user_data, const char *chunk, int size,
                                 const char *file_name);
@@ -88,88 +79,45 @@ typedef struct {
     void (*init_parser)(void);
 } kk_xml_functions;
 
-/* The loaded functions, or the reason they could not be loaded. */
-typedef struct {
-    pthread_once_t once;
-    kk_xml_functions functions;
-    int loaded;
-    char failure[512];
-} kk_xml_library_state;
+/* Filled by the loader. */
+static kk_xml_functions kk_xml;
 
-/* The one state of the process: a weak global, not a static, so every object file that inlines these
- * functions refers to the same one (the linker keeps one definition). With a function-local static, each
- * object got its own copy, and where the loader had been inlined elsewhere the optimiser saw a copy that
- * is never written and removed the calls through it. */
-__attribute__((weak)) kk_xml_library_state kk_xml_state = {PTHREAD_ONCE_INIT};
+static const kk_optional_symbol kk_xml_symbols[] = {
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, create_push_parser, "xmlCreatePushParserCtxt"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, use_options, "xmlCtxtUseOptions"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, switch_encoding, "xmlSwitchEncoding"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, parse_chunk, "xmlParseChunk"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, line_number, "xmlSAX2GetLineNumber"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, reset, "xmlCtxtReset"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, free_parser, "xmlFreeParserCtxt"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, set_generic_error_func, "xmlSetGenericErrorFunc"),
+    KK_OPTIONAL_SYMBOL(kk_xml_functions, init_parser, "xmlInitParser"),
+};
 
-static inline kk_xml_library_state *kk_xml_library(void) { return &kk_xml_state; }
-
-/* Resolves `name` into `slot`; records the first failure. */
-static inline void kk_xml_resolve(void *handle, const char *name, void *slot, kk_xml_library_state *state) {
-    /* Copied, not stored through a `void **`: the slot is a function pointer, and a store of another
-     * type would let the optimiser assume the slot is never written (it removed calls through it). */
-    void *symbol = dlsym(handle, name);
-    memcpy(slot, &symbol, sizeof symbol);
-    if (symbol == NULL && state->failure[0] == 0) {
-        const char *reason = dlerror();
-        strncpy(state->failure, reason ? reason : name, sizeof state->failure - 1);
-    }
+/* libxml2 sets up its globals here, once, before threads may parse at the same time. */
+static const char *kk_xml_set_up(void) {
+    kk_xml.init_parser();
+    return NULL;
 }
 
-/* Loads libxml2 and every function used; run once. */
-static inline void kk_xml_load_once(void) {
-    kk_xml_library_state *state = kk_xml_library();
-    void *handle = dlopen("libxml2.so.2", RTLD_LAZY | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        strncpy(state->failure, reason ? reason : "libxml2.so.2 not found", sizeof state->failure - 1);
-        return;
-    }
-    kk_xml_functions *f = &state->functions;
-    kk_xml_resolve(handle, "xmlCreatePushParserCtxt", (void *)&f->create_push_parser, state);
-    kk_xml_resolve(handle, "xmlCtxtUseOptions", (void *)&f->use_options, state);
-    kk_xml_resolve(handle, "xmlSwitchEncoding", (void *)&f->switch_encoding, state);
-    kk_xml_resolve(handle, "xmlParseChunk", (void *)&f->parse_chunk, state);
-    kk_xml_resolve(handle, "xmlSAX2GetLineNumber", (void *)&f->line_number, state);
-    kk_xml_resolve(handle, "xmlCtxtReset", (void *)&f->reset, state);
-    kk_xml_resolve(handle, "xmlFreeParserCtxt", (void *)&f->free_parser, state);
-    kk_xml_resolve(handle, "xmlSetGenericErrorFunc", (void *)&f->set_generic_error_func, state);
-    kk_xml_resolve(handle, "xmlInitParser", (void *)&f->init_parser, state);
-    /* The handle stays open for the life of the process: libxml2 keeps global state. */
-    state->loaded = state->failure[0] == 0;
-    /* libxml2 sets up its globals here, once, before threads may parse at the same time. */
-    if (state->loaded) f->init_parser();
+static const char *const kk_xml_sonames[] = {"libxml2.so.2", NULL};
+
+/* The message ends with the reason: TTMLParser tells it apart by the words before. */
+static kk_optional_library kk_xml_library = {
+    .sonames = kk_xml_sonames,
+    .package = "libxml2",
+    .message = "reading TTML needs libxml2 (Debian package {package}): {reason}",
+    .symbols = kk_xml_symbols,
+    .symbol_count = sizeof kk_xml_symbols / sizeof kk_xml_symbols[0],
+    .table = &kk_xml,
+    .set_up = kk_xml_set_up,
+};
+
+const char *kk_xml_load(void) { return kk_optional_library_load(&kk_xml_library); }
+
+void kk_xml_missing_message(const char *reason, char *text, size_t size) {
+    kk_optional_library_message(&kk_xml_library, reason, text, size);
 }
-
-/* Loads libxml2 on the first call. Returns NULL when it is ready, else why not (dlopen's or dlsym's
- * message), a string that lives as long as the process. */
-static inline const char *kk_xml_load(void) {
-    kk_xml_library_state *state = kk_xml_library();
-    pthread_once(&state->once, kk_xml_load_once);
-    return state->loaded ? NULL : state->failure;
-}
-
-/* What a parse hands on, in document order. Names and text are UTF-8 and valid during the call only. */
-typedef struct {
-    /* Passed back to every callback. */
-    void *context;
-    /* An element opens: its prefix (NULL for none) and local name, its attributes as `attribute_count`
-     * groups of five pointers (local name, prefix or NULL, namespace URI or NULL, first byte of the value,
-     * byte after the value), and the file line of the end of its start tag. */
-    void (*start_element)(void *context, const unsigned char *prefix, const unsigned char *local_name,
-                          int attribute_count, const unsigned char **attributes, int line);
-    /* The element opened last closes. */
-    void (*end_element)(void *context);
-    /* Characters, CDATA or whitespace: `length` bytes, entities replaced. */
-    void (*characters)(void *context, const unsigned char *text, int length);
-} kk_xml_events;
-
-/* Where the XML broke: libxml2's error code (`xmlParserErrors`), line and column. */
-typedef struct {
-    int code;
-    int line;
-    int column;
-} kk_xml_failure;
 
 /* One parse under way: the receiver of its events, its parser and its first fatal error. */
 typedef struct {
@@ -185,7 +133,7 @@ static void kk_xml_on_start(void *context, const unsigned char *local_name, cons
                             int attribute_count, int defaulted_count, const unsigned char **attributes) {
     (void)uri, (void)namespace_count, (void)namespaces, (void)defaulted_count;
     kk_xml_parse_state *state = (kk_xml_parse_state *)context;
-    int line = kk_xml_library()->functions.line_number(state->parser);
+    int line = kk_xml.line_number(state->parser);
     state->events->start_element(state->events->context, prefix, local_name, attribute_count, attributes, line);
 }
 
@@ -219,14 +167,9 @@ static void kk_xml_silence(void *context, const char *message, ...) {
     (void)context, (void)message;
 }
 
-/* Parses `count` bytes of UTF-8 at `bytes` into `events`. The network is off; an encoding named in the XML
- * declaration is ignored; entities declared by the document are not expanded (a reference to one is an
- * error), external ones never loaded. Returns 0 when the whole document was read, 1 when the XML broke
- * (`failure` says where; everything before was handed on), -1 when libxml2 is not loaded (see
- * `kk_xml_load`) or memory ran out. */
-static inline int kk_xml_parse(const char *bytes, int count, const kk_xml_events *events, kk_xml_failure *failure) {
+int kk_xml_parse(const char *bytes, int count, const kk_xml_events *events, kk_xml_failure *failure) {
     if (kk_xml_load() != NULL) return -1;
-    const kk_xml_functions *f = &kk_xml_library()->functions;
+    const kk_xml_functions *f = &kk_xml;
     kk_xml_sax_handler sax;
     memset(&sax, 0, sizeof sax);
     sax.initialized = KK_XML_SAX2_MAGIC;
@@ -252,5 +195,3 @@ static inline int kk_xml_parse(const char *bytes, int count, const kk_xml_events
     *failure = state.failure;
     return 1;
 }
-
-#endif
