@@ -1,5 +1,6 @@
-/// Parses `karaoke`'s arguments into an `Invocation`: parse, then validate each value, then usage text
-/// (in `UsageText`) — the split swift-argument-parser uses, written small.
+/// Parses `karaoke`'s arguments into an `Invocation`: split them, check the command's shape (`CommandShape`),
+/// then each value by its option's rule (`ValueRule`), with the usage text in `UsageText` and the wording of
+/// every refusal in `UsageProblem` — the split swift-argument-parser uses, written small.
 public enum CommandLineParser {
     /// The program's version.
     public static let version = "0.1.0"

@@ -147,7 +147,9 @@ enum UsageProblem: Error, Equatable, Sendable {
             case .mpvOption: "KEY=VALUE, such as 'ao=null'"
             case .encoding: "an encoding name such as GBK, SHIFT_JIS or CP1252 ('iconv -l' lists them)"
             case .serverURL: "an address such as https://lrclib.net"
-            case .name, .flag, .file, .folder, .word, .colorList: "a name"
+            case .name: "a name"
+            // Refused as empty (`emptyValue`) or colour by colour (`badColor`), never as a whole.
+            case .flag, .file, .folder, .word, .colorList: "a value"
             }
         return "bad value '\(shown)' for '\(option)'; expected \(expected)"
     }
