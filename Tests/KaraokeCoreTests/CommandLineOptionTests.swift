@@ -145,3 +145,195 @@ struct CommandLineOptionTests {
         #expect(UsageText.optionEntry(option) == lines.joined(separator: "\n"))
     }
 }
+
+/// A complete line of `option`'s first command with `value` given to `option` (fetch's names the song by
+/// `--artist` and `--title`, which its song options go with).
+private func line(_ option: CommandLineOption, _ value: String) -> [String] {
+    let command = CommandLineOption.Command.allCases.first { option.commands.contains($0) } ?? .play
+    let base = command == .fetch ? ["fetch", "--artist", "A", "--title", "T"] : baseArguments(command)
+    return base + [option.name, value]
+}
+
+/// The options whose value is a number, with the rule's range.
+private let numericOptions = CommandLineOption.all.filter { $0.rule.writtenRange != nil || $0.name == "--seed" }
+
+/// The options whose value is one of a list of words.
+private let choiceOptions = CommandLineOption.all.filter { $0.rule.choices != nil }
+
+/// Each option's range and choices are fields of its rule, read by the parser, the help and the completions.
+@Suite("Command line: an option's range and choices declared once")
+struct ValueRuleTests {
+    @Test(
+        "a number's bounds are accepted, the numbers just outside refused with the range, the help showing it",
+        arguments: numericOptions.map(\.name))
+    func numberBounds(name: String) throws {
+        let option = try #require(CommandLineOption.named(name))
+        switch option.rule {
+        case .integer(let range):
+            let expected = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+            for inside in [range.lowerBound, range.upperBound] {
+                #expect(usageMessage(line(option, "\(inside)")) == nil, "\(name) \(inside)")
+            }
+            for outside in [range.lowerBound - 1] + (range.upperBound < Int.max ? [range.upperBound + 1] : []) {
+                #expect(usageMessage(line(option, "\(outside)")) == "bad value '\(outside)' for '\(name)'; \(expected)")
+            }
+        case .decimal(let range):
+            let bounds = (ValueRule.written(range.lowerBound), ValueRule.written(range.upperBound))
+            for inside in [bounds.0, bounds.1] {
+                #expect(usageMessage(line(option, inside)) == nil, "\(name) \(inside)")
+            }
+            let outside = ValueRule.written(range.upperBound + 1)
+            #expect(
+                usageMessage(line(option, outside))
+                    == "bad value '\(outside)' for '\(name)'; expected a number from \(bounds.0) to \(bounds.1)")
+        default:
+            Issue.record("\(name) is not a number")
+        }
+        if let range = option.rule.writtenRange {
+            #expect(UsageText.optionEntry(option).includes(range), "\(name)'s help does not show \(range)")
+            #expect(ManPage.text.includes(ManPage.escaped(range)), "the man page does not show \(name)'s \(range)")
+        }
+    }
+
+    @Test(
+        "no help sentence writes a range of its own: the help adds the rule's",
+        arguments: CommandLineOption.all.map(\.name))
+    func noRangeInSentences(name: String) throws {
+        let option = try #require(CommandLineOption.named(name))
+        let characters = Array(option.help)
+        for (index, character) in characters.enumerated() where character == "…" && index > 0 {
+            #expect(!characters[index - 1].isNumber, "\(name)'s sentence writes a range: \(option.help)")
+        }
+    }
+
+    @Test(
+        "each choice is accepted, another word refused naming them all, and the completions offer the same words",
+        arguments: choiceOptions.map(\.name))
+    func choices(name: String) throws {
+        let option = try #require(CommandLineOption.named(name))
+        let words = try #require(option.rule.choices)
+        for word in words { #expect(usageMessage(line(option, word)) == nil, "\(name) \(word)") }
+        let refusal = try #require(usageMessage(line(option, "zzz")))
+        #expect(refusal.hasPrefix("bad value 'zzz' for '\(name)'; expected "))
+        for word in words { #expect(refusal.includes(word)) }
+        #expect(ShellCompletion.valueKind(of: option) == .choices(words))
+        if case .choice = option.rule { #expect(option.placeholder == words.joined(separator: "|")) }
+    }
+
+    @Test(
+        "a rule reads its value into the form the option sets",
+        arguments: [
+            ("--fps", "24", OptionValue.integer(24)), ("--tempo", "1.25", .decimal(1.25)),
+            ("--align", "left", .text("left")), ("--mpv-option", "--ao=null", .text("ao=null")),
+            ("--player", "mpd:host:6601", .player(.mpd(host: "host", port: 6601))),
+        ])
+    func readsValues(name: String, text: String, value: OptionValue) throws {
+        let option = try #require(CommandLineOption.named(name))
+        #expect(try option.rule.read(text, for: name) == value)
+    }
+}
+
+/// What each command takes besides its options' values, checked before any value is read.
+@Suite("Command line: each command's shape")
+struct CommandShapeTests {
+    @Test(
+        "a command is refused too few or too many FILEs as its shape says",
+        arguments: CommandLineOption.Command.allCases)
+    func fileCounts(command: CommandLineOption.Command) {
+        let base = baseArguments(command).filter { !$0.hasPrefix("song.") }
+        let none = usageMessage(base)
+        let two = usageMessage(base + ["a.lrc", "b.lrc"])
+        switch CommandShape.of(command).files {
+        case .none:
+            #expect(none == nil)
+            #expect(two == UsageError(.unexpectedFile(command)).message)
+        case .one:
+            #expect(none == UsageError(.missingFile(command)).message)
+            #expect(two == "'\(command.rawValue)' takes one FILE, got 2")
+        case .oneOrMore:
+            #expect(none == UsageError(.missingFile(command)).message)
+            #expect(two == nil)
+        case .any:
+            // fetch: its rule asks for AUDIO files or --artist and --title.
+            #expect(none == "'fetch' needs AUDIO files, or '--artist A --title T'")
+        }
+    }
+
+    /// Every pair of options a command refuses together, with the command.
+    static let exclusivePairs = CommandLineOption.Command.allCases.flatMap { command in
+        CommandShape.of(command).exclusive.map { (command, $0.0, $0.1) }
+    }
+
+    @Test("options that exclude each other are refused together, in either order", arguments: exclusivePairs)
+    func exclusive(command: CommandLineOption.Command, first: String, second: String) throws {
+        let options = try [first, second].map { try #require(CommandLineOption.named($0)) }
+        let given = options.map { [$0.name] + ($0.takesValue ? ["x.lrc"] : []) }
+        let message = "'\(first)' and '\(second)' contradict each other"
+        #expect(usageMessage(baseArguments(command) + given[0] + given[1]) == message)
+        #expect(usageMessage(baseArguments(command) + given[1] + given[0]) == message)
+    }
+
+    @Test(
+        "a required option is named in the message that misses it and marked required in the help",
+        arguments: [
+            (["render", "a.lrc"], "--at", "'render' needs '--at SECONDS'"),
+            (["convert", "a.lrc"], "--to", "'convert' needs '--to FORMAT' (lrc, elrc, srt, vtt)"),
+        ])
+    func required(arguments: [String], name: String, message: String) throws {
+        #expect(usageMessage(arguments) == message)
+        let option = try #require(CommandLineOption.named(name))
+        #expect(option.details.first == "required")
+    }
+
+    @Test(
+        "the shape is checked before any value, so a missing FILE is said before a bad number",
+        arguments: [["render", "--at", "x"], ["convert", "--to", "x"], ["sync", "--latency", "x"]])
+    func shapeBeforeValues(arguments: [String]) {
+        #expect(usageMessage(arguments)?.hasSuffix("needs a FILE") == true)
+    }
+}
+
+/// Every message of a usage error is worded in `UsageProblem.message`.
+@Suite("Command line: usage problems worded in one place")
+struct UsageProblemTests {
+    @Test(
+        "each problem reads as the user has always read it",
+        arguments: [
+            (UsageProblem.unknownOption("--sped", command: nil), "unknown option '--sped'"),
+            (.unknownOption("--colr", command: .play), "unknown option '--colr' for 'play'; did you mean '--color'?"),
+            (.unknownCommand("rendr"), "unknown command 'rendr'; did you mean 'render'?"),
+            (.unknownCommand("zzz"), "unknown command 'zzz'; see 'karaoke --help'"),
+            (.emptyValue(option: "--music-dir", rule: .folder(called: "folder")), "'--music-dir' needs a folder"),
+            (.emptyValue(option: "--output", rule: .file), "'--output' needs a FILE"),
+            (.emptyValue(option: "--singer", rule: .word), "'--singer' needs a NAME"),
+            (
+                .badValue("centre", option: "--align", rule: .choice(["left", "center", "right"])),
+                "bad value 'centre' for '--align'; expected left, center or right, did you mean 'center'?"
+            ),
+            (
+                .badValue("lrcx", option: "--to", rule: .namedChoice(["lrc", "elrc", "srt", "vtt"])),
+                "bad value 'lrcx' for '--to'; expected one of lrc, elrc, srt, vtt; did you mean 'lrc'?"
+            ),
+            (.unknownDocument(nil), "'--generate' needs a value; expected man, bash, zsh or fish"),
+            (.unknownDocument("csh"), "bad value 'csh' for '--generate'; expected man, bash, zsh or fish"),
+            (.missingFile(.check), "'check' needs at least one FILE"),
+            (.missingFile(.play), "'play' needs a FILE"),
+            (.unexpectedFile(.mic), "'mic' takes no FILE; it listens to the microphone (see '--mic')"),
+            (.unexpectedFileWith(option: "--calibrate"), "'--calibrate' takes no FILE: it plays its own clicks"),
+            (.samePartTwice("P1=x"), "'--mic' names the same part twice: 'P1=x'"),
+        ])
+    func wording(problem: UsageProblem, message: String) {
+        #expect(UsageError(problem).message == message)
+    }
+
+    @Test(
+        "a long free-form value is quoted clipped, an address without its control characters",
+        arguments: [
+            (ValueRule.name, String(repeating: "a", count: 50), String(repeating: "a", count: 40)),
+            (.player, String(repeating: "p", count: 41), String(repeating: "p", count: 40)),
+            (.serverURL, "http://a\u{1B}b c", "http://ab c"),
+        ])
+    func quotedValues(rule: ValueRule, value: String, shown: String) {
+        #expect(UsageError(.badValue(value, option: "--x", rule: rule)).message.hasPrefix("bad value '\(shown)' for"))
+    }
+}

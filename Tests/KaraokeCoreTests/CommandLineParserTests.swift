@@ -16,7 +16,7 @@ private func render(_ arguments: [String]) throws -> RenderRequest {
     let invocation = try CommandLineParser.parse(["render", "song.lrc", "--at", "1"] + arguments)
     guard case .render(let request) = invocation else {
         Issue.record("expected a render request, got \(invocation)")
-        throw UsageError("not a render request")
+        throw UnexpectedInvocation(invocation: invocation)
     }
     return request
 }
@@ -26,7 +26,7 @@ private func play(_ arguments: [String]) throws -> PlayRequest {
     let invocation = try CommandLineParser.parse(["play", "song.lrc"] + arguments)
     guard case .play(let request) = invocation else {
         Issue.record("expected a play request, got \(invocation)")
-        throw UsageError("not a play request")
+        throw UnexpectedInvocation(invocation: invocation)
     }
     return request
 }

@@ -9,17 +9,15 @@ private func config(_ lines: String...) -> ConfigFile {
 
 /// The request `render` parses from `arguments` with `config` under them.
 private func render(_ arguments: [String], _ config: ConfigFile) throws -> RenderRequest {
-    guard
-        case .render(let request) = try CommandLineParser.parse(
-            ["render", "song.lrc", "--at", "1"] + arguments, config: config)
-    else { throw UsageError("not a render") }
+    let invocation = try CommandLineParser.parse(["render", "song.lrc", "--at", "1"] + arguments, config: config)
+    guard case .render(let request) = invocation else { throw UnexpectedInvocation(invocation: invocation) }
     return request
 }
 
 /// The request `play` parses from `arguments` with `config` under them.
 private func play(_ arguments: [String], _ config: ConfigFile?) throws -> PlayRequest {
-    guard case .play(let request) = try CommandLineParser.parse(["play"] + arguments, config: config)
-    else { throw UsageError("not a play") }
+    let invocation = try CommandLineParser.parse(["play"] + arguments, config: config)
+    guard case .play(let request) = invocation else { throw UnexpectedInvocation(invocation: invocation) }
     return request
 }
 
@@ -134,12 +132,10 @@ struct ConfigFileTests {
 
     @Test("karaoke config checks the values it is given, as the commands do")
     func listingChecksValues() {
-        #expect(throws: UsageError("bad value '0' for '--fps'; expected a whole number from 1 to 120")) {
-            try CommandLineParser.parse(["config", "--fps", "0"])
-        }
-        #expect(throws: UsageError("unknown option '--start' for 'config'")) {
-            try CommandLineParser.parse(["config", "--start", "3"])
-        }
+        #expect(
+            usageMessage(["config", "--fps", "0"]) == "bad value '0' for '--fps'; expected a whole number from 1 to 120"
+        )
+        #expect(usageMessage(["config", "--start", "3"]) == "unknown option '--start' for 'config'")
     }
 
     @Test("the file's place follows the XDG rules: XDG_CONFIG_HOME when absolute, else ~/.config")

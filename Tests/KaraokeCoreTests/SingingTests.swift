@@ -23,7 +23,7 @@ private func play(_ arguments: [String]) throws -> PlayRequest {
     let invocation = try CommandLineParser.parse(["play", "song.lrc"] + arguments)
     guard case .play(let request) = invocation else {
         Issue.record("expected a play request, got \(invocation)")
-        throw UsageError("not a play request")
+        throw UnexpectedInvocation(invocation: invocation)
     }
     return request
 }

@@ -40,6 +40,17 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("a number's range reads the same in the help and in the refusal of a value outside it")
+    func rangeInHelpAndRefusal() throws {
+        let help = try KaraokeProcess.run(["play", "--help"])
+        #expect(help.stdout.contains("(1…120, default 30)"))
+        let refusal = try KaraokeProcess.run([
+            "render", KaraokeProcess.song("lantern-river.lrc"), "--at", "3", "--fps", "121",
+        ])
+        #expect(refusal.status == 2)
+        #expect(refusal.stderr == "karaoke: bad value '121' for '--fps'; expected a whole number from 1 to 120\n")
+    }
+
     @Test("render --format text prints exactly the requested rows")
     func renderText() throws {
         let result = try KaraokeProcess.run([

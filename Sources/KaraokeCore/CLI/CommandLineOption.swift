@@ -1,9 +1,9 @@
-/// One option of `karaoke`'s commands, declared once (DESIGN §1): its name, its value's placeholder,
-/// its default, its help sentence, the commands that take it and how its value is read.
+/// One option of `karaoke`'s commands, declared once (DESIGN §1): its name, its value's rule (range, choices,
+/// or syntax) and placeholder, its default, its help sentence, the commands that take it and what its value sets.
 ///
-/// The parser, the help texts and the "did you mean" suggestions all read `CommandLineOption.all`, so
-/// an option cannot be accepted and left out of the help, or the other way round; a man page or shell
-/// completions can be made from the same table.
+/// The parser, the help texts, the man page, the completions and the "did you mean" suggestions all read
+/// `CommandLineOption.all`, so an option cannot be accepted and left out of the help, and a range or a list
+/// of choices is written in one place, the option's `rule`.
 struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
@@ -18,16 +18,35 @@ struct CommandLineOption: Sendable {
     let name: String
     /// A one-letter alias, such as `-o`; nil when there is none.
     let shortName: String?
+    /// What the value may be: the parser checks it, the help shows its range, the completions offer its choices.
+    let rule: ValueRule
     /// What the value is called in the help (`N`, `left|center|right`); nil for a flag, which takes no value.
     let placeholder: String?
     /// The value the command uses without the option, as the help shows it; nil when there is none to show.
     let defaultValue: String?
-    /// What the option does: lower case, no full stop.
+    /// What the option does: lower case, no full stop, without its range (the help adds it from `rule`).
     let help: String
     /// The commands that take it.
-    let commands: Set<Command>
-    /// Reads and checks the option's value (`""` for a flag) into what the command line sets.
-    let apply: @Sendable (inout OptionValues, String) throws(UsageError) -> Void
+    private(set) var commands: Set<Command>
+    /// Sets the value, read by `rule`, into what the command line sets; throws only for what needs the
+    /// values set so far (`--mic` naming a part twice).
+    let apply: @Sendable (inout OptionValues, OptionValue) throws(UsageProblem) -> Void
+
+    /// Declares an option; a choice's placeholder is its words (`left|center|right`), a syntax's its shape.
+    init(
+        _ name: String, short shortName: String? = nil, _ rule: ValueRule = .flag, placeholder: String? = nil,
+        default defaultValue: String? = nil, help: String, commands: Set<Command>,
+        apply: @escaping @Sendable (inout OptionValues, OptionValue) throws(UsageProblem) -> Void
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.rule = rule
+        self.placeholder = rule == .flag ? nil : placeholder ?? rule.impliedPlaceholder
+        self.defaultValue = defaultValue
+        self.help = help
+        self.commands = commands
+        self.apply = apply
+    }
 
     /// Whether the option takes a value.
     var takesValue: Bool { placeholder != nil }
@@ -37,8 +56,26 @@ struct CommandLineOption: Sendable {
         (shortName.map { $0 + ", " } ?? "") + name + (placeholder.map { " " + $0 } ?? "")
     }
 
-    /// The help sentence with the default after it.
-    var helpWithDefault: String { help + (defaultValue.map { " (default \($0))" } ?? "") }
+    /// Checks and reads `text` by the option's rule, then sets it into `values`.
+    func set(_ text: String, into values: inout OptionValues) throws(UsageProblem) {
+        try apply(&values, try rule.read(text, for: name))
+    }
+
+    /// What the help says after the sentence besides the default: `required` when a command needs the
+    /// option, and the range of a number (`1…120`).
+    var limits: [String] {
+        let required = Command.allCases.contains { CommandShape.of($0).required.contains(name) }
+        return (required ? ["required"] : []) + (rule.writtenRange.map { [$0] } ?? [])
+    }
+
+    /// The help sentence with its limits after it, as the completions show it.
+    var helpWithLimits: String { help + (limits.isEmpty ? "" : " (" + limits.joined(separator: ", ") + ")") }
+
+    /// The help sentence with its limits and default after it: `… (1…120, default 30)`.
+    var helpWithDetails: String { help + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")") }
+
+    /// The limits and the default, as `helpWithDetails` lists them.
+    var details: [String] { limits + (defaultValue.map { ["default " + $0] } ?? []) }
 }
 
 /// What the options of one command line set, whichever command it is; the command's request is made
@@ -86,11 +123,9 @@ extension CommandLineOption {
     /// Every option, in the order the help texts list them, with `config` among the commands of each one a
     /// config file may set: `karaoke config` takes them all, to show how the command line changes the settings.
     static let all: [CommandLineOption] = declared.map { option in
-        guard !ConfigFile.commandLineOnly.contains(option.name) else { return option }
-        return CommandLineOption(
-            name: option.name, shortName: option.shortName, placeholder: option.placeholder,
-            defaultValue: option.defaultValue, help: option.help, commands: option.commands.union([.config]),
-            apply: option.apply)
+        var option = option
+        if !ConfigFile.commandLineOnly.contains(option.name) { option.commands.insert(.config) }
+        return option
     }
 
     /// Every option as declared, in the order the help texts list them: each command's own first, the shared
@@ -98,282 +133,183 @@ extension CommandLineOption {
     private static let declared: [CommandLineOption] = [
         // render's own
         CommandLineOption(
-            name: "--at", shortName: nil, placeholder: "SECONDS", defaultValue: nil,
-            help: "the moment of playback to draw (required)", commands: [.render]
-        ) { values, text throws(UsageError) in
-            values.time = try CommandLineParser.number(text, option: "--at", in: 0...360_000)
-        },
-        CommandLineOption(
-            name: "--cols", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 80",
-            help: "frame width in cells", commands: [.render]
-        ) { values, text throws(UsageError) in
-            values.columns = try CommandLineParser.integer(text, option: "--cols", in: 1...1000)
-        },
-        CommandLineOption(
-            name: "--rows", shortName: nil, placeholder: "N", defaultValue: "the terminal's, else 24",
-            help: "frame height in rows", commands: [.render]
-        ) { values, text throws(UsageError) in
-            values.rows = try CommandLineParser.integer(text, option: "--rows", in: 1...1000)
-        },
-        CommandLineOption(
-            name: "--format", shortName: nil, placeholder: "text|ansi|json", defaultValue: "text",
-            help: "plain rows, rows with colour codes, or the JSON frame",
+            "--at", .decimal(0...360_000), placeholder: "SECONDS", help: "the moment of playback to draw",
             commands: [.render]
-        ) { values, text throws(UsageError) in
-            values.format = try CommandLineParser.choice(text, option: "--format")
-        },
+        ) { values, value in values.time = value.decimal },
+        CommandLineOption(
+            "--cols", .integer(1...1000), placeholder: "N", default: "the terminal's, else 80",
+            help: "frame width in cells", commands: [.render]
+        ) { values, value in values.columns = value.integer },
+        CommandLineOption(
+            "--rows", .integer(1...1000), placeholder: "N", default: "the terminal's, else 24",
+            help: "frame height in rows", commands: [.render]
+        ) { values, value in values.rows = value.integer },
+        CommandLineOption(
+            "--format", .choice(of: RenderRequest.Format.self), default: "text",
+            help: "plain rows, rows with colour codes, or the JSON frame", commands: [.render]
+        ) { values, value in values.format = value.choice() },
         // follow's own: another player's track and clock (DESIGN §12)
         CommandLineOption(
-            name: "--player", shortName: nil, placeholder: "auto|mpris|mpris:NAME|mpd|mpd:HOST[:PORT]",
-            defaultValue: "auto: an MPRIS player that plays, else MPD",
+            "--player", .player, default: "auto: an MPRIS player that plays, else MPD",
             help: "the player to follow", commands: [.follow]
-        ) { values, text throws(UsageError) in
-            guard let choice = PlayerChoice(parsing: text) else {
-                throw UsageError(
-                    "bad value '\(text.prefix(40))' for '--player'; expected auto, mpris, mpris:NAME, mpd, "
-                        + "mpd:HOST or mpd:HOST:PORT")
-            }
-            values.follow.player = choice
-        },
+        ) { values, value in values.follow.player = value.player },
         CommandLineOption(
-            name: "--music-dir", shortName: nil, placeholder: "DIR",
-            defaultValue: "MPD's own, asked over a local socket",
+            "--music-dir", .folder(called: "folder"), placeholder: "DIR",
+            default: "MPD's own, asked over a local socket",
             help: "the folder MPD plays from, to find the playing file's lyrics", commands: [.follow]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--music-dir' needs a folder") }
-            values.follow.musicDirectory = text
-        },
+        ) { values, value in values.follow.musicDirectory = value.text },
         CommandLineOption(
-            name: "--print", shortName: nil, placeholder: nil, defaultValue: nil,
+            "--print",
             help:
                 "print JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
             commands: [.follow, .mic]
-        ) { values, _ throws(UsageError) in
+        ) { values, _ in
             values.follow.prints = true
             values.mic.prints = true
         },
         // play's own
         CommandLineOption(
-            name: "--start", shortName: nil, placeholder: "SECONDS", defaultValue: "0",
+            "--start", .decimal(0...360_000), placeholder: "SECONDS", default: "0",
             help: "start this far into the song", commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.start = try CommandLineParser.number(text, option: "--start", in: 0...360_000)
-        },
+        ) { values, value in values.play.start = value.decimal },
         CommandLineOption(
-            name: "--fps", shortName: nil, placeholder: "N", defaultValue: "30",
-            help: "frames per second of play, 1…120; render takes it for symmetry",
-            commands: display
-        ) { values, text throws(UsageError) in
-            values.display.framesPerSecond = try CommandLineParser.integer(text, option: "--fps", in: 1...120)
-        },
+            "--fps", .integer(1...120), placeholder: "N", default: "30",
+            help: "frames per second of play; render takes it for symmetry", commands: display
+        ) { values, value in values.display.framesPerSecond = value.integer },
         CommandLineOption(
-            name: "--audio", shortName: nil, placeholder: "FILE",
-            defaultValue: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
+            "--audio", .file, placeholder: "FILE",
+            default: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
             help: "the audio to play", commands: [.play, .sync]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--audio' needs a FILE") }
-            values.play.audio = .file(text)
+        ) { values, value in values.play.audio = .file(value.text) },
+        CommandLineOption("--no-audio", help: "play silently, on karaoke's own clock", commands: [.play]) {
+            values, _ in values.play.audio = .none
         },
         CommandLineOption(
-            name: "--no-audio", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "play silently, on karaoke's own clock", commands: [.play]
-        ) { values, _ in
-            values.play.audio = .none
-        },
+            "--volume", .integer(0...PlayerState.maximumVolume), placeholder: "N", default: "100",
+            help: "audio volume in percent",
+            commands: [.play]
+        ) { values, value in values.play.volume = value.integer },
         CommandLineOption(
-            name: "--volume", shortName: nil, placeholder: "N", defaultValue: "100",
-            help: "audio volume in percent, 0…130", commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.volume = try CommandLineParser.integer(text, option: "--volume", in: 0...130)
-        },
-        CommandLineOption(
-            name: "--mpv-option", shortName: nil, placeholder: "KEY=VALUE", defaultValue: nil,
-            help: "pass an option to mpv (repeatable), e.g. ao=null",
+            "--mpv-option", .mpvOption, help: "pass an option to mpv (repeatable), e.g. ao=null",
             commands: [.play, .sync, .calibrate]
-        ) { values, text throws(UsageError) in
-            values.play.mpvOptions.append(try CommandLineParser.mpvOption(text))
-        },
+        ) { values, value in values.play.mpvOptions.append(value.text) },
         CommandLineOption(
-            name: "--clock-log", shortName: nil, placeholder: "FILE", defaultValue: nil,
+            "--clock-log", .file, placeholder: "FILE",
             help: "write the lyric clock and the player's positions to FILE (for measuring sync)",
             commands: [.play, .follow]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--clock-log' needs a FILE") }
-            values.play.clockLog = text
-            values.follow.clockLog = text
+        ) { values, value in
+            values.play.clockLog = value.text
+            values.follow.clockLog = value.text
         },
         // play's `s` key: saving the offset into the lyric file (DESIGN §13.2)
         CommandLineOption(
-            name: "--apply-offset", shortName: nil, placeholder: nil, defaultValue: nil,
+            "--apply-offset",
             help: "s saves the offset by moving every stamp (and dropping [offset:]) instead of in [offset:]",
             commands: [.play]
-        ) { values, _ in
-            values.play.appliesOffset = true
-        },
+        ) { values, _ in values.play.appliesOffset = true },
         // sync's own: timing your own lyrics by tapping along (DESIGN §13.1)
         CommandLineOption(
-            name: "--words", shortName: nil, placeholder: nil, defaultValue: nil,
+            "--words",
             help: "stamp word by word (syllables where the text splits them with |) and write Enhanced LRC",
             commands: [.sync]
-        ) { values, _ in
-            values.sync.words = true
-        },
+        ) { values, _ in values.sync.words = true },
         CommandLineOption(
-            name: "--latency", shortName: nil, placeholder: "MS", defaultValue: "0",
+            "--latency", .integer(0...2000), placeholder: "MS", default: "0",
             help: "your reaction time, subtracted from every tap", commands: [.sync]
-        ) { values, text throws(UsageError) in
-            values.sync.latency = try CommandLineParser.integer(text, option: "--latency", in: 0...2000)
-        },
+        ) { values, value in values.sync.latency = value.integer },
         CommandLineOption(
-            name: "--resume", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "go on from OUT.autosave when there is one, without asking", commands: [.sync]
-        ) { values, _ in
-            values.sync.resume = true
-        },
+            "--resume", help: "go on from OUT.autosave when there is one, without asking", commands: [.sync]
+        ) { values, _ in values.sync.resume = true },
         CommandLineOption(
-            name: "--no-resume", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "start afresh even when there is an OUT.autosave, without asking", commands: [.sync]
-        ) { values, _ in
-            values.sync.resume = false
-        },
+            "--no-resume", help: "start afresh even when there is an OUT.autosave, without asking", commands: [.sync]
+        ) { values, _ in values.sync.resume = false },
         CommandLineOption(
-            name: "--calibrate", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "tap along to 16 clicks (no FILE): the median lateness is the --latency to use",
+            "--calibrate", help: "tap along to 16 clicks (no FILE): the median lateness is the --latency to use",
             commands: [.sync]
-        ) { values, _ in
-            values.sync.calibrates = true
-        },
+        ) { values, _ in values.sync.calibrates = true },
         // a karaoke night: play's vocals, key and tempo through mpv's filters (DESIGN §14.1), and the
         // count-in of every command that shows a song (DESIGN §14.3)
         CommandLineOption(
-            name: "--no-countdown", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "no count-in dots before the first line and after a silence of more than 5 s",
+            "--no-countdown", help: "no count-in dots before the first line and after a silence of more than 5 s",
             commands: display
-        ) { values, _ in
-            values.display.frame.countIn = false
-        },
+        ) { values, _ in values.display.frame.countIn = false },
         CommandLineOption(
-            name: "--vocals", shortName: nil, placeholder: "normal|reduced", defaultValue: "normal",
+            "--vocals", .choice(of: SingingSettings.Vocals.self), default: "normal",
             help: "reduced takes out the centre of a stereo mix, where the lead vocal (and the bass) sit",
             commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.singing.vocals = try CommandLineParser.choice(text, option: "--vocals")
-        },
+        ) { values, value in values.play.singing.vocals = value.choice() },
         CommandLineOption(
-            name: "--key", shortName: nil, placeholder: "N", defaultValue: "0",
-            help: "move the key N semitones, -6…6, the tempo kept", commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.singing.key = try CommandLineParser.integer(
-                text, option: "--key", in: SingingSettings.keyRange)
-        },
+            "--key", .integer(SingingSettings.keyRange), placeholder: "N", default: "0",
+            help: "move the key N semitones, the tempo kept", commands: [.play]
+        ) { values, value in values.play.singing.key = value.integer },
         CommandLineOption(
-            name: "--tempo", shortName: nil, placeholder: "X", defaultValue: "1",
-            help: "play at X times the tempo, 0.5…1.5, the pitch kept", commands: [.play]
-        ) { values, text throws(UsageError) in
-            let tempo = try CommandLineParser.number(text, option: "--tempo", in: 0.5...1.5)
-            values.play.singing.tempoPercent = Int((tempo * 100).rounded())
-        },
+            "--tempo", .decimal(0.5...1.5), placeholder: "X", default: "1",
+            help: "play at X times the tempo, the pitch kept", commands: [.play]
+        ) { values, value in values.play.singing.tempoPercent = Int((value.decimal * 100).rounded()) },
         // play's queue: several FILEs, a folder or a playlist (DESIGN §14.2)
-        CommandLineOption(
-            name: "--shuffle", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "play the queue in a random order", commands: [.play]
-        ) { values, _ in
+        CommandLineOption("--shuffle", help: "play the queue in a random order", commands: [.play]) { values, _ in
             values.play.queue.shuffles = true
         },
         CommandLineOption(
-            name: "--seed", shortName: nil, placeholder: "N", defaultValue: "from the clock",
+            "--seed", .integer(0...Int.max), placeholder: "N", default: "from the clock",
             help: "the seed of --shuffle's order, for the same order again", commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.queue.seed = UInt64(
-                try CommandLineParser.integer(text, option: "--seed", in: 0...Int.max))
+        ) { values, value in
+            values.play.queue.seed = UInt64(value.integer)
             values.play.queue.shuffles = true
         },
-        CommandLineOption(
-            name: "--loop", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "start the queue over after its last song", commands: [.play]
-        ) { values, _ in
+        CommandLineOption("--loop", help: "start the queue over after its last song", commands: [.play]) { values, _ in
             values.play.queue.loops = true
         },
         CommandLineOption(
-            name: "--singer", shortName: nil, placeholder: "NAME", defaultValue: nil,
-            help: "who sings, shown on the card before each song (a playlist's #EXTSINGER wins)",
-            commands: [.play]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--singer' needs a NAME") }
-            values.play.queue.singer = text
-        },
+            "--singer", .word, placeholder: "NAME",
+            help: "who sings, shown on the card before each song (a playlist's #EXTSINGER wins)", commands: [.play]
+        ) { values, value in values.play.queue.singer = value.text },
         // scoring: the microphone against the UltraStar notes (DESIGN §15); --mic also for calibrate and mic
         CommandLineOption(
-            name: "--score", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "score the singing from the microphone against an UltraStar song's notes", commands: [.play]
-        ) { values, _ in
-            values.play.scoring.isOn = true
-        },
+            "--score", help: "score the singing from the microphone against an UltraStar song's notes",
+            commands: [.play]
+        ) { values, _ in values.play.scoring.isOn = true },
         CommandLineOption(
-            name: "--mic", shortName: nil, placeholder: "[P1=]SOURCE", defaultValue: "the default source",
+            "--mic", .microphone, default: "the default source",
             help:
                 "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
             commands: [.play, .calibrate, .mic]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty, text.count <= 1000,
-                !text.unicodeScalars.contains(where: { ControlCharacters.isForbidden($0.value) }),
-                let microphone = ScoringOptions.Microphone(argument: text)
-            else {
-                throw UsageError("bad value '\(text.prefix(40))' for '--mic'; expected SOURCE or P1=SOURCE … P9=SOURCE")
-            }
+        ) { values, value throws(UsageProblem) in
+            let (microphone, argument) = value.microphone
             values.mic.source = microphone.source
             if values.play.scoring.microphones.contains(where: { $0.part != nil && $0.part == microphone.part }) {
-                throw UsageError("'--mic' names the same part twice: '\(text)'")
+                throw .samePartTwice(argument)
             }
             values.play.scoring.microphones.append(microphone)
         },
         CommandLineOption(
-            name: "--difficulty", shortName: nil, placeholder: "easy|medium|hard", defaultValue: "medium",
+            "--difficulty", .choice(of: Difficulty.self), default: "medium",
             help: "how near the note a sung pitch must be: 2, 1 or 0 semitones", commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.scoring.difficulty = try CommandLineParser.choice(text, option: "--difficulty")
-        },
+        ) { values, value in values.play.scoring.difficulty = value.choice() },
         CommandLineOption(
-            name: "--mic-delay", shortName: nil, placeholder: "MS", defaultValue: "150",
+            "--mic-delay", .integer(ScoringOptions.micDelayRange), placeholder: "MS", default: "150",
             help: "how late the microphone hears the song, in milliseconds ('karaoke calibrate' measures it)",
             commands: [.play]
-        ) { values, text throws(UsageError) in
-            values.play.scoring.micDelay = try CommandLineParser.integer(
-                text, option: "--mic-delay", in: ScoringOptions.micDelayRange)
-        },
+        ) { values, value in values.play.scoring.micDelay = value.integer },
         CommandLineOption(
-            name: "--score-out", shortName: nil, placeholder: "FILE", defaultValue: nil,
-            help: "write the score as JSON to FILE when the song ends", commands: [.play]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--score-out' needs a FILE") }
-            values.play.scoring.output = text
-        },
+            "--score-out", .file, placeholder: "FILE", help: "write the score as JSON to FILE when the song ends",
+            commands: [.play]
+        ) { values, value in values.play.scoring.output = value.text },
         // convert's own
         CommandLineOption(
-            name: "--to", shortName: nil, placeholder: "FORMAT", defaultValue: nil,
-            help: "lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)",
-            commands: [.convert]
-        ) { values, text throws(UsageError) in
-            let targets = ConvertRequest.targets
-            guard targets.contains(text) else {
-                throw UsageError(
-                    "bad value '\(text)' for '--to'; expected one of " + targets.joined(separator: ", ")
-                        + CommandLineParser.suggestion(for: text, among: targets))
-            }
-            values.convert.target = text
-        },
+            "--to", .namedChoice(ConvertRequest.targets), placeholder: "FORMAT",
+            help: "lrc (line timing), elrc (Enhanced LRC, word timing), srt, vtt (WebVTT)", commands: [.convert]
+        ) { values, value in values.convert.target = value.text },
         CommandLineOption(
-            name: "--output", shortName: "-o", placeholder: "OUT", defaultValue: nil,
+            "--output", short: "-o", .file, placeholder: "OUT",
             help: "write to OUT instead of stdout ('-' is stdout); sync: instead of FILE's name with .lrc",
             commands: [.convert, .fetch, .sync]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--output' needs a FILE") }
-            values.convert.output = text == "-" ? nil : text
+        ) { values, value in
+            values.convert.output = value.text == "-" ? nil : value.text
             values.fetch.output = values.convert.output
         },
         CommandLineOption(
-            name: "--force", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "replace the file written when it exists (without it, an existing file is an error)",
+            "--force", help: "replace the file written when it exists (without it, an existing file is an error)",
             commands: [.convert, .fetch, .sync]
         ) { values, _ in
             values.convert.force = true
@@ -381,170 +317,100 @@ extension CommandLineOption {
         },
         // fetch's own: lyrics from LRCLIB (DESIGN §11)
         CommandLineOption(
-            name: "--artist", shortName: nil, placeholder: "A", defaultValue: nil,
-            help: "the artist to look up (with --title, instead of AUDIO files)", commands: [.fetch]
-        ) { values, text throws(UsageError) in
-            values.fetch.artist = try CommandLineParser.name(text, option: "--artist")
-        },
-        CommandLineOption(
-            name: "--title", shortName: nil, placeholder: "T", defaultValue: nil,
-            help: "the title to look up (with --artist)", commands: [.fetch]
-        ) { values, text throws(UsageError) in
-            values.fetch.title = try CommandLineParser.name(text, option: "--title")
-        },
-        CommandLineOption(
-            name: "--album", shortName: nil, placeholder: "AL", defaultValue: nil,
-            help: "the album, to tell versions apart", commands: [.fetch]
-        ) { values, text throws(UsageError) in
-            values.fetch.album = try CommandLineParser.name(text, option: "--album")
-        },
-        CommandLineOption(
-            name: "--duration", shortName: nil, placeholder: "S", defaultValue: nil,
-            help: "the song's length in seconds; lyrics within 2 s of it are preferred", commands: [.fetch]
-        ) { values, text throws(UsageError) in
-            values.fetch.duration = try CommandLineParser.number(text, option: "--duration", in: 1...86_400)
-        },
-        CommandLineOption(
-            name: "--save", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "write the lyrics beside each AUDIO (its name with .lrc, or .txt for untimed lyrics)",
+            "--artist", .name, placeholder: "A", help: "the artist to look up (with --title, instead of AUDIO files)",
             commands: [.fetch]
-        ) { values, _ in
-            values.fetch.save = true
-        },
+        ) { values, value in values.fetch.artist = value.text },
         CommandLineOption(
-            name: "--pick", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "list the candidates and ask which one (needs a terminal on stdin)", commands: [.fetch]
-        ) { values, _ in
-            values.fetch.pick = true
-        },
+            "--title", .name, placeholder: "T", help: "the title to look up (with --artist)", commands: [.fetch]
+        ) { values, value in values.fetch.title = value.text },
+        CommandLineOption(
+            "--album", .name, placeholder: "AL", help: "the album, to tell versions apart", commands: [.fetch]
+        ) { values, value in values.fetch.album = value.text },
+        CommandLineOption(
+            "--duration", .decimal(1...86_400), placeholder: "S",
+            help: "the song's length in seconds; lyrics within 2 s of it are preferred", commands: [.fetch]
+        ) { values, value in values.fetch.duration = value.decimal },
+        CommandLineOption(
+            "--save", help: "write the lyrics beside each AUDIO (its name with .lrc, or .txt for untimed lyrics)",
+            commands: [.fetch]
+        ) { values, _ in values.fetch.save = true },
+        CommandLineOption(
+            "--pick", help: "list the candidates and ask which one (needs a terminal on stdin)", commands: [.fetch]
+        ) { values, _ in values.fetch.pick = true },
         // check's own
-        CommandLineOption(
-            name: "--strict", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "count warnings as errors", commands: [.check]
-        ) { values, _ in
+        CommandLineOption("--strict", help: "count warnings as errors", commands: [.check]) { values, _ in
             values.strict = true
         },
         // shared by the commands that show a song
         CommandLineOption(
-            name: "--reduce-motion", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "no sweep: rows and words light up whole; the title stands still",
+            "--reduce-motion", help: "no sweep: rows and words light up whole; the title stands still",
             commands: display
-        ) { values, _ in
-            values.display.frame.reduceMotion = true
-        },
+        ) { values, _ in values.display.frame.reduceMotion = true },
         CommandLineOption(
-            name: "--rest-opacity", shortName: nil, placeholder: "X", defaultValue: "0.35",
-            help: "brightness of text not yet sung, 0…1", commands: display
-        ) { values, text throws(UsageError) in
-            values.display.frame.restOpacity = try CommandLineParser.number(text, option: "--rest-opacity", in: 0...1)
-        },
+            "--rest-opacity", .decimal(0...1), placeholder: "X", default: "0.35",
+            help: "brightness of text not yet sung", commands: display
+        ) { values, value in values.display.frame.restOpacity = value.decimal },
         CommandLineOption(
-            name: "--offset", shortName: nil, placeholder: "MS", defaultValue: "0",
-            help: "added to the file's [offset:]; positive shows lyrics earlier",
+            "--offset", .integer(-3_600_000...3_600_000), placeholder: "MS", default: "0",
+            help: "added to the file's [offset:]; positive shows lyrics earlier", commands: display
+        ) { values, value in values.display.frame.userOffset = value.integer },
+        CommandLineOption(
+            "--align", .choice(of: FrameOptions.Alignment.self), default: "center", help: "alignment of lyric rows",
             commands: display
-        ) { values, text throws(UsageError) in
-            values.display.frame.userOffset = try CommandLineParser.integer(
-                text, option: "--offset",
-                in: -3_600_000...3_600_000)
-        },
+        ) { values, value in values.display.frame.alignment = value.choice() },
         CommandLineOption(
-            name: "--align", shortName: nil, placeholder: "left|center|right", defaultValue: "center",
-            help: "alignment of lyric rows", commands: display
-        ) { values, text throws(UsageError) in
-            values.display.frame.alignment = try CommandLineParser.choice(text, option: "--align")
-        },
+            "--color", .choice(of: ColorChoice.self), default: "auto",
+            help: "colours when the terminal has them and NO_COLOR is unset", commands: display
+        ) { values, value in values.display.color = value.choice() },
         CommandLineOption(
-            name: "--color", shortName: nil, placeholder: "auto|always|never", defaultValue: "auto",
-            help: "colours when the terminal has them and NO_COLOR is unset",
-            commands: display
-        ) { values, text throws(UsageError) in
-            values.display.color = try CommandLineParser.choice(text, option: "--color")
-        },
-        CommandLineOption(
-            name: "--theme", shortName: nil, placeholder: "auto|dark|light",
-            defaultValue: "auto: COLORFGBG, else dark",
+            "--theme", .choice(of: ThemeChoice.self), default: "auto: COLORFGBG, else dark",
             help: "colours for a dark or light background", commands: display
-        ) { values, text throws(UsageError) in
-            values.display.theme = try CommandLineParser.choice(text, option: "--theme")
-        },
+        ) { values, value in values.display.theme = value.choice() },
         CommandLineOption(
-            name: "--colors", shortName: nil, placeholder: "LIST",
-            defaultValue: "pink,orange,yellow,mint,cyan,purple",
-            help: "title gradient colours, names or #rrggbb, comma separated",
-            commands: display
-        ) { values, text throws(UsageError) in
-            values.display.frame.gradient.colors = try CommandLineParser.colorList(text)
-        },
+            "--colors", .colorList, default: "pink,orange,yellow,mint,cyan,purple",
+            help: "title gradient colours, names or #rrggbb, comma separated", commands: display
+        ) { values, value in values.display.frame.gradient.colors = value.colors },
         CommandLineOption(
-            name: "--gradient-duration", shortName: nil, placeholder: "S", defaultValue: "4",
-            help: "seconds for the title gradient to drift one cycle",
-            commands: display
-        ) { values, text throws(UsageError) in
-            values.display.frame.gradient.cycle = try CommandLineParser.number(
-                text, option: "--gradient-duration",
-                in: 0.1...3600)
-        },
+            "--gradient-duration", .decimal(0.1...3600), placeholder: "S", default: "4",
+            help: "seconds for the title gradient to drift one cycle", commands: display
+        ) { values, value in values.display.frame.gradient.cycle = value.decimal },
         CommandLineOption(
-            name: "--max-size", shortName: nil, placeholder: "MB", defaultValue: "64",
-            help: "refuse larger lyric files",
+            "--max-size", .decimal(0.001...65536), placeholder: "MB", default: "64", help: "refuse larger lyric files",
             commands: [.play, .render, .check, .convert, .follow, .sync]
-        ) { values, text throws(UsageError) in
-            values.maxSize = try CommandLineParser.megabytes(text, option: "--max-size")
-        },
+        ) { values, value in values.maxSize = Int(value.decimal * 1_048_576) },
         CommandLineOption(
-            name: "--encoding", shortName: nil, placeholder: "NAME", defaultValue: nil,
-            help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
+            "--encoding", .encoding, help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
             commands: [.play, .render, .check, .convert, .follow, .sync]
-        ) { values, text throws(UsageError) in
-            values.encoding = try CommandLineParser.encodingName(text)
-        },
-        CommandLineOption(
-            name: "--no-translation", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "hide translation lines", commands: display
-        ) { values, _ in
+        ) { values, value in values.encoding = value.text },
+        CommandLineOption("--no-translation", help: "hide translation lines", commands: display) { values, _ in
             values.display.showsTranslations = false
         },
         // finding lyrics for an audio FILE (DESIGN §10.1)
         CommandLineOption(
-            name: "--lyrics", shortName: nil, placeholder: "FILE", defaultValue: nil,
-            help: "the lyrics of an audio FILE, instead of looking for them",
+            "--lyrics", .file, placeholder: "FILE", help: "the lyrics of an audio FILE, instead of looking for them",
             commands: [.play, .render, .check]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--lyrics' needs a FILE") }
-            values.lyrics.file = text
-        },
+        ) { values, value in values.lyrics.file = value.text },
         CommandLineOption(
-            name: "--lyrics-dir", shortName: nil, placeholder: "DIR",
-            defaultValue: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
+            "--lyrics-dir", .folder(called: "DIR"), placeholder: "DIR",
+            default: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
             help: "a folder of lyric files to look in for an audio FILE's lyrics (repeatable)",
             commands: [.play, .render, .check, .follow]
-        ) { values, text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("'--lyrics-dir' needs a DIR") }
-            values.lyrics.folders.append(text)
-        },
+        ) { values, value in values.lyrics.folders.append(value.text) },
         // asking LRCLIB: fetch, and play or follow with --fetch when nothing is found here (DESIGN §11)
         CommandLineOption(
-            name: "--fetch", shortName: nil, placeholder: nil, defaultValue: nil,
-            help: "ask LRCLIB when no lyrics are found on this machine (the song plays meanwhile)",
+            "--fetch", help: "ask LRCLIB when no lyrics are found on this machine (the song plays meanwhile)",
             commands: [.play, .follow]
-        ) { values, _ in
-            values.lyrics.fetch = true
-        },
+        ) { values, _ in values.lyrics.fetch = true },
         CommandLineOption(
-            name: "--lrclib-url", shortName: nil, placeholder: "URL",
-            defaultValue: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
+            "--lrclib-url", .serverURL, default: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
             help: "the LRCLIB server to ask (a mirror, a test server)", commands: [.fetch, .play, .follow]
-        ) { values, text throws(UsageError) in
-            let server = try CommandLineParser.serverURL(text)
-            values.fetch.server = server
-            values.lyrics.server = server
+        ) { values, value in
+            values.fetch.server = value.text
+            values.lyrics.server = value.text
         },
         // every command's
-        CommandLineOption(
-            name: "--help", shortName: "-h", placeholder: nil, defaultValue: nil,
-            help: "print this help", commands: Set(Command.allCases)
-        ) { values, _ in
-            values.help = true
+        CommandLineOption("--help", short: "-h", help: "print this help", commands: Set(Command.allCases)) {
+            values, _ in values.help = true
         },
     ]
 
@@ -556,5 +422,10 @@ extension CommandLineOption {
     /// The options `command` takes, in the help's order.
     static func options(of command: Command) -> [CommandLineOption] {
         all.filter { $0.commands.contains(command) }
+    }
+
+    /// The words `name`'s value is one of (`lrc|elrc|srt|vtt` for `--to`), for synopses that spell them out.
+    static func choices(of name: String) -> String {
+        named(name)?.rule.choices?.joined(separator: "|") ?? ""
     }
 }

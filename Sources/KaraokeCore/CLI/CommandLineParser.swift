@@ -1,5 +1,6 @@
-/// Parses `karaoke`'s arguments into an `Invocation`: parse, then validate each value, then usage text
-/// (in `UsageText`) — the split swift-argument-parser uses, written small.
+/// Parses `karaoke`'s arguments into an `Invocation`: split them, check the command's shape (`CommandShape`),
+/// then each value by its option's rule (`ValueRule`), with the usage text in `UsageText` and the wording of
+/// every refusal in `UsageProblem` — the split swift-argument-parser uses, written small.
 public enum CommandLineParser {
     /// The program's version.
     public static let version = "0.1.0"
@@ -24,6 +25,16 @@ public enum CommandLineParser {
     /// Parses `arguments` (without the program name), with `config`'s settings under them: an option
     /// the command line gives wins over the config file's (DESIGN §14.4).
     public static func parse(_ arguments: [String], config: ConfigFile? = nil) throws(UsageError) -> Invocation {
+        do throws(UsageProblem) {
+            return try invocation(of: arguments, config: config)
+        } catch {
+            throw UsageError(error)
+        }
+    }
+
+    /// The walk behind `parse`: the command, then its FILEs and options, then the command's shape, then each
+    /// value in order, then the request.
+    static func invocation(of arguments: [String], config: ConfigFile?) throws(UsageProblem) -> Invocation {
         guard let first = arguments.first else { return .help(UsageText.main) }
         switch first {
         case "--help", "-h", "help": return .help(UsageText.main)
@@ -32,92 +43,18 @@ public enum CommandLineParser {
         default: break
         }
         guard let command = CommandLineOption.Command(rawValue: first) else {
-            if first.hasPrefix("-") {
-                throw UsageError("unknown option '\(first)'\(suggestion(for: first, among: ["--help", "--version"]))")
-            }
-            // One pointer is enough: the suggestion when there is one, else the help.
-            let hint = suggestion(for: first, among: commands)
-            throw UsageError("unknown command '\(first)'" + (hint.isEmpty ? "; see 'karaoke --help'" : hint))
+            throw first.hasPrefix("-") ? .unknownOption(first, command: nil) : .unknownCommand(first)
         }
-        var positional: [String] = []
-        var given: [(option: CommandLineOption, value: String)] = []
-        var index = 1
-        var onlyPositional = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
-                positional.append(argument)
-                continue
-            }
-            if argument == "--" { onlyPositional = true; continue }
-            var name = argument
-            var value: String? = nil
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            // A short alias is named by its long name from here on, in messages too.
-            let declared = CommandLineOption.named(name)
-            if let declared { name = declared.name }
-            guard let option = declared, option.commands.contains(command) else {
-                throw UsageError(
-                    "unknown option '\(name)' for '\(command.rawValue)'"
-                        + suggestion(for: name, among: suggestionOrder(of: command)))
-            }
-            if !option.takesValue {
-                if value != nil { throw UsageError("'\(name)' takes no value") }
-            } else if value == nil {
-                // The next argument is the value even when it starts with '-' (`--offset -200`).
-                guard index < arguments.count else { throw UsageError("'\(name)' needs a value") }
-                value = arguments[index]
-                index += 1
-            }
-            given.append((option, value ?? ""))
-        }
+        let (positional, given) = try split(arguments.dropFirst(), for: command)
         if given.contains(where: { $0.option.name == "--help" }) { return .help(UsageText.help(for: command.rawValue)) }
-        // What the command needs besides its options is checked first, then each value in order.
-        switch command {
-        case .convert:
-            guard positional.count == 1 else {
-                throw UsageError(
-                    positional.isEmpty ? "'convert' needs a FILE" : "'convert' takes one FILE, got \(positional.count)")
-            }
-            guard given.contains(where: { $0.option.name == "--to" }) else {
-                throw UsageError("'convert' needs '--to FORMAT' (\(ConvertRequest.targets.joined(separator: ", ")))")
-            }
-        case .check:
-            guard !positional.isEmpty else { throw UsageError("'check' needs at least one FILE") }
-        case .fetch:
-            try validateFetch(positional: positional, given: given.map(\.option.name))
-        case .follow:
-            guard positional.isEmpty else {
-                throw UsageError("'follow' takes no FILE; it shows what the player plays (see '--player')")
-            }
-        case .sync where given.contains(where: { $0.option.name == "--calibrate" }):
-            guard positional.isEmpty else { throw UsageError("'--calibrate' takes no FILE: it plays its own clicks") }
-        case .calibrate, .mic:
-            guard positional.isEmpty else {
-                throw UsageError("'\(command.rawValue)' takes no FILE; it listens to the microphone (see '--mic')")
-            }
-        case .config:
-            guard positional.isEmpty else {
-                throw UsageError("'config' takes no FILE; it prints the settings in effect")
-            }
+        if let problem = CommandShape.of(command).problem(of: command, positional: positional, given: given) {
+            throw problem
+        }
+        if command == .config {
             // Each value is checked as the command that takes it would check it.
             var scratch = OptionValues()
-            for (option, value) in given { try option.apply(&scratch, value) }
+            for (option, value) in given { try option.set(value, into: &scratch) }
             return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
-        case .play:
-            // Several FILEs make a queue (DESIGN §14.2).
-            guard !positional.isEmpty else { throw UsageError("'play' needs a FILE") }
-        case .render, .sync:
-            guard positional.count == 1 else {
-                throw UsageError(
-                    positional.isEmpty
-                        ? "'\(command.rawValue)' needs a FILE"
-                        : "'\(command.rawValue)' takes one FILE, got \(positional.count)")
-            }
         }
         var values = OptionValues()
         let givenNames = Set(given.map(\.option.name))
@@ -126,229 +63,70 @@ public enum CommandLineParser {
         if command == .play, !givenNames.contains("--fetch"), !positional.contains(where: AudioFiles.isAudio) {
             values.lyrics.fetch = false
         }
-        for (option, value) in given { try option.apply(&values, value) }
-        values.display.maxSize = values.maxSize
-        values.display.encoding = values.encoding
-        values.display.file = positional.first ?? ""
-        values.display.lyrics = values.lyrics
-        if values.lyrics.file != nil, !positional.contains(where: AudioFiles.isAudio) {
-            throw UsageError(
-                "'--lyrics' goes with an audio FILE (." + AudioFiles.audioExtensions.prefix(4).joined(separator: ", .")
-                    + ", …); a lyric FILE is read as it is")
-        }
-        if command == .play, values.lyrics.fetch, !positional.contains(where: AudioFiles.isAudio) {
-            throw UsageError("'--fetch' goes with an audio FILE; a lyric FILE is read as it is")
-        }
-        switch command {
-        case .sync:
-            if given.contains(where: { $0.option.name == "--resume" }),
-                given.contains(where: { $0.option.name == "--no-resume" })
-            {
-                throw UsageError("'--resume' and '--no-resume' contradict each other")
-            }
-            if given.contains(where: { $0.option.name == "--output" && $0.value == "-" }) {
-                throw UsageError("'sync' writes a file; '-o -' (stdout) is not one")
-            }
-            var request = values.sync
-            request.file = positional.first ?? ""
-            if case .file(let audio) = values.play.audio { request.audio = audio }
-            request.output = values.convert.output
-            request.force = values.convert.force
-            request.mpvOptions = values.play.mpvOptions
-            request.maxSize = values.maxSize
-            request.encoding = values.encoding
-            return .sync(request)
-        case .config:
-            // Returned above, before the file's settings were applied; here only to keep the switch whole.
-            return .config(ConfigFile.listing(config: config, given: given.map { ($0.option.name, $0.value) }))
-        case .calibrate:
-            var request = values.mic
-            request.mpvOptions = values.play.mpvOptions
-            return .calibrate(request)
-        case .mic:
-            return .mic(values.mic)
-        case .follow:
-            var follow = values.follow
-            follow.display = values.display
-            return .follow(follow)
-        case .fetch:
-            var request = values.fetch
-            request.audioFiles = positional
-            return .fetch(request)
-        case .convert:
-            var request = values.convert
-            request.file = positional[0]
-            request.maxSize = values.maxSize
-            request.encoding = values.encoding
-            return .convert(request)
-        case .check:
-            return .check(
-                CheckRequest(
-                    files: positional, strict: values.strict, maxSize: values.maxSize,
-                    encoding: values.encoding, lyrics: values.lyrics))
-        case .play:
-            if given.contains(where: { $0.option.name == "--audio" }),
-                given.contains(where: { $0.option.name == "--no-audio" })
-            {
-                throw UsageError("'--audio' and '--no-audio' contradict each other")
-            }
-            if positional.count > 1, given.contains(where: { $0.option.name == "--audio" }) {
-                throw UsageError("'--audio' goes with one FILE; in a queue each song's audio is found beside it")
-            }
-            var play = values.play
-            play.display = values.display
-            play.offsetIsGiven = givenNames.contains("--offset")
-            play.files = positional
-            return .play(play)
-        case .render:
-            guard let time = values.time else { throw UsageError("'render' needs '--at SECONDS'") }
-            return .render(
-                RenderRequest(
-                    display: values.display, time: time, columns: values.columns, rows: values.rows,
-                    format: values.format))
-        }
+        for (option, value) in given { try option.set(value, into: &values) }
+        return values.invocation(of: command, files: positional, given: givenNames)
     }
+
+    /// `command`'s arguments as FILEs and options with their values, each option known to `command`.
+    static func split(
+        _ arguments: ArraySlice<String>, for command: CommandLineOption.Command
+    ) throws(UsageProblem) -> (positional: [String], given: [CommandShape.Given]) {
+        var positional: [String] = []
+        var given: [CommandShape.Given] = []
+        var index = arguments.startIndex
+        var onlyPositional = false
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            let equals = argument.firstIndex(of: "=")
+            var name = equals.map { String(argument[..<$0]) } ?? argument
+            var value = equals.map { String(argument[argument.index(after: $0)...]) }
+            // A short alias is named by its long name from here on, in messages too.
+            let declared = CommandLineOption.named(name)
+            if let declared { name = declared.name }
+            guard let option = declared, option.commands.contains(command) else {
+                throw .unknownOption(name, command: command)
+            }
+            if !option.takesValue {
+                if value != nil { throw .takesNoValue(option: name) }
+            } else if value == nil {
+                // The next argument is the value even when it starts with '-' (`--offset -200`).
+                guard index < arguments.endIndex else { throw .needsValue(option: name) }
+                value = arguments[index]
+                index += 1
+            }
+            given.append((option, value ?? ""))
+        }
+        return (positional, given)
+    }
+
+    /// What `--generate` makes: the man page, then the completion scripts (DESIGN §14.5).
+    static let documents = ["man", "bash", "zsh", "fish"]
 
     /// `--generate man|bash|zsh|fish`: the man page or a completion script, for `make install` (DESIGN §14.5);
     /// not in the help, as it is for packaging rather than for singing.
-    static func generated(_ arguments: [String]) throws(UsageError) -> Invocation {
-        let kinds = ["man", "bash", "zsh", "fish"]
-        guard arguments.count == 1, let kind = arguments.first, kinds.contains(kind) else {
-            let given =
-                arguments.first.map { "bad value '\($0.prefix(40))' for '--generate'; " }
-                ?? "'--generate' needs a value; "
-            throw UsageError(given + "expected man, bash, zsh or fish")
+    static func generated(_ arguments: [String]) throws(UsageProblem) -> Invocation {
+        guard arguments.count == 1, let kind = arguments.first, documents.contains(kind) else {
+            throw .unknownDocument(arguments.first)
         }
         return .generated(kind == "man" ? ManPage.text : ShellCompletion.script(for: kind) ?? "")
     }
 
-    /// What `fetch` needs besides its options: AUDIO files, or `--artist` and `--title` instead; `--save`
-    /// only with AUDIO, `-o` only for one song and not with `--save`.
-    static func validateFetch(positional: [String], given: [String]) throws(UsageError) {
-        let named = given.contains("--artist") || given.contains("--title")
-        if named {
-            guard positional.isEmpty else {
-                throw UsageError("'fetch' takes AUDIO files or '--artist'/'--title', not both")
-            }
-            guard given.contains("--artist"), given.contains("--title") else {
-                throw UsageError("'fetch' needs both '--artist A' and '--title T'")
-            }
-            if given.contains("--save") {
-                throw UsageError("'--save' writes beside AUDIO files; use '-o OUT' with '--artist'")
-            }
-        } else {
-            guard !positional.isEmpty else { throw UsageError("'fetch' needs AUDIO files, or '--artist A --title T'") }
-            for option in ["--album", "--duration"] where given.contains(option) {
-                throw UsageError("'\(option)' goes with '--artist' and '--title'; AUDIO files give their own")
-            }
-            if given.contains("--output"), positional.count > 1 {
-                throw UsageError("'--output' takes the lyrics of one song, got \(positional.count) AUDIO files")
-            }
-        }
-        if given.contains("--output"), given.contains("--save") {
-            throw UsageError("'--output' and '--save' contradict each other")
-        }
-    }
-
-    /// A name to look up: not empty, at most 1,000 characters.
-    static func name(_ text: String, option: String) throws(UsageError) -> String {
-        guard !text.trimmingSpaces().isEmpty, text.count <= 1000 else {
-            throw UsageError("bad value '\(text.prefix(40))' for '\(option)'; expected a name")
-        }
-        return text
-    }
-
     /// An LRCLIB server's address: `http://` or `https://`, a host, no spaces or control characters.
     public static func serverURL(_ text: String) throws(UsageError) -> String {
-        let lower = text.lowercased()
-        let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
-        guard scheme > 0, text.count > scheme, text.count <= 2000,
-            !text.unicodeScalars.contains(where: { $0 == " " || ControlCharacters.isForbidden($0.value) })
-        else {
-            throw UsageError(
-                "bad value '\(ControlCharacters.strip(String(text.prefix(80))))' for '--lrclib-url'; "
-                    + "expected an address such as https://lrclib.net")
+        do throws(UsageProblem) {
+            return try ValueRule.serverURL.read(text, for: "--lrclib-url").text
+        } catch {
+            throw UsageError(error)
         }
-        return text
-    }
-
-    /// An encoding name as iconv takes it (`GBK`, `SHIFT_JIS`, `cp1252`); whether iconv knows it is
-    /// found when the file is read.
-    static func encodingName(_ text: String) throws(UsageError) -> String {
-        guard !text.isEmpty, text.count <= 40,
-            text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) })
-        else {
-            throw UsageError(
-                "bad value '\(text)' for '--encoding'; expected an encoding name such as GBK, "
-                    + "SHIFT_JIS or CP1252 ('iconv -l' lists them)")
-        }
-        return text
-    }
-
-    /// `KEY=VALUE` for mpv: the key is an option name as mpv spells it, without the leading dashes.
-    static func mpvOption(_ text: String) throws(UsageError) -> String {
-        var text = Substring(text)
-        while text.hasPrefix("-") { text = text.dropFirst() }
-        let key = text.prefix { $0 != "=" }
-        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            throw UsageError("bad value '\(text)' for '--mpv-option'; expected KEY=VALUE, such as 'ao=null'")
-        }
-        return String(text)
-    }
-
-    static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError(
-                "bad value '\(text)' for '\(option)'; expected a whole number from "
-                    + "\(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError(
-                "bad value '\(text)' for '\(option)'; expected a number from "
-                    + "\(trimmed(range.lowerBound)) to \(trimmed(range.upperBound))")
-        }
-        return value
-    }
-
-    static func trimmed(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value))" : "\(value)"
-    }
-
-    static func megabytes(_ text: String, option: String) throws(UsageError) -> Int {
-        let value = try number(text, option: option, in: 0.001...65536)
-        return Int(value * 1_048_576)
-    }
-
-    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String) throws(UsageError) -> T
-    where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            let names = T.allCases.map(\.rawValue)
-            throw UsageError(
-                "bad value '\(text)' for '\(option)'; expected "
-                    + names.dropLast().joined(separator: ", ") + " or " + names.last!
-                    + suggestion(for: text, among: names).replacingOccurrences(of: ";", with: ","))
-        }
-        return value
-    }
-
-    static func colorList(_ text: String) throws(UsageError) -> [RGB] {
-        var colors: [RGB] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = String(part).trimmingSpaces()
-            guard let color = RGB(parsing: name) else {
-                throw UsageError(
-                    "bad colour '\(name)' in '--colors'; expected a name ("
-                        + RGB.named.map(\.name).joined(separator: ", ") + ") or #rrggbb"
-                        + suggestion(for: name, among: RGB.named.map(\.name)).replacingOccurrences(of: ";", with: ","))
-            }
-            colors.append(color)
-        }
-        return colors
     }
 
     /// `; did you mean 'x'?` when a known word is within a small edit distance, else "".

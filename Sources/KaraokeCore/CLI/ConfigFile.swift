@@ -83,8 +83,8 @@ public struct ConfigFile: Sendable, Equatable {
             } else {
                 // The option's own check, on values that are thrown away: the file is only read here.
                 var scratch = OptionValues()
-                do throws(UsageError) {
-                    try option.apply(&scratch, value)
+                do throws(UsageProblem) {
+                    try option.set(value, into: &scratch)
                 } catch {
                     warn(number, error.message)
                     continue
@@ -102,9 +102,9 @@ public struct ConfigFile: Sendable, Equatable {
                 continue
             }
             if !option.takesValue {
-                if setting.value == "true" { try? option.apply(&values, "") }
+                if setting.value == "true" { try? option.set("", into: &values) }
             } else {
-                try? option.apply(&values, setting.value)
+                try? option.set(setting.value, into: &values)
             }
         }
     }

@@ -178,7 +178,7 @@ public struct DisplayRequest: Sendable, Equatable {
     public var color = ColorChoice.auto
     /// `--theme`; `auto` reads `COLORFGBG` at the edge (see `Theme.detected`).
     public var theme = ThemeChoice.auto
-    /// `--fps`, 1…120.
+    /// `--fps` (its range is the option table's).
     public var framesPerSecond = 30
     /// `--max-size` in bytes.
     public var maxSize = 64 * 1_048_576
@@ -311,13 +311,4 @@ public struct LyricsSearchOptions: Sendable, Equatable {
         self.fetch = fetch
         self.server = server
     }
-}
-
-/// A command line that cannot be run: the message says what was wrong and how to fix it.
-public struct UsageError: Error, Equatable, Sendable {
-    /// Lower case, quoting the bad input, with a suggestion where one helps.
-    public var message: String
-
-    /// Creates an error.
-    public init(_ message: String) { self.message = message }
 }

@@ -12,7 +12,10 @@ enum ManPage {
             .check, "check FILE... [--strict]",
             "Validates lyric files: diagnostics on stderr, a summary line each on stdout."
         ),
-        (.convert, "convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]", "Writes the lyrics in another format."),
+        (
+            .convert, "convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]",
+            "Writes the lyrics in another format."
+        ),
         (
             .fetch, "fetch AUDIO... | fetch --artist A --title T [options]",
             "Looks the lyrics up on LRCLIB and prints or saves them."
@@ -106,7 +109,7 @@ enum ManPage {
                 + "\\fR" + (option.placeholder.map { " \\fI" + escaped($0) + "\\fR" } ?? "")
             let commands = CommandLineOption.Command.allCases.filter { option.commands.contains($0) }
                 .map(\.rawValue)
-            page += ".TP\n\(label)\n" + escaped(option.helpWithDefault) + ".\n"
+            page += ".TP\n\(label)\n" + escaped(option.helpWithDetails) + ".\n"
             page += "(" + commands.joined(separator: ", ") + ")\n"
         }
         page += ".SH KEYS\n"

@@ -13,20 +13,14 @@ enum ShellCompletion {
         case free
     }
 
-    /// What `option`'s value is completed from, read from its placeholder: `a|b|c` lists the choices (those
-    /// that are plain words), `FILE` and `OUT` are files, `DIR` is a folder.
+    /// What `option`'s value is completed from, read from its rule: its choices, files, folders, or nothing.
     static func valueKind(of option: CommandLineOption) -> ValueKind {
-        guard let placeholder = option.placeholder else { return .free }
-        if option.name == "--to" { return .choices(ConvertRequest.targets) }
-        switch placeholder {
-        case "FILE", "OUT": return .file
-        case "DIR": return .folder
-        default: break
+        if let words = option.rule.candidates { return .choices(words) }
+        switch option.rule {
+        case .file: return .file
+        case .folder: return .folder
+        default: return .free
         }
-        guard placeholder.contains("|") else { return .free }
-        let words = placeholder.split(separator: "|").map(String.init)
-            .filter { $0.allSatisfy { $0.isASCII && $0.isLowercase } }
-        return words.isEmpty ? .free : .choices(words)
     }
 
     /// The commands, as the shell offers them.
@@ -136,7 +130,8 @@ enum ShellCompletion {
         for command in CommandLineOption.Command.allCases {
             script += "        \(command.rawValue))\n            _arguments -S \\\n"
             for option in CommandLineOption.options(of: command) {
-                let help = zshQuoted(option.help.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
+                let help = zshQuoted(
+                    option.helpWithLimits.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
                 var action = ""
                 if let placeholder = option.placeholder {
                     // A colon would end the message early; brackets are kept out as in the help part.
@@ -197,7 +192,7 @@ enum ShellCompletion {
             case .folder: line += " -x -a '(__fish_complete_directories)'"
             case .free: if option.takesValue { line += " -x" }
             }
-            script += line + " -d '\(fishQuoted(option.help))'\n"
+            script += line + " -d '\(fishQuoted(option.helpWithLimits))'\n"
         }
         let lyricCommands = ["play", "render", "check", "convert", "fetch"].joined(separator: " ")
         let suffixes = fileExtensions.map { "." + $0 }.joined(separator: " ")

@@ -12,7 +12,8 @@ public enum UsageText {
     }
 
     /// One option's lines: the label, then its sentence at `helpColumn` (or two spaces after a longer
-    /// label), wrapped at `width`; the default goes to a line of its own when it fits there whole.
+    /// label), wrapped at `width`; its details (required, range, default) go to a line of their own when
+    /// they fit there whole.
     static func optionEntry(_ option: CommandLineOption) -> String {
         let label = "  " + option.label
         let lead =
@@ -32,8 +33,8 @@ public enum UsageText {
             }
         }
         add(option.help.split(separator: " "))
-        if let value = option.defaultValue {
-            let clause = "(default \(value))"
+        if !option.details.isEmpty {
+            let clause = "(" + option.details.joined(separator: ", ") + ")"
             if lines[lines.count - 1].count + 1 + clause.count > width, helpColumn + clause.count <= width {
                 lines.append(String(repeating: " ", count: helpColumn))
                 lineHasWords = false
@@ -50,10 +51,10 @@ public enum UsageText {
         Usage:
           karaoke play FILE... [options]       full-screen player (space pause, ←/→ seek, q quit, ? keys);
                                                several FILEs, a folder or an .m3u playlist make a queue
-          karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format text|ansi|json] [options]
+          karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format \(CommandLineOption.choices(of: "--format"))] [options]
                                                print one frame of the player
           karaoke check FILE... [--strict]     validate lyric files
-          karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
+          karaoke convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]
                                                write the lyrics in another format
           karaoke fetch AUDIO... [--save] [--force] [--pick]
           karaoke fetch --artist A --title T [--album AL] [--duration S] [-o OUT]
@@ -112,7 +113,7 @@ public enum UsageText {
                 """
         case "convert":
             return """
-                Usage: karaoke convert FILE --to lrc|elrc|srt|vtt [-o OUT] [--force]
+                Usage: karaoke convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]
 
                 Reads FILE (any format karaoke reads) and writes its lyrics in another format, to stdout or
                 OUT. What the target cannot hold is named in a warning on stderr, never dropped silently.
@@ -160,7 +161,7 @@ public enum UsageText {
                 """
         case "follow":
             return """
-                Usage: karaoke follow [--player auto|mpris|mpris:NAME|mpd|mpd:HOST[:PORT]] [--print] [options]
+                Usage: karaoke follow [--player \(ValueRule.player.impliedPlaceholder ?? "")] [--print] [options]
 
                 Shows the lyrics of the track another player plays (an MPRIS player such as mpv, VLC or
                 Spotify, or MPD), swept on that player's clock. Its lyrics are found as play finds an audio

@@ -2,10 +2,11 @@ import Testing
 @testable import KaraokeCore
 
 /// The play request `arguments` make, or the usage error.
-private func parsePlay(_ arguments: [String]) -> Result<PlayRequest, UsageError> {
+private func parsePlay(_ arguments: [String]) -> Result<PlayRequest, any Error> {
     do {
-        guard case .play(let request) = try CommandLineParser.parse(["play"] + arguments) else {
-            return .failure(UsageError("not a play request"))
+        let invocation = try CommandLineParser.parse(["play"] + arguments)
+        guard case .play(let request) = invocation else {
+            return .failure(UnexpectedInvocation(invocation: invocation))
         }
         return .success(request)
     } catch {
@@ -43,7 +44,7 @@ struct QueueOptionTests {
             ([String](), "needs a FILE"),
         ])
     func badOptions(arguments: [String], mentioning: String) {
-        guard case .failure(let error) = parsePlay(arguments) else {
+        guard case .failure(let error as UsageError) = parsePlay(arguments) else {
             Issue.record("expected a usage error for \(arguments)")
             return
         }

@@ -49,7 +49,7 @@ struct SyncCommandLineTests {
             ),
         ])
     func refused(arguments: [String], message: String) {
-        #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+        #expect(usageMessage(arguments) == message)
     }
 
     @Test("--calibrate alone is a calibration")

@@ -1,0 +1,59 @@
+extension OptionValues {
+    /// The request of `command` once every option is set, with its FILEs `files`; `given` names the options
+    /// the command line gave (play's `--offset` beats a remembered offset).
+    func invocation(of command: CommandLineOption.Command, files: [String], given: Set<String>) -> Invocation {
+        var display = self.display
+        display.maxSize = maxSize
+        display.encoding = encoding
+        display.file = files.first ?? ""
+        display.lyrics = lyrics
+        switch command {
+        case .play:
+            var request = play
+            request.display = display
+            request.offsetIsGiven = given.contains("--offset")
+            request.files = files
+            return .play(request)
+        case .render:
+            // `--at` is required (`CommandShape`), so it is set.
+            return .render(
+                RenderRequest(display: display, time: time ?? 0, columns: columns, rows: rows, format: format))
+        case .check:
+            return .check(
+                CheckRequest(files: files, strict: strict, maxSize: maxSize, encoding: encoding, lyrics: lyrics))
+        case .convert:
+            var request = convert
+            request.file = files.first ?? ""
+            request.maxSize = maxSize
+            request.encoding = encoding
+            return .convert(request)
+        case .fetch:
+            var request = fetch
+            request.audioFiles = files
+            return .fetch(request)
+        case .follow:
+            var request = follow
+            request.display = display
+            return .follow(request)
+        case .sync:
+            var request = sync
+            request.file = files.first ?? ""
+            if case .file(let audio) = play.audio { request.audio = audio }
+            request.output = convert.output
+            request.force = convert.force
+            request.mpvOptions = play.mpvOptions
+            request.maxSize = maxSize
+            request.encoding = encoding
+            return .sync(request)
+        case .calibrate:
+            var request = mic
+            request.mpvOptions = play.mpvOptions
+            return .calibrate(request)
+        case .mic:
+            return .mic(mic)
+        case .config:
+            // `CommandLineParser` lists the settings before any value is set; this is never reached.
+            preconditionFailure("config is listed by the parser")
+        }
+    }
+}
