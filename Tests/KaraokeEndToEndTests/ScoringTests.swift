@@ -101,14 +101,13 @@ struct ScoringTests {
 
     /// A folder with the song and its tones moved by `semitones` (nil: silence).
     static func makeSong(semitones: Double?) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-score-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try songText([melody], audio: "tones.wav").write(
-            to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
-        try ToneWave.write(
-            semitones.map { tones(melody, semitones: $0) } ?? [], seconds: audioSeconds,
-            to: folder.appendingPathComponent("tones.wav").path)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            try songText([melody], audio: "tones.wav").write(
+                to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
+            try ToneWave.write(
+                semitones.map { tones(melody, semitones: $0) } ?? [], seconds: audioSeconds,
+                to: folder.appendingPathComponent("tones.wav").path)
+        }
     }
 
     @Test("tones on the notes score at least 9,000, with the delay karaoke calibrate measured")
@@ -196,14 +195,13 @@ extension ScoringTests {
 
     /// A duet folder: P1's tones on the left channel, P2's on the right, both at once.
     static func makeDuet() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-duet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try songText([melody, harmony], audio: "tones.wav").write(
-            to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
-        try ToneWave.write(
-            channels: [tones(melody, semitones: 0), tones(harmony, semitones: 0)], seconds: audioSeconds,
-            to: folder.appendingPathComponent("tones.wav").path)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            try songText([melody, harmony], audio: "tones.wav").write(
+                to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
+            try ToneWave.write(
+                channels: [tones(melody, semitones: 0), tones(harmony, semitones: 0)], seconds: audioSeconds,
+                to: folder.appendingPathComponent("tones.wav").path)
+        }
     }
 
     /// Two microphones from the one sink: its monitor's left channel as source `left`, its right as `right`.
@@ -257,8 +255,7 @@ extension ScoringTests {
 
     @Test("a song without notes plays on unscored, with a notice")
     func aSongWithoutNotesPlaysOn() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-lrc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "[00:01.00]a line with no notes\n[00:30.00]another\n".write(
             to: folder.appendingPathComponent("plain.lrc"), atomically: true, encoding: .utf8)

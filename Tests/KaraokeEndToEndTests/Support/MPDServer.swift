@@ -60,8 +60,8 @@ final class MPDServer {
     /// Makes the folder and tracks, starts mpd, fills its queue with the tracks and plays the first.
     init(unixSocket: Bool = false, password: String? = nil, ipv6: Bool = false) throws {
         listensOnIPv6 = ipv6
-        folder = try KaraokeProcess.temporaryFolder()
         port = unixSocket ? nil : try MPDServer.freePort()
+        folder = try KaraokeProcess.temporaryFolder()
         socketPath = unixSocket ? folder.appendingPathComponent("mpd.sock").path : nil
         self.password = password
         do {
