@@ -188,7 +188,9 @@ enum InjectionFiles {
     }
 }
 
-@Suite("Hardening: no escape from a lyric file reaches the terminal", .serialized)
+/// Each case has a folder and a pseudo-terminal of its own; a play case mostly waits out its 2.5 s, so four of them
+/// share the machine at a time.
+@Suite("Hardening: no escape from a lyric file reaches the terminal", .concurrencyLimit(4))
 struct InjectionTests {
     /// A case: a format's file, with or without raw C1 bytes.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -4,10 +4,13 @@ import Testing
 /// `karaoke play --score` end to end (DESIGN §15): a PulseAudio server of the test's own with a null sink, mpv
 /// playing a WAV of sine tones into it (`ao=pulse`), and the sink's monitor as the microphone. The song's notes
 /// and the tones are made from one list, so "sung on pitch" is exact; the score is read from `--score-out`.
+///
+/// Each song plays in real time (about 15 s), each test with its own server, folder and session: two at once
+/// halve the suite's time, and leave the machine's cores to the pitch analysis of both.
 @Suite(
     "Scoring the singing",
     .enabled(if: PulseAudioServer.isAvailable && TmuxSession.isAvailable, "needs pulseaudio and tmux (make deps-test)"),
-    .serialized)
+    .concurrencyLimit(2))
 struct ScoringTests {
     /// One UltraStar note: beat, length, pitch (0 is C4) and kind letter.
     struct Note {
