@@ -10,10 +10,10 @@ import Testing
 struct AudioTests {
     /// A folder with `song.lrc` and a `song.wav` of `seconds` seconds.
     static func songFolder(audioSeconds: Double, lyrics: String = AudioTests.lyrics) throws -> URL {
-        let folder = try KaraokeProcess.temporaryFolder()
-        try lyrics.write(to: folder.appendingPathComponent("song.lrc"), atomically: true, encoding: .utf8)
-        try ToneFile.write(to: folder.appendingPathComponent("song.wav").path, seconds: audioSeconds)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            try lyrics.write(to: folder.appendingPathComponent("song.lrc"), atomically: true, encoding: .utf8)
+            try ToneFile.write(to: folder.appendingPathComponent("song.wav").path, seconds: audioSeconds)
+        }
     }
 
     static let lyrics = """

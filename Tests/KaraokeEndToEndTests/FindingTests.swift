@@ -19,9 +19,11 @@ struct FindingTests {
         }
 
         init() throws {
-            root = try KaraokeProcess.temporaryFolder()
-            for folder in [home, data, cache, music, lyrics] {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            root = try KaraokeProcess.temporaryFolder { root in
+                for name in ["home", "data", "cache", "music", "lyrics"] {
+                    try FileManager.default.createDirectory(
+                        at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+                }
             }
         }
 

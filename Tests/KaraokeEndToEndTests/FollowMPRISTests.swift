@@ -11,9 +11,12 @@ private final class MPRISSetting {
 
     init() throws {
         bus = try PrivateBus()
-        folder = try KaraokeProcess.temporaryFolder()
-        tracks = try MprisMpv.writeTracks(in: folder)
+        var written: [String] = []
+        folder = try KaraokeProcess.temporaryFolder { written = try MprisMpv.writeTracks(in: $0) }
+        tracks = written
     }
+
+    deinit { stop() }
 
     /// Starts mpv on `files` (both tracks by default) on the test's bus.
     func startPlayer(_ files: [String]? = nil, paused: Bool = false) throws -> MprisMpv {

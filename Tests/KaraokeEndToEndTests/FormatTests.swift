@@ -33,16 +33,17 @@ struct FormatTests {
 
     /// `text` written in `encoding` by the iconv program, as a file in a new folder.
     func legacyFile(_ text: String, encoding: String, name: String) throws -> URL {
-        let folder = try KaraokeProcess.temporaryFolder()
-        let source = folder.appendingPathComponent("utf8.txt"), target = folder.appendingPathComponent(name)
-        try text.write(to: source, atomically: true, encoding: .utf8)
-        let iconv = Process()
-        iconv.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
-        iconv.arguments = ["-f", "UTF-8", "-t", encoding, "-o", target.path, source.path]
-        try iconv.run()
-        iconv.waitUntilExit()
-        #expect(iconv.terminationStatus == 0)
-        return target
+        let folder = try KaraokeProcess.temporaryFolder { folder in
+            let source = folder.appendingPathComponent("utf8.txt"), target = folder.appendingPathComponent(name)
+            try text.write(to: source, atomically: true, encoding: .utf8)
+            let iconv = Process()
+            iconv.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+            iconv.arguments = ["-f", "UTF-8", "-t", encoding, "-o", target.path, source.path]
+            try iconv.run()
+            iconv.waitUntilExit()
+            #expect(iconv.terminationStatus == 0)
+        }
+        return folder.appendingPathComponent(name)
     }
 
     @Test(

@@ -11,11 +11,11 @@ struct OffsetSaveTests {
 
     /// A folder holding `song.lrc` (or `name`) with `text`, and its permissions `mode`.
     static func folder(_ text: String = song, name: String = "song.lrc", mode: Int = 0o640) throws -> URL {
-        let folder = try KaraokeProcess.temporaryFolder()
-        let file = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: file)
-        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            let file = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+        }
     }
 
     /// `karaoke play FILE --no-audio ARGUMENTS` in `folder`, as another user when `asOther` (root

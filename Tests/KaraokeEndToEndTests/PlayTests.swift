@@ -191,11 +191,11 @@ struct PlayTests {
     @Test("a terminal too small shows a notice and keeps time")
     func tooSmall() throws {
         let session = try TmuxSession(
-            "'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 95",
+            "'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 97",
             columns: 10, rows: 4)
         let screen = try session.waitFor { $0.contains { $0.contains("too small") } }
         #expect(screen.contains { $0.contains("too small") })
-        // Time goes on: the song (5 s left) ends by itself.
+        // Time goes on: the song (3 s left) ends by itself.
         #expect(try session.exitStatus(timeout: 15) == 0)
     }
 
@@ -212,8 +212,9 @@ struct PlayTests {
         #expect(back.contains { $0.contains("Lantern River — The Karaoke Band") })
         #expect(back.contains { $0.contains("Every flame a wish") || $0.contains("Every ripple") })
         try session.send("q")
-        // An interactive bash outlives tmux's kill-server (it keeps the server waiting): end it here.
-        _ = try session.waitFor { $0.contains { $0.hasPrefix("bash") && $0.hasSuffix("# ") } }
+        // An interactive bash outlives tmux's kill-server (it keeps the server waiting): end it here, once its
+        // prompt is back (capture-pane drops the prompt's trailing space).
+        _ = try session.waitFor { $0.contains { $0.hasPrefix("bash") && $0.hasSuffix("#") } }
         try session.send("exit", "Enter")
         _ = try session.exitStatus()
     }

@@ -13,18 +13,18 @@ struct QueueTests {
 
     /// A temporary folder holding one.lrc, two.lrc and three.lrc (short songs), plus `extra` files.
     static func folder(extra: [String: String] = [:]) throws -> URL {
-        let folder = try KaraokeProcess.temporaryFolder()
-        for name in ["One", "Two", "Three"] {
-            try shortSong(name).write(
-                to: folder.appendingPathComponent("\(name.lowercased()).lrc"), atomically: true, encoding: .utf8)
+        try KaraokeProcess.temporaryFolder { folder in
+            for name in ["One", "Two", "Three"] {
+                try shortSong(name).write(
+                    to: folder.appendingPathComponent("\(name.lowercased()).lrc"), atomically: true, encoding: .utf8)
+            }
+            for (name, text) in extra {
+                let url = folder.appendingPathComponent(name)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
         }
-        for (name, text) in extra {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return folder
     }
 
     /// `karaoke play --no-audio ARGUMENTS` in a 70 × 14 session, stderr to `folder/stderr`.

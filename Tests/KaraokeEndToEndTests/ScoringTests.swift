@@ -4,10 +4,13 @@ import Testing
 /// `karaoke play --score` end to end (DESIGN §15): a PulseAudio server of the test's own with a null sink, mpv
 /// playing a WAV of sine tones into it (`ao=pulse`), and the sink's monitor as the microphone. The song's notes
 /// and the tones are made from one list, so "sung on pitch" is exact; the score is read from `--score-out`.
+///
+/// Each song plays in real time (about 15 s), each test with its own server, folder and session: two at once
+/// halve the suite's time, and leave the machine's cores to the pitch analysis of both.
 @Suite(
     "Scoring the singing",
     .enabled(if: PulseAudioServer.isAvailable && TmuxSession.isAvailable, "needs pulseaudio and tmux (make deps-test)"),
-    .serialized)
+    .concurrencyLimit(2))
 struct ScoringTests {
     /// One UltraStar note: beat, length, pitch (0 is C4) and kind letter.
     struct Note {
@@ -101,14 +104,13 @@ struct ScoringTests {
 
     /// A folder with the song and its tones moved by `semitones` (nil: silence).
     static func makeSong(semitones: Double?) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-score-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try songText([melody], audio: "tones.wav").write(
-            to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
-        try ToneWave.write(
-            semitones.map { tones(melody, semitones: $0) } ?? [], seconds: audioSeconds,
-            to: folder.appendingPathComponent("tones.wav").path)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            try songText([melody], audio: "tones.wav").write(
+                to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
+            try ToneWave.write(
+                semitones.map { tones(melody, semitones: $0) } ?? [], seconds: audioSeconds,
+                to: folder.appendingPathComponent("tones.wav").path)
+        }
     }
 
     @Test("tones on the notes score at least 9,000, with the delay karaoke calibrate measured")
@@ -196,14 +198,13 @@ extension ScoringTests {
 
     /// A duet folder: P1's tones on the left channel, P2's on the right, both at once.
     static func makeDuet() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-duet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try songText([melody, harmony], audio: "tones.wav").write(
-            to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
-        try ToneWave.write(
-            channels: [tones(melody, semitones: 0), tones(harmony, semitones: 0)], seconds: audioSeconds,
-            to: folder.appendingPathComponent("tones.wav").path)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            try songText([melody, harmony], audio: "tones.wav").write(
+                to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
+            try ToneWave.write(
+                channels: [tones(melody, semitones: 0), tones(harmony, semitones: 0)], seconds: audioSeconds,
+                to: folder.appendingPathComponent("tones.wav").path)
+        }
     }
 
     /// Two microphones from the one sink: its monitor's left channel as source `left`, its right as `right`.
@@ -257,8 +258,7 @@ extension ScoringTests {
 
     @Test("a song without notes plays on unscored, with a notice")
     func aSongWithoutNotesPlaysOn() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-lrc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "[00:01.00]a line with no notes\n[00:30.00]another\n".write(
             to: folder.appendingPathComponent("plain.lrc"), atomically: true, encoding: .utf8)

@@ -6,11 +6,11 @@ import Testing
 struct SettingsTests {
     /// Writes `text` as the config file under a new folder and returns the folder (XDG_CONFIG_HOME).
     private func configHome(_ text: String) throws -> URL {
-        let folder = try KaraokeProcess.temporaryFolder()
-        let karaoke = folder.appendingPathComponent("karaoke")
-        try FileManager.default.createDirectory(at: karaoke, withIntermediateDirectories: true)
-        try text.write(to: karaoke.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            let karaoke = folder.appendingPathComponent("karaoke")
+            try FileManager.default.createDirectory(at: karaoke, withIntermediateDirectories: true)
+            try text.write(to: karaoke.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        }
     }
 
     @Test("render takes the config file's settings, the command line wins, and a bad line is a warning, not a failure")

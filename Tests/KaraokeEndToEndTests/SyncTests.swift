@@ -13,10 +13,10 @@ struct SyncTests {
 
     /// A folder with `song.txt` (`text`) and a 60 s `song.wav`.
     static func folder(text: String = SyncTests.text) throws -> URL {
-        let folder = try KaraokeProcess.temporaryFolder()
-        try text.write(to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
-        try ToneFile.write(to: folder.appendingPathComponent("song.wav").path, seconds: 60)
-        return folder
+        try KaraokeProcess.temporaryFolder { folder in
+            try text.write(to: folder.appendingPathComponent("song.txt"), atomically: true, encoding: .utf8)
+            try ToneFile.write(to: folder.appendingPathComponent("song.wav").path, seconds: 60)
+        }
     }
 
     /// `karaoke sync FOLDER/song.txt` with mpv silent, once its screen is up (wide enough for the

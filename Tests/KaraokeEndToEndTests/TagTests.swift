@@ -4,41 +4,76 @@ import Testing
 
 @testable import karaoke
 
-/// Tagged audio files made once for the suite by `Fixtures/tagged_audio.py` (ffmpeg and mutagen), or why not.
-private let taggedFolder: Result<URL, TagFixtureUnavailable> = {
-    guard let folder = try? KaraokeProcess.temporaryFolder() else {
-        return .failure(TagFixtureUnavailable(reason: "no temporary folder"))
-    }
-    let script = KaraokeProcess.repository.appendingPathComponent("Tests/KaraokeEndToEndTests/Fixtures/tagged_audio.py")
-    // python3 from PATH: the one `make deps-test` installed mutagen for.
-    guard
-        let made = try? KaraokeProcess.runRaw(
-            ["python3", script.path, folder.path], executable: "/usr/bin/env", timeout: 120)
-    else { return .failure(TagFixtureUnavailable(reason: "python3 could not be run")) }
-    guard made.status == 0 else {
-        return .failure(TagFixtureUnavailable(reason: String(decoding: made.stderr, as: UTF8.self)))
-    }
-    return .success(folder)
-}()
+/// Tagged audio files made by `Fixtures/tagged_audio.py` (ffmpeg and mutagen) for the suite that has this trait,
+/// in a temporary folder removed when the suite ends, however it ends.
+private struct TaggedAudioFiles: SuiteTrait, TestScoping {
+    /// The folder of the suite running now; nil outside such a suite.
+    @TaskLocal static var folder: URL?
 
-/// Why the tagged files could not be made (ffmpeg or mutagen missing: `make deps-test` installs both).
-private struct TagFixtureUnavailable: Error {
-    var reason: String
+    /// Why the files could not be made.
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The script, in the fixtures folder.
+    static let script = KaraokeProcess.repository
+        .appendingPathComponent("Tests/KaraokeEndToEndTests/Fixtures/tagged_audio.py").path
+
+    /// Why the script cannot run here (ffmpeg, python3 or mutagen missing: `make deps-test` installs them), or
+    /// nil when it can.
+    static let missing: String? = {
+        guard ChildProcess.find("ffmpeg") != nil else { return "ffmpeg is missing" }
+        // python3 from PATH: the one `make deps-test` installed mutagen for.
+        guard
+            let probe = try? KaraokeProcess.runRaw(
+                ["python3", "-c", "import mutagen"], executable: "/usr/bin/env", timeout: 30),
+            probe.status == 0
+        else { return "python3 with mutagen is missing" }
+        return nil
+    }()
+
+    /// One scope for the suite as a whole: the files are made once for all its tests.
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        test.isSuite ? self : nil
+    }
+
+    /// Makes the files, runs the suite with them, and removes them.
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try KaraokeProcess.runRaw(
+            ["python3", Self.script, folder.path], executable: "/usr/bin/env", timeout: 120)
+        guard made.status == 0 else {
+            throw Unavailable(description: "tagged_audio.py failed: \(String(decoding: made.stderr, as: UTF8.self))")
+        }
+        try await Self.$folder.withValue(folder) { try await function() }
+    }
+}
+
+extension Trait where Self == TaggedAudioFiles {
+    /// The suite's tests find the tagged audio files with `fixture(_:)`.
+    fileprivate static var taggedAudioFiles: Self { Self() }
 }
 
 /// The helper SwiftPM built next to the karaoke binary.
 private let helper = KaraokeProcess.binary.deletingLastPathComponent().appendingPathComponent("karaoke-tags").path
 
-/// Whether the tagged files were made; when not, says why once, and the suite that needs them is skipped.
+/// Whether the tagged files can be made; when not, says why once, and the suites that need them are skipped.
 private let taggedFilesAreAvailable: Bool = {
-    guard case .failure(let why) = taggedFolder else { return true }
-    print("skipped: the tagged audio files could not be made: \(why.reason)")
+    guard let why = TaggedAudioFiles.missing else { return true }
+    print("skipped: the tagged audio files cannot be made: \(why)")
     return false
 }()
 
-/// The fixture `name`'s path, or nil when there are none.
+/// The fixture `name`'s path in the running suite's tagged audio files (nil, with an issue, when the suite has
+/// none).
 private func fixture(_ name: String) -> String? {
-    guard case .success(let folder) = taggedFolder else { return nil }
+    guard let folder = TaggedAudioFiles.folder else {
+        Issue.record("no tagged audio files here: the suite needs the .taggedAudioFiles trait")
+        return nil
+    }
     return folder.appendingPathComponent(name).path
 }
 
@@ -48,7 +83,7 @@ private func read(_ name: String) -> Result<AudioTags, TagReader.Failure>? {
     return TagReader.read(path, helper: helper)
 }
 
-@Suite("Reading lyrics from real tagged audio files", .enabled(if: taggedFilesAreAvailable))
+@Suite("Reading lyrics from real tagged audio files", .enabled(if: taggedFilesAreAvailable), .taggedAudioFiles)
 struct TagTests {
     @Test("synced lyrics in an ID3 SYLT frame become a line-timed song, sanitised")
     func sylt() throws {
@@ -204,18 +239,24 @@ private func writeExecutable(_ path: String, _ text: String) throws {
 /// The search of DESIGN §10.1 through the binary, with the tag reader wired in: no lyric file anywhere, so only
 /// the tags can give the lyrics. HOME and the XDG folders point at an empty folder, so no default lyric folder
 /// of the machine's user takes part.
-@Suite("Finding lyrics in the audio file's own tags", .enabled(if: taggedFilesAreAvailable))
+@Suite("Finding lyrics in the audio file's own tags", .enabled(if: taggedFilesAreAvailable), .taggedAudioFiles)
 struct EmbeddedLyricsSearchTests {
-    /// An environment with no lyric folders and a private cache.
-    static func isolated() throws -> [String: String] {
-        let home = try KaraokeProcess.temporaryFolder().path
-        return ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"]
+    /// Runs `karaoke ARGUMENTS` in an environment with no lyric folders and a private cache, all in a home of
+    /// its own that is removed afterwards.
+    static func runIsolated(_ arguments: [String]) throws -> KaraokeProcess.Output {
+        try KaraokeProcess.withTemporaryFolder { home in
+            try KaraokeProcess.run(
+                arguments,
+                environment: [
+                    "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_CACHE_HOME": home.path + "/cache",
+                ])
+        }
     }
 
     @Test("check names the SYLT frame it read the lyrics from")
     func checkNamesTheFrame() throws {
         guard let path = fixture("sylt.mp3") else { return }
-        let run = try KaraokeProcess.run(["check", path], environment: Self.isolated())
+        let run = try Self.runIsolated(["check", path])
         #expect(run.status == 0)
         #expect(run.stdout.contains("3 lines"))
         #expect(run.stdout.hasSuffix("lyrics: embedded SYLT in sylt.mp3\n"))
@@ -224,10 +265,9 @@ struct EmbeddedLyricsSearchTests {
     @Test("render shows the lyrics of a USLT frame that holds LRC")
     func renderUSLT() throws {
         guard let path = fixture("uslt.mp3") else { return }
-        let check = try KaraokeProcess.run(["check", path], environment: Self.isolated())
+        let check = try Self.runIsolated(["check", path])
         #expect(check.stdout.contains("lyrics: embedded USLT in uslt.mp3"))
-        let render = try KaraokeProcess.run(
-            ["render", path, "--at", "0", "--format", "json"], environment: Self.isolated())
+        let render = try Self.runIsolated(["render", path, "--at", "0", "--format", "json"])
         #expect(render.status == 0)
         #expect(render.stdout.contains("\"kind\":\"lyric\""))
     }
@@ -244,8 +284,7 @@ struct EmbeddedLyricsSearchTests {
         // 30 lines at 13 rows a page (60 × 16): 3 pages over the audio's 3 s.
         try ((1...30).map { "words \($0)" }.joined(separator: "\n") + "\n").write(
             toFile: folder.appendingPathComponent("song.txt").path, atomically: true, encoding: .utf8)
-        let render = try KaraokeProcess.run(
-            ["render", audio, "--at", String(time), "--cols", "60", "--rows", "16"], environment: Self.isolated())
+        let render = try Self.runIsolated(["render", audio, "--at", String(time), "--cols", "60", "--rows", "16"])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.contains("lyrics not timed · \(page)"), "\(render.stdout)")
     }
@@ -253,11 +292,11 @@ struct EmbeddedLyricsSearchTests {
     @Test("untimed lyrics in the tags are plain lyrics: check says so, render shows them as a page not timed")
     func plainIsShownAsPages() throws {
         guard let path = fixture("plain.mp3") else { return }
-        let run = try KaraokeProcess.run(["check", path], environment: Self.isolated())
+        let run = try Self.runIsolated(["check", path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("plain lyrics, not timed"), "\(run.stdout)")
         #expect(run.stdout.contains("lyrics: embedded USLT in plain.mp3"), "\(run.stdout)")
-        let render = try KaraokeProcess.run(["render", path, "--at", "0"], environment: Self.isolated())
+        let render = try Self.runIsolated(["render", path, "--at", "0"])
         #expect(render.status == 0)
         #expect(render.stdout.contains("lyrics not timed"), "\(render.stdout)")
     }
@@ -266,7 +305,8 @@ struct EmbeddedLyricsSearchTests {
 /// `fetch AUDIO` asks LRCLIB for the song the tags name (DESIGN §11), not the file's name: `sylt.mp3` says
 /// nothing, its tags say "The Tests — Lantern River".
 @Suite(
-    "Fetching for a tagged audio file", .enabled(if: taggedFilesAreAvailable && LRCLIBServer.isAvailable))
+    "Fetching for a tagged audio file", .enabled(if: taggedFilesAreAvailable && LRCLIBServer.isAvailable),
+    .taggedAudioFiles)
 struct TaggedFetchTests {
     @Test("fetch asks for the artist and title of the audio's tags")
     func fetchUsesTags() throws {
@@ -311,13 +351,15 @@ struct TagHelperTests {
         "a helper that crashes, hangs or prints garbage gives a message naming the audio file",
         arguments: [
             ("kill -SEGV $$", "ended by signal 11"),
-            ("sleep 30", "took longer than 1 s"),
+            // exec: the helper itself hangs, so stopping it leaves no sleep of its own behind.
+            ("exec sleep 30", "took longer than 1 s"),
             ("echo '{not json'", "malformed JSON"),
             ("head -c 20000000 /dev/zero", "printed more than 17 MB"),
             ("echo boom >&2; exit 9", "exited with status 9: boom"),
         ])
     func brokenHelper(script: String, reason: String) throws {
         let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let fake = folder.appendingPathComponent("karaoke-tags")
         try writeExecutable(fake.path, "#!/bin/sh\n\(script)\n")
         let started = Date()

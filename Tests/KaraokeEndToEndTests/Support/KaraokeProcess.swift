@@ -51,17 +51,27 @@ enum KaraokeProcess {
         _ arguments: [String], executable: String = binary.path, environment: [String: String] = [:],
         timeout: Double = 30
     ) throws -> RawOutput {
+        // The user's config file and remembered offsets stay out: the run gets empty config and state folders of
+        // its own (whatever it writes there, fish its config among others, goes with them); a test that wants
+        // its own says so.
+        try withTemporaryFolder { noSettings in
+            var env = ProcessInfo.processInfo.environment
+            // swift test may set NO_COLOR; only the tests that ask for it get it.
+            env["NO_COLOR"] = nil
+            env["XDG_CONFIG_HOME"] = noSettings.path
+            env["XDG_STATE_HOME"] = noSettings.path
+            for (key, value) in environment { env[key] = value }
+            return try runRaw(arguments, executable: executable, fullEnvironment: env, timeout: timeout)
+        }
+    }
+
+    /// Runs `executable arguments` with exactly `env`, as `runRaw(_:executable:environment:timeout:)`.
+    private static func runRaw(
+        _ arguments: [String], executable: String, fullEnvironment env: [String: String], timeout: Double
+    ) throws -> RawOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        // swift test may set NO_COLOR; only the tests that ask for it get it.
-        env["NO_COLOR"] = nil
-        // The user's config file and remembered offsets stay out; a test that wants its own says so.
-        let noSettings = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-e2e-no-settings").path
-        env["XDG_CONFIG_HOME"] = noSettings
-        env["XDG_STATE_HOME"] = noSettings
-        for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -90,7 +100,8 @@ enum KaraokeProcess {
             stderr: [UInt8](errData), seconds: Date().timeIntervalSince(start))
     }
 
-    /// A temporary folder for files a test writes; removed by the caller with `cleanUp`.
+    /// A temporary folder for files a test writes; the caller removes it (a `defer` on the next line), or uses
+    /// `withTemporaryFolder`.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

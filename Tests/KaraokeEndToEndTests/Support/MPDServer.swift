@@ -60,8 +60,8 @@ final class MPDServer {
     /// Makes the folder and tracks, starts mpd, fills its queue with the tracks and plays the first.
     init(unixSocket: Bool = false, password: String? = nil, ipv6: Bool = false) throws {
         listensOnIPv6 = ipv6
-        folder = try KaraokeProcess.temporaryFolder()
         port = unixSocket ? nil : try MPDServer.freePort()
+        folder = try KaraokeProcess.temporaryFolder()
         socketPath = unixSocket ? folder.appendingPathComponent("mpd.sock").path : nil
         self.password = password
         do {
@@ -148,19 +148,23 @@ final class MPDServer {
 
     // MARK: Set-up
 
+    /// One ffmpeg writes every track (a run of its own for each cost a start-up each, for every server).
     private func makeTracks() throws {
         try FileManager.default.createDirectory(at: musicFolder, withIntermediateDirectories: true)
+        var arguments = ["-nostdin", "-loglevel", "error", "-y"]
+        for index in MPDServer.tracks.indices {
+            arguments += ["-f", "lavfi", "-i", "sine=frequency=\(330 + 110 * index):duration=30"]
+        }
         for (index, (name, title, artist)) in MPDServer.tracks.enumerated() {
-            let raw = try KaraokeProcess.runRaw(
-                [
-                    "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
-                    "sine=frequency=\(330 + 110 * index):duration=30", "-ac", "1", "-ar", "22050",
-                    "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", "-metadata", "album=Test Album",
-                    "-y", musicFolder.appendingPathComponent(name).path,
-                ], executable: MPDServer.executable("ffmpeg")!, timeout: 60)
-            guard raw.status == 0 else {
-                throw StartFailure(description: "ffmpeg failed: \(String(decoding: raw.stderr, as: UTF8.self))")
-            }
+            arguments += [
+                "-map", "\(index)", "-ac", "1", "-ar", "22050",
+                "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", "-metadata", "album=Test Album",
+                musicFolder.appendingPathComponent(name).path,
+            ]
+        }
+        let raw = try KaraokeProcess.runRaw(arguments, executable: MPDServer.executable("ffmpeg")!, timeout: 60)
+        guard raw.status == 0 else {
+            throw StartFailure(description: "ffmpeg failed: \(String(decoding: raw.stderr, as: UTF8.self))")
         }
     }
 

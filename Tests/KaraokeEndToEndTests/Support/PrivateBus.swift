@@ -19,9 +19,21 @@ final class PrivateBus {
         var description: String
     }
 
-    /// Starts the daemon and waits for it to print its address and process id.
+    /// Starts the daemon and waits for it to print its address and process id; when it cannot, nothing is
+    /// left behind.
     init() throws {
-        folder = try KaraokeProcess.temporaryFolder()
+        let folder = try KaraokeProcess.temporaryFolder()
+        do {
+            (address, pid) = try PrivateBus.launch(in: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        self.folder = folder
+    }
+
+    /// Writes the config into `folder`, starts the daemon on it and returns its address and process id.
+    private static func launch(in folder: URL) throws -> (address: String, pid: pid_t) {
         let config = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -41,14 +53,17 @@ final class PrivateBus {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw StartFailure(description: "no pipe") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let launcher = try ChildProcess(
-            [
-                ChildProcess.find("dbus-daemon") ?? "/usr/bin/dbus-daemon", "--config-file=\(configPath)",
-                "--print-address=1", "--print-pid=1", "--fork",
-            ],
-            stdout: ends[1])
-        close(ends[1])
         defer { close(ends[0]) }
+        let launched = Result {
+            try ChildProcess(
+                [
+                    ChildProcess.find("dbus-daemon") ?? "/usr/bin/dbus-daemon", "--config-file=\(configPath)",
+                    "--print-address=1", "--print-pid=1", "--fork",
+                ],
+                stdout: ends[1])
+        }
+        close(ends[1])
+        let launcher = try launched.get()
         // The daemon keeps the pipe open: read its two lines, not to the end.
         var output: [UInt8] = []
         var byte: UInt8 = 0
@@ -57,11 +72,9 @@ final class PrivateBus {
         if !launcher.waitForExit(timeout: 5) { launcher.stop() }
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard lines.count == 2, let daemon = pid_t(lines[1]) else {
-            try? FileManager.default.removeItem(at: folder)
             throw StartFailure(description: "dbus-daemon printed \(lines)")
         }
-        address = lines[0]
-        pid = daemon
+        return (lines[0], daemon)
     }
 
     deinit { stop() }

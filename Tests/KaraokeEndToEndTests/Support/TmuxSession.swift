@@ -15,6 +15,9 @@ final class TmuxSession {
     let settingsFolder = FileManager.default.temporaryDirectory
         .appendingPathComponent("karaoke-e2e-settings-\(UUID().uuidString)")
 
+    /// The pane's shell: the leader of the pane's process group (tmux starts each pane in a session of its own).
+    private var panePID: pid_t = 0
+
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
     /// Starts `command` (a shell command line) in a `columns`×`rows` session with `TERM=term`.
@@ -35,13 +38,26 @@ final class TmuxSession {
         ])
         // Resize-window below needs the window to follow the requested size, not a client's.
         try tmux(["set-option", "-g", "window-size", "manual"])
+        let pane = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_pid}"])
+        panePID = pid_t(pane.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     deinit {
         // kill-session first, which ends the pane's processes even if kill-server alone would not.
         _ = try? tmux(["kill-session", "-t", "e2e"])
         _ = try? tmux(["kill-server"])
+        // What ignores the hang-up (a test's `trap '' HUP`, and the wrapper's `sleep 60` after it), or outlived a
+        // server a test killed, is ended with its process group; the group still exists while any of it runs.
+        if panePID > 0 && kill(-panePID, 0) == 0 { kill(-panePID, SIGKILL) }
+        // tmux 3.3a leaves its socket behind when the server ends with its last session, or is killed.
+        unlink(socketPath)
         try? FileManager.default.removeItem(at: settingsFolder)
+    }
+
+    /// The server's socket: `-L NAME` puts it in tmux-UID in TMUX_TMPDIR, or in /tmp.
+    private var socketPath: String {
+        let root = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return "\(root)/tmux-\(getuid())/\(socket)"
     }
 
     /// Runs a tmux command on this session's server and returns its stdout.
