@@ -114,7 +114,7 @@ public struct FollowLoop {
         case .continuous: motion.sweeps = true
         case .at(let next):
             if let length = track?.length, next > length { break }
-            if let when = clock.time(reaching: next, after: now) {
+            if let when = clock.time(reaching: next, after: now), when > now {
                 motion.nextChange = min(motion.nextChange ?? .infinity, when)
             }
         case .never: break

@@ -89,7 +89,9 @@ public struct PlayLoop {
         case .at(let position): next = min(next ?? .infinity, position)
         case .never: break
         }
-        if let next, let when = state.time(reaching: next, after: now) {
+        // Past the song's end the position the frame shows is held there while the audio plays on: a change
+        // the clock has already passed will not come.
+        if let next, let when = state.time(reaching: next, after: now), when > now {
             motion.nextChange = min(motion.nextChange ?? .infinity, when)
         }
         return motion
