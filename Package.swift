@@ -47,7 +47,7 @@ let package = Package(
             swiftSettings: noImplicitImports,
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // One driver for every screen (DESIGN §16.3): the screen and waiter seams, the one wait, the mailboxes
+        // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
         // and threads that feed it. Apart from the executable so that tests drive the programs through it.
         .target(
             name: "KaraokeDriver",
@@ -57,7 +57,9 @@ let package = Package(
         // The thin edge: command line, files, terminal, mpv.
         .executableTarget(
             name: "karaoke",
-            dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio"],
+            dependencies: [
+                "KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio",
+            ],
             swiftSettings: noImplicitImports
         ),
         // Reads one audio file's tags with TagLib's C++ API and prints them as JSON (DESIGN §10.2). A process
