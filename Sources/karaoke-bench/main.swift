@@ -187,12 +187,17 @@ func processTime(_ arguments: [String], runs: Int) -> Double? {
 
 var options: [String: String] = [:]
 var quick = false
+/// Only the driver's CPU and wake-up rows (to compare two builds quickly).
+var wakeUpsOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
         if argument == "--quick" { quick = true; continue }
+        if argument == "--wake-ups-only" { wakeUpsOnly = true; continue }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
-            print("usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick]")
+            print(
+                "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
+            )
             exit(2)
         }
         options[String(argument.dropFirst(2))] = value
@@ -205,6 +210,11 @@ let song = options["song"] ?? "lyrics/lantern-river.lrc"
 let size = quick ? 1 << 20 : 6 << 20
 let runs = quick ? 3 : 7
 try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+
+if wakeUpsOnly {
+    printTable(wakeUpRows(karaoke: karaoke, song: song, seconds: quick ? 5 : 20))
+    exit(0)
+}
 
 // MARK: - Parsing
 
@@ -433,16 +443,22 @@ table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, secon
 
 // MARK: - The table
 
-let header = ("measure", "figure", "rate", "budget (not asserted)")
-let widths = [0, 1, 2, 3].map { column in
-    ([header] + table).map { row in [row.0, row.1, row.2, row.3][column].count }.max()!
+table += wakeUpRows(karaoke: karaoke, song: song, seconds: quick ? 5 : 20)
+printTable(table)
+
+/// Prints `rows` as a Markdown table under the bench's header.
+func printTable(_ rows: [(String, String, String, String)]) {
+    let header = ("measure", "figure", "rate", "budget (not asserted)")
+    let widths = [0, 1, 2, 3].map { column in
+        ([header] + rows).map { row in [row.0, row.1, row.2, row.3][column].count }.max()!
+    }
+    func line(_ row: (String, String, String, String)) -> String {
+        let cells = [row.0, row.1, row.2, row.3]
+        return "| "
+            + cells.indices.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
+            .joined(separator: " | ") + " |"
+    }
+    print(line(header))
+    print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+    for row in rows { print(line(row)) }
 }
-func line(_ row: (String, String, String, String)) -> String {
-    let cells = [row.0, row.1, row.2, row.3]
-    return "| "
-        + cells.indices.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
-        .joined(separator: " | ") + " |"
-}
-print(line(header))
-print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-for row in table { print(line(row)) }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the kernel counted for one process over a window: its CPU time (every thread's run time from
+/// `/proc/PID/task/*/schedstat`, in nanoseconds, not clock ticks) and how often its main thread went to
+/// sleep (`voluntary_ctxt_switches`: each sleep is one wake-up).
+struct ThreadClock {
+    /// Nanoseconds on a CPU, all threads together.
+    var runNanoseconds: Double
+    /// Times the main thread slept.
+    var mainSleeps: Double
+
+    /// The counters of `pid` now; nil when it is gone.
+    static func read(_ pid: Int32) -> ThreadClock? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var run = 0.0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                let first = text.split(separator: " ").first, let nanoseconds = Double(first)
+            else { continue }
+            run += nanoseconds
+        }
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches") }),
+            let sleeps = line.split(separator: "\t").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) })
+        else { return nil }
+        return ThreadClock(runNanoseconds: run, mainSleeps: sleeps)
+    }
+}
+
+/// Runs `command` in a tmux pane of 100×30 on a private server, lets it settle for `warmUp` seconds, sends
+/// `keys` (tmux key names), then measures it for `seconds`: its CPU as a percentage of one core and its
+/// main thread's wake-ups a second. The pane and the server are gone afterwards.
+func measureInTmux(_ command: [String], keys: [String] = [], warmUp: Double = 2, seconds: Double)
+    -> (cpuPercent: Double, wakeUpsPerSecond: Double, wakeUps: Double)?
+{
+    let socket = "karaoke-bench-\(getpid())"
+    defer { run(["tmux", "-L", socket, "kill-server"]) }
+    guard run(["tmux", "-L", socket, "new-session", "-d", "-x", "100", "-y", "30"] + command)?.status == 0 else {
+        return nil
+    }
+    let lister = Process()
+    lister.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    lister.arguments = ["tmux", "-L", socket, "list-panes", "-F", "#{pane_pid}"]
+    let pipe = Pipe()
+    lister.standardOutput = pipe
+    guard (try? lister.run()) != nil else { return nil }
+    lister.waitUntilExit()
+    let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    guard let pid = Int32(listed.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+    Thread.sleep(forTimeInterval: warmUp)
+    for key in keys { run(["tmux", "-L", socket, "send-keys", "-t", "0", key]) }
+    if !keys.isEmpty { Thread.sleep(forTimeInterval: 0.5) }
+    guard let before = ThreadClock.read(pid) else { return nil }
+    let start = Date()
+    Thread.sleep(forTimeInterval: seconds)
+    guard let after = ThreadClock.read(pid) else { return nil }
+    let elapsed = Date().timeIntervalSince(start)
+    let cpu = (after.runNanoseconds - before.runNanoseconds) / 1e9 / elapsed * 100
+    let wakeUps = after.mainSleeps - before.mainSleeps
+    return (cpu, wakeUps / elapsed, wakeUps)
+}
+
+/// The rows for the driver's budgets (DESIGN §17.2): `play --no-audio` of `song` at 30 fps in 100×30
+/// xterm-256color, sweeping, under reduce motion, and paused under reduce motion, `seconds` each.
+func wakeUpRows(karaoke: String, song: String, seconds: Double) -> [(String, String, String, String)] {
+    let play = ["env", "TERM=xterm-256color", karaoke, "play", "--no-audio", "--fps", "30", song]
+    var rows: [(String, String, String, String)] = []
+    let cases: [(String, [String], [String], cpu: String, wakes: String)] = [
+        ("play --no-audio, 30 fps", [], [], "0.30 % of one core", ""),
+        ("play --no-audio --reduce-motion", ["--reduce-motion"], [], "0.05 % of one core", "at most 4 a second"),
+        ("play --no-audio --reduce-motion, paused", ["--reduce-motion"], ["Space"], "", "none"),
+    ]
+    for (name, extra, keys, cpuBudget, wakeBudget) in cases {
+        guard let measured = measureInTmux(play + extra, keys: keys, seconds: seconds) else {
+            rows.append((name, "not run", "needs tmux", ""))
+            continue
+        }
+        rows.append(
+            (
+                name + ": CPU, 100×30, \(Int(seconds)) s", "\(fixed(measured.cpuPercent, 3)) % of one core",
+                "every thread's run time from /proc/PID/task/*/schedstat", cpuBudget
+            ))
+        rows.append(
+            (
+                name + ": wake-ups", "\(fixed(measured.wakeUpsPerSecond, 2)) a second",
+                "\(Int(measured.wakeUps)) sleeps of the main thread in \(Int(seconds)) s", wakeBudget
+            ))
+    }
+    return rows
+}
