@@ -32,7 +32,7 @@ public struct TerminalDriver<Program: TerminalProgram> {
     /// The event sources, each taking what its background thread posted since the last call.
     public var sources: [() -> [Program.Event]] = []
     /// How many times the loop slept and woke (for the tests and the bench).
-    public private(set) var wakeUps = 0
+    public var wakeUps = 0
 
     /// A driver on `screen`, sleeping and reading the time through `waiter`.
     public init(screen: any Screen, waiter: any EventWaiter) {
@@ -42,6 +42,9 @@ public struct TerminalDriver<Program: TerminalProgram> {
 
     /// Runs `program` until it exits or `perform` stops it on one of the program's own effects; `perform`
     /// sees the program as it is when the effect is carried out.
+    // Inlinable, so the executable specializes the loop for its program: a generic loop across the module
+    // boundary looks up metadata and witness tables at every frame.
+    @inlinable
     public mutating func run(
         _ program: inout Program, perform: (Program.Effect, Program) -> Outcome
     ) -> Ending {
@@ -112,14 +115,16 @@ public struct TerminalDriver<Program: TerminalProgram> {
     }
 
     /// Hands `events` to the program one by one; their answers in order.
-    private func handle(_ events: [Program.Event], in program: inout Program) -> [Program.Effect] {
+    @inlinable
+    func handle(_ events: [Program.Event], in program: inout Program) -> [Program.Effect] {
         var effects: [Program.Effect] = []
         for event in events { effects += program.handle(event, at: waiter.now()) }
         return effects
     }
 
     /// Every key and resize the screen has, without waiting, handed to the program.
-    private func readInput(into program: inout Program) -> [Program.Effect] {
+    @inlinable
+    func readInput(into program: inout Program) -> [Program.Effect] {
         var effects: [Program.Effect] = []
         while true {
             switch screen.readInput() {

@@ -11,16 +11,21 @@ public enum ColorDepth: String, Sendable, Equatable {
 
     /// The nearest xterm-256 palette index to `color`, from the cube (16…231) or the gray ramp (232…255).
     public static func paletteIndex(_ color: RGB) -> Int {
-        let levels = [0, 95, 135, 175, 215, 255]
+        // The cube's levels are 0, 95, 135, 175, 215, 255; a value goes to the nearest, a tie to the lower.
+        // Comparisons rather than a table: this runs for every changed cell of every frame.
         func nearestLevel(_ value: UInt8) -> Int {
-            var best = 0
-            for index in 1..<levels.count where abs(levels[index] - Int(value)) < abs(levels[best] - Int(value)) {
-                best = index
+            switch value {
+            case ...47: 0
+            case ...115: 1
+            case ...155: 2
+            case ...195: 3
+            case ...235: 4
+            default: 5
             }
-            return best
         }
+        func level(_ index: Int) -> UInt8 { index == 0 ? 0 : UInt8(55 + 40 * index) }
         let r = nearestLevel(color.red), g = nearestLevel(color.green), b = nearestLevel(color.blue)
-        let cube = RGB(UInt8(levels[r]), UInt8(levels[g]), UInt8(levels[b]))
+        let cube = RGB(level(r), level(g), level(b))
         // The gray nearest by `distance` is the nearest ramp step to the channels' mean weighted as
         // `distance` weighs them (the distance to a gray L is 9 (L − mean)² + a constant); a plain
         // mean picks a worse step for tinted colours.

@@ -28,13 +28,17 @@ extension FrameComposer {
         after time: Double, userOffset: Int, reduceMotion: Bool, notice: String? = nil, singing: String? = nil
     ) -> FrameChange {
         guard !isTooSmall else { return .never }
-        var next = statusChange(after: time, userOffset: userOffset, notice: notice, singing: singing)
+        // The status bar is looked at last: while a sweep runs its answer is not needed, and laying the bar
+        // out costs more than the rest.
+        var status: Double? {
+            statusChange(after: time, userOffset: userOffset, notice: notice, singing: singing)
+        }
         switch content {
         case .timed: break
         case .plain, .message:
-            return FrameComposer.earliest(next, untimedChange(after: time))
+            return FrameComposer.earliest(status, untimedChange(after: time))
         }
-        guard !song.lines.isEmpty else { return FrameComposer.earliest(next, nil) }
+        guard !song.lines.isEmpty else { return FrameComposer.earliest(status, nil) }
         if lanes != nil && laneRows > 0 { return .continuous }
         let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: userOffset)
         // Positions in file time (milliseconds) below; turned into playback seconds at the end.
@@ -94,8 +98,7 @@ extension FrameComposer {
             }
         }
         let playback = file.map { time + ($0 - fileTime) / 1000 }
-        next = min(next ?? .infinity, playback ?? .infinity)
-        return FrameComposer.earliest(next, nil)
+        return FrameComposer.earliest(status, playback)
     }
 
     /// The next change of the status bar: its clock's next second, or the progress bar's next cell.

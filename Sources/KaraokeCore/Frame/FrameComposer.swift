@@ -33,6 +33,11 @@ public struct FrameComposer {
     private var lastStatus: (key: StatusKey, barWidth: Int, filled: Int, row: FrameRow)?
     private let titleCells: [FrameCell]
     private let titleWidth: Int
+    /// Whether the title reads right to left (it never changes, so it is found once).
+    private let titleIsRightToLeft: Bool
+    /// The title row last made and the drift it was made at: the drift moves ten steps a second, the
+    /// frames come thirty, so two frames in three reuse it.
+    private var lastTitle: (shift: Double, row: FrameRow)?
     /// Whether two parts or more sing (each is then drawn in its own ink).
     private let isDuet: Bool
     /// The note lanes while scoring (DESIGN §15.3); nil otherwise.
@@ -89,6 +94,7 @@ public struct FrameComposer {
             laneRows = 0
         }
         (titleCells, titleWidth) = FrameComposer.layOutTitle(title, columns: self.columns)
+        titleIsRightToLeft = TextDirection.of(title) == .rightToLeft
         untimed = UntimedLayout(
             content: content, areaStart: areaStart, areaWidth: areaWidth, rows: self.rows, options: options)
     }
@@ -328,16 +334,19 @@ public struct FrameComposer {
         }
     }
 
-    private func titleRow(at time: Double, still: Bool) -> FrameRow {
-        var cells = titleCells
+    private mutating func titleRow(at time: Double, still: Bool) -> FrameRow {
         let shift = options.gradient.shift(at: time, still: still)
+        if let lastTitle, lastTitle.shift == shift { return lastTitle.row }
+        var cells = titleCells
         let width = Double(max(1, titleWidth))
         let start = cells.first?.column ?? 0
         for k in cells.indices {
             let u = (Double(cells[k].column - start) + Double(cells[k].width) / 2) / width
             cells[k].color = options.gradient.color(at: u, shift: shift)
         }
-        return FrameRow(kind: .title, cells: cells, isRightToLeft: TextDirection.of(title) == .rightToLeft)
+        let row = FrameRow(kind: .title, cells: cells, isRightToLeft: titleIsRightToLeft)
+        lastTitle = (shift, row)
+        return row
     }
 
     /// What the status text depends on besides the progress bar's played cells (the width and the total
