@@ -31,6 +31,12 @@ public final class BackgroundThread: Sendable {
         pthread_join(thread, nil)
     }
 
+    /// Gives up waiting for a started thread: it ends on its own, or with the process (a body stuck in a
+    /// call nothing can interrupt, such as `getaddrinfo`). Neither `join` nor `detach` may follow.
+    public func detach() {
+        pthread_detach(thread)
+    }
+
     /// The body, kept alive across the start.
     private final class Body {
         let run: @Sendable () -> Void

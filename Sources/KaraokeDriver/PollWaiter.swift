@@ -4,35 +4,47 @@ import KaraokeCore
 
 /// The real waiter: one `ppoll` on the terminal and the wake pipe, with the screen's signals unblocked
 /// only during it (DESIGN §17.3), so nothing that happens is slept through and nothing wakes the process
-/// that does not need to.
+/// that does not need to. A command without a screen (`mic`, `calibrate`) waits on the wake pipe alone.
 public final class PollWaiter: EventWaiter {
     /// The pipe every source's mailbox wakes.
     public let wake: WakePipe
     /// The mask to wait with: the caller's, which lets the screen's signals through.
     private var waitMask: sigset_t
+    /// The terminal polled for keys (stdin), or -1 for a command that never reads it: there a key typed, or
+    /// stdin at its end, would end every wait at once.
+    private let terminal: Int32
 
-    /// A waiter for the terminal on stdin; `Signals.install()` has blocked the signals and gave `waitMask`.
-    public init(wake: WakePipe, waitMask: sigset_t) {
+    /// A waiter for `terminal` (stdin; -1: none) and `wake`; the signals to wait for are blocked already
+    /// (`Signals.install()`, `Signals.block`), and `waitMask` lets them through.
+    public init(wake: WakePipe, waitMask: sigset_t, terminal: Int32 = STDIN_FILENO) {
         self.wake = wake
         self.waitMask = waitMask
+        self.terminal = terminal
     }
 
     /// Installs the screen's signal handlers, blocks them outside the wait, and makes the wake pipe: before
     /// the terminal is taken and before any thread starts. Nil, after saying why, when no pipe can be made.
     public static func forTerminal() -> PollWaiter? {
-        guard let wake = WakePipe() else {
-            let reason = String(cString: strerror(errno))
-            _ = "karaoke: cannot make a pipe: \(reason)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            return nil
-        }
+        guard let wake = WakePipe.openOrExplain() else { return nil }
         return PollWaiter(wake: wake, waitMask: Signals.install())
+    }
+
+    /// A waiter for a command without a screen: the wake pipe alone, and SIGINT, SIGTERM and SIGHUP recorded
+    /// and delivered only inside the wait (Ctrl-Z keeps its default: the command just stops). Nil, after
+    /// saying why, when no pipe can be made.
+    public static func forCommand() -> PollWaiter? {
+        guard let wake = WakePipe.openOrExplain() else { return nil }
+        let ending = [SIGINT, SIGTERM, SIGHUP]
+        for number in ending { Signals.setHandler(number) }
+        return PollWaiter(wake: wake, waitMask: Signals.block(ending), terminal: -1)
     }
 
     public func now() -> Double { monotonicSeconds() }
 
     public func wait(until deadline: Double?) -> Wake {
         var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            // poll skips a negative descriptor: a command without a screen leaves the terminal out.
+            pollfd(fd: terminal, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let milliseconds = deadline.map { PollWaiter.milliseconds(until: $0, from: monotonicSeconds()) } ?? -1

@@ -25,12 +25,18 @@ public enum Signals {
     @discardableResult
     public static func install() -> sigset_t {
         for number in handled { setHandler(number) }
+        return block(blockedOutsideWait)
+    }
+
+    /// Blocks `numbers` on the calling thread; returns the mask to wait with (the one before, with `numbers`
+    /// let through), for a `ppoll` that is the only place they are delivered.
+    public static func block(_ numbers: [Int32]) -> sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
-        for number in blockedOutsideWait { sigaddset(&set, number) }
+        for number in numbers { sigaddset(&set, number) }
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &set, &previous)
-        for number in blockedOutsideWait { sigdelset(&previous, number) }
+        for number in numbers { sigdelset(&previous, number) }
         return previous
     }
 

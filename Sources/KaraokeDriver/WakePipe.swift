@@ -19,6 +19,16 @@ public final class WakePipe: Sendable {
         writeDescriptor = ends[1]
     }
 
+    /// A new pipe, or nil after saying on stderr why none could be made.
+    public static func openOrExplain() -> WakePipe? {
+        guard let pipe = WakePipe() else {
+            let reason = String(cString: strerror(errno))
+            _ = "karaoke: cannot make a pipe: \(reason)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            return nil
+        }
+        return pipe
+    }
+
     deinit {
         close(readDescriptor)
         close(writeDescriptor)

@@ -89,6 +89,30 @@ final class MpvPlayer: Sendable {
         }
     }
 
+    /// mpv playing `audioFile` from `start` seconds, not paused, or why not in the user's words, each ending
+    /// with `consequence` (what happens instead, such as "playing without sound"): no such file, no mpv on
+    /// PATH, or mpv would not start.
+    static func start(
+        _ audioFile: String, from start: Double, volume: Int, singing: SingingSettings = SingingSettings(),
+        extraOptions: [String], wake: WakePipe?, otherwise consequence: String
+    ) -> Result<MpvPlayer, Failure> {
+        guard AudioSource.isRegularFile(audioFile) else {
+            return .failure(
+                Failure(message: "\(ControlCharacters.strip(audioFile)): no such audio file; \(consequence)"))
+        }
+        guard let mpv = find() else {
+            return .failure(Failure(message: "mpv is not installed (not on PATH); \(consequence)"))
+        }
+        do throws(Failure) {
+            return .success(
+                try MpvPlayer(
+                    executable: mpv, audioFile: audioFile, start: start, paused: false, volume: volume,
+                    singing: singing, extraOptions: extraOptions, wake: wake))
+        } catch {
+            return .failure(Failure(message: "\(error.message); \(consequence)"))
+        }
+    }
+
     /// Queues `command` for mpv (sent at once when connected).
     func send(_ command: AudioCommand) { send(line: MpvProtocol.line(for: command)) }
 
@@ -111,6 +135,8 @@ final class MpvPlayer: Sendable {
         }
         close(lifeline)
         var status: Int32 = 0
+        // waitpid has no deadline of its own; this runs once, as karaoke is leaving, and mostly not past
+        // the first tries (the guard ends as soon as mpv has quit).
         for _ in 0..<200 {
             let result = waitpid(guardProcess, &status, WNOHANG)
             if result != 0 { return }
@@ -143,6 +169,10 @@ final class MpvPlayer: Sendable {
                 post(.gone("mpv did not start; playing without sound"))
                 return
             }
+            // A short sleep between tries, kept on purpose: mpv announces its socket to nobody. inotify on the
+            // private folder would say when the file appears, but mpv binds (making the file) before it
+            // listens, so a connect could still be refused after that event and need a try again; this runs
+            // only while mpv starts, a few tries at most.
             usleep(20_000)
         }
         let connected: Bool = shared.withLock { state in

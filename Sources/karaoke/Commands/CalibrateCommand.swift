@@ -14,17 +14,15 @@ enum CalibrateCommand {
         }
         // The microphone first: its errors come before any sound, and its low-latency stream is open before
         // the first click (a source that nobody listens to may lag behind, see DESIGN §15.1).
-        let capture: MicCapture
-        do {
-            capture = try MicCapture.open(source: request.source, clientName: "karaoke calibrate")
-        } catch {
-            StandardStreams.err("karaoke: \(error.message)")
-            return 1
-        }
+        guard let waiter = PollWaiter.forCommand(),
+            let capture = MicCapture.openOrExplain(
+                source: request.source, clientName: "karaoke calibrate", wake: waiter.wake)
+        else { return 1 }
         defer { capture.stop() }
-        for number in [SIGINT, SIGTERM, SIGHUP] { Signals.setHandler(number) }
         let clickTrack: ClickTrack, audio: MpvPlayer
-        switch ClickTrack.play(MicCalibration.wav(), executable: mpv, extraOptions: request.mpvOptions) {
+        switch ClickTrack.play(
+            MicCalibration.wav(), executable: mpv, extraOptions: request.mpvOptions, wake: waiter.wake)
+        {
         case .success(let started): (clickTrack, audio) = started
         case .failure(let failure):
             StandardStreams.err("karaoke: \(failure.message)")
@@ -35,7 +33,7 @@ enum CalibrateCommand {
         StandardStreams.out(
             "calibrating: \(MicCalibration.clickCount) clicks, one every \(Int(MicCalibration.interval * 1000)) ms; "
                 + "let the microphone hear the speakers\n")
-        switch listen(audio: audio, capture: capture) {
+        switch listen(audio: audio, capture: capture, waiter: waiter) {
         case .failure(let status, let message):
             if let message { StandardStreams.err("karaoke: \(message)") }
             return status
@@ -76,28 +74,27 @@ enum CalibrateCommand {
     }
 
     /// Collects mpv's position reports and the microphone's analyses until the clicks end (or a few seconds
-    /// past their length, should mpv never say so).
-    static func listen(audio: MpvPlayer, capture: MicCapture) -> Listening {
+    /// past their length, should mpv never say so), asleep between what mpv and the microphone post.
+    static func listen(audio: MpvPlayer, capture: MicCapture, waiter: PollWaiter) -> Listening {
         var reports: [(at: Double, position: Double)] = []
         var frames: [MicReading] = []
         let deadline = monotonicSeconds() + MicCalibration.length + 5
-        while monotonicSeconds() < deadline {
-            if let number = Signals.take() { return .failure(128 + number, nil) }
-            if let failure = capture.failure { return .failure(1, failure) }
+        while !waiter.wait(until: deadline).contains(.deadline) {
+            if let signal = waiter.takeSignal() { return .failure(signal.exitStatus, nil) }
+            if let failure = capture.drain(into: &frames) { return .failure(1, failure) }
             for message in audio.takeMessages() {
                 switch message {
                 case .event(.position(let position), let at): reports.append((at, position))
                 case .event(.reachedEnd, _):
-                    capture.drain(into: &frames)
+                    _ = capture.drain(into: &frames)
                     return .success(reports: reports, frames: frames)
                 case .event(.failed(let reason), _): return .failure(1, "mpv cannot play the clicks: \(reason)")
                 case .gone(let reason): return .failure(1, reason)
                 case .event: break
                 }
             }
-            capture.drain(into: &frames)
-            usleep(20_000)
         }
+        _ = capture.drain(into: &frames)
         return .success(reports: reports, frames: frames)
     }
 }

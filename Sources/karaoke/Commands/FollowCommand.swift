@@ -21,11 +21,8 @@ enum FollowCommand {
             guard let made = PollWaiter.forTerminal() else { return 1 }
             waiter = made
         }
-        guard let wake = waiter?.wake ?? WakePipe() else {
-            StandardStreams.err("karaoke: cannot make a pipe: \(String(cString: strerror(errno)))")
-            return 1
-        }
-        let connection: FollowedPlayerConnection
+        guard let wake = waiter?.wake ?? WakePipe.openOrExplain() else { return 1 }
+        let connection: PlayerConnectionRunner
         switch connect(request, wake: wake) {
         case .success(let opened): connection = opened
         case .failure(let failure):
@@ -39,7 +36,7 @@ enum FollowCommand {
 
     /// The follow screen, until q or a signal.
     static func showScreen(
-        _ request: FollowRequest, connection: FollowedPlayerConnection, waiter: PollWaiter
+        _ request: FollowRequest, connection: PlayerConnectionRunner, waiter: PollWaiter
     ) -> Int32 {
         var options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         options.keys = .follow
@@ -73,15 +70,15 @@ enum FollowCommand {
     }
 
     /// Opens the connection `--player` asks for.
-    static func connect(_ request: FollowRequest, wake: WakePipe) -> Result<FollowedPlayerConnection, Failure> {
+    static func connect(_ request: FollowRequest, wake: WakePipe) -> Result<PlayerConnectionRunner, Failure> {
         switch request.player {
         case .automatic:
             var chosen = request
             chosen.player = automaticChoice()
             return connect(chosen, wake: wake)
         case .mpris(let name):
-            do {
-                return .success(try MPRISConnection(wanted: name, wake: wake))
+            do throws(PlayerConnectionRunner.Failure) {
+                return .success(try PlayerConnectionRunner(running: try MPRISSession(wanted: name), wake: wake))
             } catch {
                 return .failure(Failure(message: error.message))
             }
@@ -95,7 +92,8 @@ enum FollowCommand {
             case .success(let address):
                 do {
                     return .success(
-                        try MPDConnection(address: address, musicDirectory: request.musicDirectory, wake: wake))
+                        try PlayerConnectionRunner(
+                            running: MPDSession(address: address, musicDirectory: request.musicDirectory), wake: wake))
                 } catch {
                     return .failure(Failure(message: error.message))
                 }
@@ -107,7 +105,7 @@ enum FollowCommand {
     /// `$MPD_HOST`/`$MPD_PORT` (or localhost:6600); else MPRIS when there is a session bus, waiting for a
     /// player to come; else MPD, waiting for it.
     static func automaticChoice() -> PlayerChoice {
-        if MPRISConnection.playingPlayerExists() { return .mpris(name: nil) }
+        if MPRISSession.playingPlayerExists() { return .mpris(name: nil) }
         let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
         if case .success(let address) = MPDAddress.resolve(
             host: nil, port: nil, environmentHost: environment("MPD_HOST"), environmentPort: environment("MPD_PORT")),
@@ -124,7 +122,7 @@ enum FollowCommand {
     /// `--print`: each message as a JSON line, until stdout closes or a signal ends the process; lines on
     /// stdin are commands for the player (`play-pause`, `seek +5`, `seek 30`, `next`, `previous`), so a
     /// script (or a test) can drive the player through karaoke's connection.
-    static func printMessages(from connection: FollowedPlayerConnection, wake: WakePipe) -> Int32 {
+    static func printMessages(from connection: PlayerConnectionRunner, wake: WakePipe) -> Int32 {
         var input: [UInt8] = []
         var inputOpen = true
         while true {
@@ -148,7 +146,7 @@ enum FollowCommand {
     }
 
     /// Reads what stdin has, sends each whole line's command; false once stdin is closed.
-    private static func readCommands(into input: inout [UInt8], connection: FollowedPlayerConnection) -> Bool {
+    private static func readCommands(into input: inout [UInt8], connection: PlayerConnectionRunner) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }

@@ -5,43 +5,51 @@ import KaraokeDriver
 /// `karaoke mic`: what the microphone hears, live: a tuner line, or a JSON line an analysis with `--print`
 /// (DESIGN §15.1).
 enum MicCommand {
+    /// The tuner's most lines a second: more would only flicker.
+    static let tunerLinesPerSecond = 20.0
+
     /// Listens until Ctrl-C (130), SIGTERM (143) or SIGHUP (129); 1 when the microphone cannot be opened or
     /// goes away.
     static func run(_ request: MicRequest) -> Int32 {
-        let capture: MicCapture
-        do {
-            capture = try MicCapture.open(source: request.source, clientName: "karaoke mic")
-        } catch {
-            StandardStreams.err("karaoke: \(error.message)")
-            return 1
-        }
+        guard let waiter = PollWaiter.forCommand(),
+            let capture = MicCapture.openOrExplain(
+                source: request.source, clientName: "karaoke mic", wake: waiter.wake)
+        else { return 1 }
         defer { capture.stop() }
-        for number in [SIGINT, SIGTERM, SIGHUP] { Signals.setHandler(number) }
         if !request.prints {
             StandardStreams.out(
                 "listening at \(MpvProtocol.number(MicCapture.framesPerSecond, decimals: 1)) analyses a second; "
                     + "Ctrl-C stops\n")
         }
         var frames: [MicReading] = []
+        // The tuner's pace: the latest reading not yet shown, and when the next line may be written.
+        var unshown: MicReading?
+        var nextLine = 0.0
         while true {
-            if let number = Signals.take() {
+            // Asleep until a reading or a signal comes; a tuner line held back for pace sets the deadline.
+            _ = waiter.wait(until: unshown == nil ? nil : nextLine)
+            if let signal = waiter.takeSignal() {
                 if !request.prints { StandardStreams.out("\n") }
-                return 128 + number
+                return signal.exitStatus
             }
-            if let failure = capture.failure {
+            frames.removeAll(keepingCapacity: true)
+            let failure = capture.drain(into: &frames)
+            if request.prints {
+                if !frames.isEmpty { StandardStreams.out(frames.map(jsonLine).joined()) }
+            } else {
+                unshown = frames.last ?? unshown
+                let now = monotonicSeconds()
+                if let shown = unshown, now >= nextLine {
+                    StandardStreams.out("\r" + tunerLine(shown) + "\u{1B}[K")
+                    unshown = nil
+                    nextLine = now + 1 / tunerLinesPerSecond
+                }
+            }
+            if let failure {
                 if !request.prints { StandardStreams.out("\n") }
                 StandardStreams.err("karaoke: \(failure)")
                 return 1
             }
-            frames.removeAll(keepingCapacity: true)
-            capture.drain(into: &frames)
-            if request.prints {
-                if !frames.isEmpty { StandardStreams.out(frames.map(jsonLine).joined()) }
-            } else if let last = frames.last {
-                StandardStreams.out("\r" + tunerLine(last) + "\u{1B}[K")
-            }
-            // The tuner needs no more than 20 updates a second; the ring holds 4 s.
-            usleep(50_000)
         }
     }
 

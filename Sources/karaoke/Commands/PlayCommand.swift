@@ -212,20 +212,12 @@ struct PlaySession {
         self.clockLog = clockLog
         var audioProblem: String?
         if let audioFile {
-            let shown = ControlCharacters.strip(audioFile)
-            if !AudioSource.isRegularFile(audioFile) {
-                audioProblem = "\(shown): no such audio file; playing without sound"
-            } else if let mpv = MpvPlayer.find() {
-                do {
-                    audio = try MpvPlayer(
-                        executable: mpv, audioFile: audioFile, start: request.start, paused: false,
-                        volume: request.volume, singing: request.singing, extraOptions: request.mpvOptions,
-                        wake: waiter.wake)
-                } catch {
-                    audioProblem = "\(error.message); playing without sound"
-                }
-            } else {
-                audioProblem = "mpv is not installed (not on PATH); playing without sound"
+            switch MpvPlayer.start(
+                audioFile, from: request.start, volume: request.volume, singing: request.singing,
+                extraOptions: request.mpvOptions, wake: waiter.wake, otherwise: "playing without sound")
+            {
+            case .success(let started): audio = started
+            case .failure(let failure): audioProblem = failure.message
             }
         }
         let size = screen.size

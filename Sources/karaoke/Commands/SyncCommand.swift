@@ -50,19 +50,12 @@ enum SyncCommand {
         // Before mpv's reader starts, so that its thread wakes the driver and signals come only to the wait.
         guard let waiter = PollWaiter.forTerminal() else { return 1 }
         if let audioFile {
-            let shown = ControlCharacters.strip(audioFile)
-            if !AudioSource.isRegularFile(audioFile) {
-                audioProblem = "\(shown): no such audio file; timing on a silent clock"
-            } else if let mpv = MpvPlayer.find() {
-                do {
-                    audio = try MpvPlayer(
-                        executable: mpv, audioFile: audioFile, start: 0, paused: false, volume: 100,
-                        extraOptions: request.mpvOptions, wake: waiter.wake)
-                } catch {
-                    audioProblem = "\(error.message); timing on a silent clock"
-                }
-            } else {
-                audioProblem = "mpv is not installed (not on PATH); timing on a silent clock"
+            switch MpvPlayer.start(
+                audioFile, from: 0, volume: 100, extraOptions: request.mpvOptions, wake: waiter.wake,
+                otherwise: "timing on a silent clock")
+            {
+            case .success(let started): audio = started
+            case .failure(let failure): audioProblem = failure.message
             }
         } else {
             audioProblem = "no audio beside \(shownFile) (--audio names it); timing on a silent clock"

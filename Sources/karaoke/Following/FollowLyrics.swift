@@ -86,59 +86,30 @@ enum FollowLyrics {
 }
 
 /// Looks lyrics up away from the follow loop, so a slow search (a big lyric folder's first index, LRCLIB)
-/// never holds up keys or frames: each lookup runs on a thread of its own and posts its answer, waking the
-/// loop through the `WakePipe`. Lookups are rare (one a track), so a thread each is simpler than a pool.
+/// never holds up keys or frames: each lookup runs on a thread of its own and posts its answer to a mailbox
+/// that wakes the loop. Lookups are rare (one a track), so a thread each is simpler than a pool.
 final class LyricsWorker: Sendable {
-    private let answers = PthreadLock<[(FollowedTrack, FollowLyrics.Answer)]>([])
-    private let wake: WakePipe
+    private let answers: Mailbox<(FollowedTrack, FollowLyrics.Answer)>
     private let request: FollowRequest
 
     /// A worker for `request`'s search options that wakes `wake` when an answer is in.
     init(request: FollowRequest, wake: WakePipe) {
         self.request = request
-        self.wake = wake
+        answers = Mailbox(waking: wake)
     }
 
     /// Starts looking up `track`; the answer comes from `takeAnswers`.
     func lookUp(_ track: FollowedTrack) {
-        let job = Unmanaged.passRetained(Job(worker: self, track: track)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
-                job.worker.finish(job.track, FollowLyrics.find(job.track, request: job.worker.request))
-                return nil
-            }, job)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<Job>.fromOpaque(job).release()
-            finish(track, FollowLyrics.find(track, request: request))
+        do {
+            try BackgroundThread.detach { [self] in answers.post((track, FollowLyrics.find(track, request: request))) }
+        } catch {
+            // No thread to be had: looked up here, holding the screen up this once rather than never answering.
+            answers.post((track, FollowLyrics.find(track, request: request)))
         }
     }
 
     /// The answers that came in since the last call.
     func takeAnswers() -> [(FollowedTrack, FollowLyrics.Answer)] {
-        answers.withLock { list in
-            let taken = list
-            list.removeAll()
-            return taken
-        }
-    }
-
-    private func finish(_ track: FollowedTrack, _ answer: FollowLyrics.Answer) {
-        answers.withLock { $0.append((track, answer)) }
-        wake.post()
-    }
-
-    /// One lookup, handed to its thread.
-    private final class Job {
-        let worker: LyricsWorker
-        let track: FollowedTrack
-        init(worker: LyricsWorker, track: FollowedTrack) {
-            self.worker = worker
-            self.track = track
-        }
+        answers.take()
     }
 }

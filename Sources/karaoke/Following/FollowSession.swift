@@ -8,7 +8,7 @@ import KaraokeDriver
 struct FollowSession {
     let screen: NCursesScreen
     let waiter: PollWaiter
-    let connection: FollowedPlayerConnection
+    let connection: PlayerConnectionRunner
     let worker: LyricsWorker
     var loop: FollowLoop
     /// The clock log's descriptor, or -1.

@@ -13,8 +13,8 @@ struct MicError: Error, Sendable {
 /// The microphone through PulseAudio's simple API, analysed by aubio on a thread of its own (DESIGN §15.1).
 ///
 /// The thread reads hops of `hopSize` samples (16 ms), gives each to aubio's YIN detector, which looks at
-/// the last `windowSize` samples (32 ms), and keeps the results in a small ring; the play loop takes them
-/// with `drain(into:)`, which never waits for the thread.
+/// the last `windowSize` samples (32 ms), and posts the results to a mailbox that keeps the last 4 s; the
+/// play loop takes them with `drain(into:)` at each wake, and `mic` and `calibrate` are woken by them.
 ///
 /// YIN rather than aubio's yinfft: on this window yinfft reads a clean 110 Hz tone a semitone and a half
 /// sharp and gives no confidence at all, where YIN is within a hundredth of a semitone and 0.99 confident.
@@ -33,28 +33,32 @@ final class MicCapture: @unchecked Sendable {
     static let silenceLevel = -50.0
     /// Below this confidence (0…1) aubio's pitch is not trusted.
     static let minimumConfidence: Float = 0.7
-    /// How many results the ring keeps for a play loop that has not drained them (about 4 s).
-    static let ringCapacity = 256
+    /// How many results the mailbox keeps for a taker that has not drained them (about 4 s).
+    static let mailboxCapacity = 256
 
-    /// What the thread and the caller share, behind `mutex`.
-    private var ring: [MicReading] = []
-    /// Why the thread ended on its own (the server went away); nil while it runs or after `stop()`.
-    private var threadFailure: String?
+    /// What the thread hands over.
+    enum Message: Sendable {
+        /// One analysis.
+        case heard(MicReading)
+        /// The thread ended on its own (the server went away, the source was removed): the user's words.
+        case stopped(String)
+    }
+
+    /// The thread's results, oldest dropped past `mailboxCapacity`.
+    private let mailbox: Mailbox<Message>
     /// Set by `stop()`; the thread ends at its next hop.
-    private var stopping = false
-    /// Guards `ring`, `threadFailure` and `stopping`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let stopping = PthreadLock(false)
 
-    /// The PulseAudio connection, used only by the thread once it runs.
+    /// The PulseAudio connection, used only by the thread once it runs (hence `@unchecked Sendable`).
     private let connection: OpaquePointer
     /// aubio's detector, used only by the thread.
     private var detector = kk_aubio_detector()
-    /// The capture thread, until `stop()` has joined it.
-    private var thread: pthread_t?
+    /// The capture thread, until `stop()` has joined it; touched only by the caller's thread.
+    private var thread: BackgroundThread?
 
     /// Opens `source` (nil: the server's default source, else a name such as `mic.monitor`) as `clientName`
-    /// and starts listening.
-    static func open(source: String?, clientName: String) throws(MicError) -> MicCapture {
+    /// and starts listening; every result wakes `wake` (nil: results wait to be drained).
+    static func open(source: String?, clientName: String, wake: WakePipe? = nil) throws(MicError) -> MicCapture {
         // A library that will not load: the loader's message, which names the Debian package.
         if let missing = kk_pulse_load() ?? kk_aubio_load() {
             throw MicError(message: String(cString: missing))
@@ -66,7 +70,7 @@ final class MicCapture: @unchecked Sendable {
         else {
             throw MicError(message: describe(error, source: source))
         }
-        let capture = MicCapture(connection: OpaquePointer(connection))
+        let capture = MicCapture(connection: OpaquePointer(connection), wake: wake)
         guard
             kk_aubio_detector_open(
                 &capture.detector, "yin", UInt32(windowSize), UInt32(hopSize), UInt32(sampleRate),
@@ -75,68 +79,57 @@ final class MicCapture: @unchecked Sendable {
             capture.stop()
             throw MicError(message: "aubio could not make a pitch detector")
         }
-        // A plain pthread: it blocks in PulseAudio's read for the whole song, which is no job for a task.
-        let box = Unmanaged.passRetained(capture).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let capture = Unmanaged<MicCapture>.fromOpaque(context!).takeRetainedValue()
-                capture.listen()
-                return nil
-            }, box)
-        guard started == 0 else {
-            Unmanaged<MicCapture>.fromOpaque(box).release()
+        // A thread of its own: it blocks in PulseAudio's read for the whole song.
+        do {
+            capture.thread = try BackgroundThread.start { capture.listen() }
+        } catch {
             capture.stop()
             throw MicError(message: "cannot start the microphone's thread")
         }
-        capture.thread = thread
         return capture
     }
 
+    /// Opens the microphone as `open` does, or says why on stderr (`karaoke: …`) and gives nil: how `mic`
+    /// and `calibrate` begin.
+    static func openOrExplain(source: String?, clientName: String, wake: WakePipe) -> MicCapture? {
+        do {
+            return try open(source: source, clientName: clientName, wake: wake)
+        } catch {
+            StandardStreams.err("karaoke: \(error.message)")
+            return nil
+        }
+    }
+
     /// A capture around an open connection (the thread not yet started).
-    private init(connection: OpaquePointer) {
+    private init(connection: OpaquePointer, wake: WakePipe?) {
         self.connection = connection
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        ring.reserveCapacity(Self.ringCapacity)
+        mailbox = Mailbox(waking: wake, keepingAtMost: Self.mailboxCapacity)
     }
 
     deinit {
         kk_pulse_close(UnsafeMutableRawPointer(connection))
         kk_aubio_detector_close(&detector)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
-    /// Moves every result heard since the last call to the end of `frames`; never waits: when the thread
-    /// holds the lock this instant, nothing is moved now and the results wait for the next call.
-    func drain(into frames: inout [MicReading]) {
-        guard pthread_mutex_trylock(mutex) == 0 else { return }
-        frames.append(contentsOf: ring)
-        ring.removeAll(keepingCapacity: true)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Why the capture thread ended on its own (the server went away, the source was removed), or nil; like
-    /// `drain`, never waits: nil while the thread holds the lock this instant (the next call sees it).
-    var failure: String? {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
-        return threadFailure
+    /// Moves every result heard since the last call to the end of `frames`; returns why the thread ended on
+    /// its own (the server went away), the one time that news is taken, else nil.
+    func drain(into frames: inout [MicReading]) -> String? {
+        var failure: String?
+        for message in mailbox.take() {
+            switch message {
+            case .heard(let reading): frames.append(reading)
+            case .stopped(let reason): failure = reason
+            }
+        }
+        return failure
     }
 
     /// Stops listening and waits for the thread to end; the connection and the detector are freed with the
     /// capture. Safe to call more than once.
     func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_mutex_unlock(mutex)
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        stopping.withLock { $0 = true }
+        thread?.join()
+        thread = nil
     }
 
     /// The thread's loop: read a hop, analyse it, keep the result, until stopped or the server goes.
@@ -147,11 +140,7 @@ final class MicCapture: @unchecked Sendable {
         let halfWindow = Double(Self.windowSize) / Double(Self.sampleRate) / 2
         // Stamped read by read, frames came 1 to 32 ms apart; counted from the best recent answer, a hop apart.
         var timeline = CaptureTimeline(hopSeconds: Double(Self.hopSize) / Double(Self.sampleRate), lookBack: 16)
-        while true {
-            pthread_mutex_lock(mutex)
-            let stops = stopping
-            pthread_mutex_unlock(mutex)
-            if stops { return }
+        while !stopping.withLock({ $0 }) {
             var error: Int32 = 0
             let read = samples.withUnsafeMutableBytes {
                 kk_pulse_read(UnsafeMutableRawPointer(connection), $0.baseAddress, $0.count, &error)
@@ -159,9 +148,7 @@ final class MicCapture: @unchecked Sendable {
             let now = monotonicSeconds()
             guard read == 0 else {
                 let reason = String(cString: kk_pulse_error_text(error))
-                pthread_mutex_lock(mutex)
-                if !stopping { threadFailure = "the microphone stopped: \(reason)" }
-                pthread_mutex_unlock(mutex)
+                if !stopping.withLock({ $0 }) { mailbox.post(.stopped("the microphone stopped: \(reason)")) }
                 return
             }
             let latency = kk_pulse_latency(UnsafeMutableRawPointer(connection), &error)
@@ -180,10 +167,7 @@ final class MicCapture: @unchecked Sendable {
                 midi: pitch > 0 && confidence >= Self.minimumConfidence && level >= Self.silenceLevel
                     ? Double(pitch) : nil,
                 level: level)
-            pthread_mutex_lock(mutex)
-            if ring.count == Self.ringCapacity { ring.removeFirst() }
-            ring.append(heard)
-            pthread_mutex_unlock(mutex)
+            mailbox.post(.heard(heard))
         }
     }
 

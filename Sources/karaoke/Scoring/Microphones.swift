@@ -18,8 +18,6 @@ final class Microphones {
 
     /// The captures, in the order of the session's singers.
     private let captures: [MicCapture]
-    /// Which captures have already reported that they stopped.
-    private var lost: Set<Int> = []
     /// The readings taken from a capture and not yet handed on; kept to save an allocation a frame.
     private var heard: [MicReading] = []
 
@@ -58,19 +56,15 @@ final class Microphones {
         return "both"
     }
 
-    /// The events the captures have for the play loop now: their readings, and a stop the first time one is
-    /// seen. Never waits for a capture thread.
+    /// The events the captures have for the play loop now: their readings, then a stop when a capture's
+    /// thread ended on its own (said once: the capture hands that news over once).
     func events() -> [PlayLoop.Event] {
         var events: [PlayLoop.Event] = []
-        for (index, capture) in captures.enumerated() where !lost.contains(index) {
+        for (index, capture) in captures.enumerated() {
             heard.removeAll(keepingCapacity: true)
-            capture.drain(into: &heard)
-            if !heard.isEmpty {
-                events.append(.heard(heard, singer: index))
-            } else if let failure = capture.failure {
-                lost.insert(index)
-                events.append(.microphoneLost(singer: index, reason: failure))
-            }
+            let failure = capture.drain(into: &heard)
+            if !heard.isEmpty { events.append(.heard(heard, singer: index)) }
+            if let failure { events.append(.microphoneLost(singer: index, reason: failure)) }
         }
         return events
     }

@@ -2,105 +2,39 @@ import Glibc
 import KaraokeCore
 import KaraokeDriver
 
-/// Follows an MPRIS player on the D-Bus session bus (DESIGN §12.2).
+/// Follows an MPRIS player on the D-Bus session bus (DESIGN §12.2); `PlayerConnectionRunner` runs it.
 ///
-/// A thread of its own holds a private connection to the bus: it finds the players (`ListNames`, then
+/// One connection is a private connection to the bus: it finds the players (`ListNames`, then
 /// `NameOwnerChanged` as they come and go), reads the followed one's properties (`GetAll`), listens to
 /// its `PropertiesChanged` and `Seeked`, and asks for `Position` twice a second while it plays (MPRIS never
-/// announces the position moving). It sleeps in `poll` on the bus's socket and a pipe for commands, with
+/// announces the position moving). It sleeps in `poll` on the bus's socket and the runner's pipe, with
 /// no timeout at all while the player is paused or stopped.
-final class MPRISConnection: FollowedPlayerConnection {
-    /// Why following could not start.
-    struct Failure: Error {
-        var message: String
-    }
-
-    /// What the thread and the follow loop share.
-    private struct Shared {
-        var messages: [FollowMessage] = []
-        var commands: [PlayerCommand] = []
-        var closing = false
-        var thread: pthread_t?
-    }
-
-    private let shared = PthreadLock(Shared())
-    /// The follow loop's pipe, written whenever a message is queued.
-    private let wake: WakePipe
-    /// The thread's own pipe, written when a command is queued or it must stop.
-    fileprivate let commandWake: WakePipe
+struct MPRISSession: PlayerSession {
+    /// How long to wait before trying the bus again when it is missing or went away.
+    let retryInterval = 2.0
     /// The player `mpris:NAME` names; nil follows any.
-    fileprivate let wanted: String?
+    let wanted: String?
 
-    /// Starts following the MPRIS player `wanted` (any when nil); messages wake `wake`. Fails only when
-    /// libdbus-1 cannot be loaded or the thread not started: a missing bus or player is a `.gone` message.
-    init(wanted: String?, wake: WakePipe) throws(Failure) {
+    /// A session following the MPRIS player `wanted` (any when nil). Fails only when libdbus-1 cannot be
+    /// loaded: a missing bus or player is a `.gone` message.
+    init(wanted: String?) throws(PlayerConnectionRunner.Failure) {
         if let missing = SessionBus.loadLibrary() {
-            throw Failure(message: missing)
+            throw PlayerConnectionRunner.Failure(message: missing)
         }
-        guard let commandWake = WakePipe() else {
-            throw Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))")
-        }
-        self.wake = wake
-        self.commandWake = commandWake
         self.wanted = wanted
-        // A plain pthread: it blocks in poll(2) for as long as karaoke follows, no job for a task.
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let connection = Unmanaged<MPRISConnection>.fromOpaque(context!).takeRetainedValue()
-                MPRISFollower(connection: connection).run()
-                return nil
-            }, box)
-        guard started == 0 else {
-            Unmanaged<MPRISConnection>.fromOpaque(box).release()
-            throw Failure(message: "cannot start a thread for the D-Bus connection")
+    }
+
+    func follow(through link: PlayerLink) -> PlayerSessionEnd {
+        guard let address = MPRISFollower.busAddress() else {
+            return .lost("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
         }
-        shared.withLock { $0.thread = thread }
-    }
-
-    func takeMessages() -> [FollowMessage] {
-        shared.withLock { state in
-            let taken = state.messages
-            state.messages.removeAll(keepingCapacity: true)
-            return taken
+        do {
+            let bus = try SessionBus.open(address: address).get()
+            try MPRISFollower(wanted: wanted, link: link).follow(on: bus)
+        } catch {
+            return .lost("cannot reach the D-Bus session bus: \(ControlCharacters.strip(error.message))")
         }
-    }
-
-    func send(_ command: PlayerCommand) {
-        shared.withLock { $0.commands.append(command) }
-        commandWake.post()
-    }
-
-    /// Ends the thread and waits for it (at most the time of one call on the bus, 2 s).
-    func stop() {
-        let thread: pthread_t? = shared.withLock { state in
-            state.closing = true
-            defer { state.thread = nil }
-            return state.thread
-        }
-        commandWake.post()
-        if let thread { pthread_join(thread, nil) }
-    }
-
-    /// Whether `stop` was called.
-    fileprivate var isClosing: Bool { shared.withLock { $0.closing } }
-
-    /// Queues `message` for the follow loop and wakes it.
-    fileprivate func post(_ message: FollowMessage) {
-        shared.withLock { $0.messages.append(message) }
-        wake.post()
-    }
-
-    /// The commands queued since the last call.
-    fileprivate func takeCommands() -> [PlayerCommand] {
-        commandWake.drain()
-        return shared.withLock { state in
-            let taken = state.commands
-            state.commands.removeAll()
-            return taken
-        }
+        return link.isClosing ? .stopped : .lost("the D-Bus session bus went away")
     }
 
     /// Whether an MPRIS player on the session bus is playing now (for `--player auto`); false when there is
@@ -123,7 +57,7 @@ final class MPRISConnection: FollowedPlayerConnection {
     }
 }
 
-/// The connection's thread: all its state, and the bus, belong to this thread alone.
+/// One connection to the bus, on the runner's thread: all its state, and the bus, belong to that thread.
 private final class MPRISFollower {
     static let bus = "org.freedesktop.DBus"
     static let busPath = "/org/freedesktop/DBus"
@@ -131,8 +65,6 @@ private final class MPRISFollower {
     static let playerPath = "/org/mpris/MediaPlayer2"
     static let rootInterface = "org.mpris.MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
-    /// How long to wait before trying the bus again when it is missing or went away.
-    static let retrySeconds = 2.0
     static let waitingText = "waiting for a player…"
 
     /// The followed player: its well-known name, its unique name (signals come from that), its state.
@@ -142,57 +74,25 @@ private final class MPRISFollower {
         var state: MPRISPlayerState
     }
 
-    let connection: MPRISConnection
-    /// The last `.gone` posted, so a lasting absence is said once.
-    var lastGone: String?
+    /// The player `mpris:NAME` names; nil follows any.
+    let wanted: String?
+    /// The runner: commands, stop, and where messages go.
+    let link: PlayerLink
     /// Each MPRIS player's well-known name → its unique name.
     var owners: [String: String] = [:]
     var followed: Followed?
     /// Commands sent and not yet answered: serial → method, to name the one a player refuses.
     var pendingCalls: [UInt32: String] = [:]
 
-    init(connection: MPRISConnection) {
-        self.connection = connection
+    init(wanted: String?, link: PlayerLink) {
+        self.wanted = wanted
+        self.link = link
     }
 
     /// `DBUS_SESSION_BUS_ADDRESS`, nil when unset or empty.
     static func busAddress() -> String? {
         guard let value = getenv("DBUS_SESSION_BUS_ADDRESS"), value.pointee != 0 else { return nil }
         return String(cString: value)
-    }
-
-    /// Connects, follows until the bus goes away, and tries again every `retrySeconds` until stopped.
-    func run() {
-        while !connection.isClosing {
-            guard let address = MPRISFollower.busAddress() else {
-                gone("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
-                idle(seconds: MPRISFollower.retrySeconds)
-                continue
-            }
-            do {
-                let bus = try SessionBus.open(address: address).get()
-                try follow(on: bus)
-                if !connection.isClosing { gone("the D-Bus session bus went away") }
-            } catch {
-                gone("cannot reach the D-Bus session bus: \(ControlCharacters.strip(error.message))")
-            }
-            owners.removeAll()
-            followed = nil
-            pendingCalls.removeAll()
-            if !connection.isClosing { idle(seconds: MPRISFollower.retrySeconds) }
-        }
-    }
-
-    /// Waits `seconds` (or until stopped) with no bus; commands meanwhile are answered with a notice.
-    func idle(seconds: Double) {
-        var descriptor = pollfd(fd: connection.commandWake.readDescriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = monotonicSeconds() + seconds
-        while !connection.isClosing {
-            let left = deadline - monotonicSeconds()
-            if left <= 0 { return }
-            _ = poll(&descriptor, 1, Int32((left * 1000).rounded(.up)))
-            if !connection.takeCommands().isEmpty { connection.post(.notice("no player to send the command to")) }
-        }
     }
 
     /// Subscribes to the signals, finds the players, and serves the bus until it goes away or `stop`.
@@ -222,9 +122,9 @@ private final class MPRISFollower {
         choosePlayer(on: bus)
         var descriptors = [
             pollfd(fd: bus.descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: connection.commandWake.readDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: link.interrupt, events: Int16(POLLIN), revents: 0),
         ]
-        while !connection.isClosing {
+        while !link.isClosing {
             // Every pass empties libdbus's queue first: a blocking call may have read signals into it, and
             // poll would not wake for those.
             var busy = false
@@ -235,7 +135,7 @@ private final class MPRISFollower {
                 busy = true
                 handle(message, on: bus)
             }
-            for command in connection.takeCommands() {
+            for command in link.takeCommands() {
                 busy = true
                 perform(command, on: bus)
             }
@@ -259,7 +159,7 @@ private final class MPRISFollower {
             guard let method = pendingCalls.removeValue(forKey: message.replySerial), message.isError else { return }
             let detail = message.arguments().first?.text ?? message.errorName
             let name = followed?.state.name ?? "the player"
-            connection.post(
+            link.post(
                 .notice("\(name) refused \(method): \(ControlCharacters.strip(String(detail.prefix(120))))"))
             return
         }
@@ -322,13 +222,13 @@ private final class MPRISFollower {
     /// Follows the player `--player` asks for among those on the bus, or says there is none.
     func choosePlayer(on bus: SessionBus) {
         let names = owners.keys.sorted().filter { name in
-            connection.wanted.map { MPRISBusName.matches(name, wanted: $0) } ?? true
+            wanted.map { MPRISBusName.matches(name, wanted: $0) } ?? true
         }
         let candidates = names.map { name in
             MPRISBusName.Candidate(
                 busName: name, isPlaying: names.count > 1 && playbackStatus(of: name, on: bus) == "Playing")
         }
-        guard let chosen = MPRISBusName.choose(among: candidates, wanted: connection.wanted) else {
+        guard let chosen = MPRISBusName.choose(among: candidates, wanted: wanted) else {
             gone(MPRISFollower.waitingText)
             return
         }
@@ -367,7 +267,7 @@ private final class MPRISFollower {
             MPRISBusName.prefers(
                 MPRISBusName.Candidate(busName: name, isPlaying: isPlaying),
                 over: MPRISBusName.Candidate(busName: current.busName, isPlaying: current.state.playback == .playing),
-                wanted: connection.wanted)
+                wanted: wanted)
         else { return }
         startFollowing(name, on: bus)
     }
@@ -419,14 +319,14 @@ private final class MPRISFollower {
     /// Sends `command` to the followed player; the reply comes later (a refusal becomes a notice).
     func perform(_ command: PlayerCommand, on bus: SessionBus) {
         guard let current = followed else {
-            connection.post(.notice("no player to send the command to"))
+            link.post(.notice("no player to send the command to"))
             return
         }
         let call: MPRISCall
         switch current.state.call(for: command, at: monotonicSeconds()) {
         case .success(let made): call = made
         case .failure:
-            connection.post(.notice("\(current.state.name) gave no position to seek from"))
+            link.post(.notice("\(current.state.name) gave no position to seek from"))
             return
         }
         var arguments: [SessionBus.Argument] = []
@@ -439,7 +339,7 @@ private final class MPRISFollower {
             let serial = bus.send(
                 current.owner, MPRISFollower.playerPath, MPRISFollower.playerInterface, call.method, arguments)
         else {
-            connection.post(.notice("cannot send \(call.method) to \(current.state.name)"))
+            link.post(.notice("cannot send \(call.method) to \(current.state.name)"))
             return
         }
         pendingCalls[serial] = call.method
@@ -448,14 +348,11 @@ private final class MPRISFollower {
     /// Posts the followed player's whole state.
     func report() {
         guard let current = followed else { return }
-        lastGone = nil
-        connection.post(current.state.report(now: monotonicSeconds()))
+        link.post(current.state.report(now: monotonicSeconds()))
     }
 
-    /// Posts `.gone(reason)` unless it was the last thing said.
+    /// Says there is no player to follow (once while that lasts).
     func gone(_ reason: String) {
-        guard lastGone != reason else { return }
-        lastGone = reason
-        connection.post(.gone(reason))
+        link.post(.gone(reason))
     }
 }
