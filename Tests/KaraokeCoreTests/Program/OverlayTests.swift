@@ -64,4 +64,28 @@ struct OverlayTests {
         #expect(input.userOffset == -300)
         #expect(input.reduceMotion)
     }
+
+    @Test(
+        "the shared keys mean the same on play and follow",
+        arguments: [
+            // The offset keys, with their aliases.
+            (Key.character("+"), Overlay.Change.adjustOffset(100)), (.character("="), .adjustOffset(100)),
+            (.character("-"), .adjustOffset(-100)), (.character("_"), .adjustOffset(-100)),
+            (.character("−"), .adjustOffset(-100)),
+            // Reduce motion and the help.
+            (.character("r"), .toggleReduceMotion), (.character("R"), .toggleReduceMotion),
+            (.character("?"), .toggleHelp), (.character("h"), .toggleHelp),
+        ])
+    func sharedKeysAreTheSame(key: Key, change: Overlay.Change) {
+        #expect(PlayerAction.bound(to: key) == .overlay(change))
+        #expect(FollowAction.bound(to: key) == .overlay(change))
+    }
+
+    @Test("Esc closes the help while it is open and quits otherwise, on play and follow alike")
+    func escapeClosesHelpFirst() {
+        #expect(PlayerAction.bound(to: .escape, helpShown: true) == .toggleHelp)
+        #expect(FollowAction.bound(to: .escape, helpShown: true) == .toggleHelp)
+        #expect(PlayerAction.bound(to: .escape, helpShown: false) == .quit)
+        #expect(FollowAction.bound(to: .escape, helpShown: false) == .quit)
+    }
 }
