@@ -60,8 +60,6 @@ struct FrameChangeTests {
 extension FrameComposer {
     /// The frame at `time` with the title held and reduce motion as given (the options' user offset).
     fileprivate mutating func frame(at time: Double, titleTime: Double, reduceMotion: Bool) -> Frame {
-        frame(
-            at: time, titleTime: titleTime, paused: false, showsHelp: false, notice: nil, userOffset: 0,
-            reduceMotion: reduceMotion)
+        frame(FrameInput(time: time, titleTime: titleTime, reduceMotion: reduceMotion))
     }
 }

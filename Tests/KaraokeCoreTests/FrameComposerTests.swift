@@ -144,9 +144,9 @@ struct FrameComposerTests {
         let song = try Fixtures.song("lantern-river.lrc")
         var composer = FrameComposer(song: song, fallbackTitle: "x", columns: 80, rows: 24, options: FrameOptions())
         var state = PlayerState(song: song, start: 10, now: 0)
-        #expect(!composer.frame(of: state, at: 0, titleTime: 0).rows[23].text.contains("offset"))
+        #expect(!composer.frame(state.frameInput(at: 0, titleTime: 0)).rows[23].text.contains("offset"))
         state.apply(.adjustOffset(-300), at: 0)
-        #expect(composer.frame(of: state, at: 0, titleTime: 0).rows[23].text.contains("offset -0.3s"))
+        #expect(composer.frame(state.frameInput(at: 0, titleTime: 0)).rows[23].text.contains("offset -0.3s"))
     }
 
     @Test(
@@ -234,9 +234,9 @@ struct FrameComposerTests {
         // 8.4 s: line 0 is current; lyrics 400 ms earlier make "The evening water…" (8.5 s) current, and
         // 300 ms into it the view has finished gliding to it.
         var state = PlayerState(song: song, start: 8.4, now: 0)
-        #expect(rowIndices(of: 0, in: composer.frame(of: state, at: 0, titleTime: 0)).first == 9)
+        #expect(rowIndices(of: 0, in: composer.frame(state.frameInput(at: 0, titleTime: 0))).first == 9)
         state.apply(.adjustOffset(400), at: 0)
-        let shifted = composer.frame(of: state, at: 0, titleTime: 0)
+        let shifted = composer.frame(state.frameInput(at: 0, titleTime: 0))
         #expect(rowIndices(of: 1, in: shifted).first == 9)
         #expect(shifted.rows[rowIndices(of: 0, in: shifted)[0]].cells.allSatisfy { $0.fill == 1 })
     }

@@ -64,7 +64,8 @@ struct MPDProtocolTests {
             #expect(greeting == "0.23.5")
             #expect(
                 responses == [
-                    .ok([MPDField("state", "play"), MPDField("elapsed", "1.5")]), .ok([MPDField("file", "a.flac")]),
+                    .ok([MPDField(key: "state", value: "play"), MPDField(key: "elapsed", value: "1.5")]),
+                    .ok([MPDField(key: "file", value: "a.flac")]),
                 ])
             #expect(reader.isEmpty)
         }
@@ -76,7 +77,9 @@ struct MPDProtocolTests {
         reader.append(Array("state: play\nelapsed: 1".utf8))
         #expect(try reader.nextResponse() == nil)
         reader.append(Array(".5\nOK\n".utf8))
-        #expect(try reader.nextResponse() == .ok([MPDField("state", "play"), MPDField("elapsed", "1.5")]))
+        #expect(
+            try reader.nextResponse()
+                == .ok([MPDField(key: "state", value: "play"), MPDField(key: "elapsed", value: "1.5")]))
     }
 
     @Test(
@@ -114,7 +117,9 @@ struct MPDProtocolTests {
     func oddLines() throws {
         var reader = MPDResponseReader()
         reader.append(Array("garbage\ntime: 1:25\nTitle: A: B\nkey:novalue\n: empty key\nOK\n".utf8))
-        #expect(try reader.nextResponse() == .ok([MPDField("time", "1:25"), MPDField("Title", "A: B")]))
+        #expect(
+            try reader.nextResponse()
+                == .ok([MPDField(key: "time", value: "1:25"), MPDField(key: "Title", value: "A: B")]))
     }
 
     @Test("a line longer than the limit is an error, whether its end has come or not")
@@ -132,7 +137,7 @@ struct MPDProtocolTests {
         var reader = MPDResponseReader()
         let value = String(repeating: "a", count: MPDResponseReader.lineLimit - 7)
         reader.append(Array("Title: \(value)\nOK\n".utf8))
-        #expect(try reader.nextResponse() == .ok([MPDField("Title", value)]))
+        #expect(try reader.nextResponse() == .ok([MPDField(key: "Title", value: value)]))
     }
 
     @Test("an endless response of short lines is cut off at the response limit")
@@ -249,7 +254,8 @@ struct MPDProtocolTests {
             ("odd:name.flac", "/m", "/m/odd:name.flac", nil), // a colon is not a URL
         ] as [(String, String?, String?, String?)])
     func fileLocations(name: String, folder: String?, file: String?, location: String?) throws {
-        let track = try #require(MPDProtocol.track(fromCurrentSong: [MPDField("file", name)], musicDirectory: folder))
+        let track = try #require(
+            MPDProtocol.track(fromCurrentSong: [MPDField(key: "file", value: name)], musicDirectory: folder))
         #expect(track.file == file)
         #expect(track.location == location)
         #expect(track.id == name) // no Id: the file tells one track from the next

@@ -61,12 +61,12 @@ private struct FakeEdge {
 
     /// The frames painted, with the time of each.
     var paints: [(at: Double, frame: Frame)] {
-        effects.compactMap { if case .paint(let frame) = $0.effect { ($0.at, frame) } else { nil } }
+        effects.compactMap { if case .screen(.paint(let frame)) = $0.effect { ($0.at, frame) } else { nil } }
     }
 
     /// The waits asked for: when, and until when (nil: until something happens).
     var waits: [(at: Double, until: Double?)] {
-        effects.compactMap { if case .wait(let until) = $0.effect { ($0.at, until) } else { nil } }
+        effects.compactMap { if case .screen(.wait(let until)) = $0.effect { ($0.at, until) } else { nil } }
     }
 
     /// The clock-log lines written.
@@ -81,10 +81,10 @@ private struct FakeEdge {
         for effect in answer {
             effects.append((now, effect))
             switch effect {
-            case .wait(let until): deadline = until
-            case .exit(let status): exitStatus = status; deadline = nil
-            case .suspend, .nextSong, .previousSong: deadline = nil
-            case .paint, .send, .log, .saveOffset: break
+            case .screen(.wait(let until)): deadline = until
+            case .screen(.exit(let status)): exitStatus = status; deadline = nil
+            case .screen(.suspend), .nextSong, .previousSong: deadline = nil
+            case .screen(.paint), .send, .log, .saveOffset: break
             }
         }
     }
@@ -94,8 +94,8 @@ private struct FakeEdge {
 private func actions(_ effects: [PlayLoop.Effect]) -> [PlayLoop.Effect] {
     effects.filter {
         switch $0 {
-        case .paint, .log, .wait: false
-        case .send, .suspend, .exit, .saveOffset, .nextSong, .previousSong: true
+        case .screen(.paint), .log, .screen(.wait): false
+        case .send, .screen(.suspend), .screen(.exit), .saveOffset, .nextSong, .previousSong: true
         }
     }
 }
@@ -251,7 +251,7 @@ struct PlayLoopBehaviourTests {
         var edge = try playLoop()
         #expect(edge.paints.last?.frame.columns == 60)
         let answer = edge.send(.resize(columns: 100, rows: 30), at: t0 + 0.5)
-        let frame = try #require(answer.compactMap { if case .paint(let f) = $0 { f } else { nil } }.first)
+        let frame = try #require(answer.compactMap { if case .screen(.paint(let f)) = $0 { f } else { nil } }.first)
         #expect(frame.columns == 100)
         #expect(frame.rows.count == 30)
         edge.run(until: t0 + 1)
@@ -278,7 +278,7 @@ struct PlayLoopBehaviourTests {
     func offsetShowsAtOnce() throws {
         var edge = try playLoop()
         let answer = edge.send(.key(.character("+")), at: t0 + 3.01)
-        #expect(answer.first.map { if case .paint = $0 { true } else { false } } == true)
+        #expect(answer.first.map { if case .screen(.paint) = $0 { true } else { false } } == true)
         #expect(edge.status.contains("offset +0.1s"))
         edge.send(.key(.character("-")), at: t0 + 3.02)
         #expect(!edge.status.contains("offset"))
@@ -307,7 +307,7 @@ struct PlayLoopBehaviourTests {
         var edge = try playLoop()
         let deadline = try #require(edge.deadline)
         let answer = edge.send(.key(.right), at: t0 + 0.01)
-        let frame = try #require(answer.compactMap { if case .paint(let f) = $0 { f } else { nil } }.first)
+        let frame = try #require(answer.compactMap { if case .screen(.paint(let f)) = $0 { f } else { nil } }.first)
         #expect(abs(frame.time - 5.01) < 1e-9)
         #expect(answer.last == .wait(until: deadline))
         #expect(edge.send(.key(.character("x")), at: t0 + 0.02) == [.wait(until: deadline)])
@@ -391,7 +391,7 @@ struct PlayLoopEdgeEventTests {
         #expect(edge.send(.signal(.suspend), at: t0 + 5) == [.send(.setPaused(true)), .suspend])
         let answer = edge.send(.signal(.resumed), at: t0 + 65)
         #expect(actions(answer) == [.send(.setPaused(false))])
-        let frame = try #require(answer.compactMap { if case .paint(let f) = $0 { f } else { nil } }.first)
+        let frame = try #require(answer.compactMap { if case .screen(.paint(let f)) = $0 { f } else { nil } }.first)
         #expect(abs(frame.time - 5) < 1e-9)
         #expect(abs(edge.loop.state.position(at: t0 + 66) - 6) < 1e-9)
     }
@@ -488,7 +488,7 @@ struct PlayLoopContentTests {
         let painted = edge.loop.show(.plain(Self.plain), fallbackTitle: "song.mp3", at: t0 + 40)
         #expect(edge.loop.state.position(at: t0 + 40) == positionBefore)
         #expect(abs(positionBefore - 40) < 0.01)
-        guard case .paint(let frame) = painted.first else {
+        guard case .screen(.paint(let frame)) = painted.first else {
             Issue.record("no frame painted at once: \(painted)")
             return
         }
@@ -497,7 +497,7 @@ struct PlayLoopContentTests {
         #expect(frame.rows.contains { $0.text.trimmingSpaces() == "line 14" })
         #expect(frame.rows.last?.text.contains("0:40") == true)
         #expect(frame.rows.last?.text.contains("1:30") == true)
-        #expect(painted.contains { if case .wait = $0 { true } else { false } })
+        #expect(painted.contains { if case .screen(.wait) = $0 { true } else { false } })
     }
 
     @Test("a timed song shown mid-song is sung from where the audio is, and lasts as long as the audio")
@@ -512,7 +512,7 @@ struct PlayLoopContentTests {
         #expect(edge.loop.state.currentLine(at: edge.loop.state.position(at: t0 + 10)) == 2) // "three", from 9 s
         var composer = edge.loop.composer
         #expect(
-            composer.frame(of: edge.loop.state, at: t0 + 10, titleTime: 0).rows.last?.text
+            composer.frame(edge.loop.state.frameInput(at: t0 + 10, titleTime: 0)).rows.last?.text
                 .contains("from lrclib.net") == true)
     }
 

@@ -182,7 +182,7 @@ struct SingingTests {
             options: FrameOptions())
         var state = try player(singing: SingingSettings(key: 2))
         state.receive(.position(3), at: t0)
-        let frame = composer.frame(of: state, at: t0, titleTime: 0)
+        let frame = composer.frame(state.frameInput(at: t0, titleTime: 0))
         let status = frame.rows.last?.text ?? ""
         #expect(status.contains("key +2"))
     }

@@ -62,15 +62,10 @@ struct StatusRowMemoTests {
             var fresh = FrameComposer(
                 song: song, fallbackTitle: "memo", columns: size.columns, rows: size.rows,
                 options: FrameOptions())
-            let keptRow = kept.frame(
-                at: moment.time, titleTime: nil, paused: moment.paused, showsHelp: false,
-                notice: moment.notice, userOffset: moment.userOffset, reduceMotion: false
-            ).rows.last
-            let freshRow = fresh.frame(
-                at: moment.time, titleTime: nil, paused: moment.paused, showsHelp: false,
-                notice: moment.notice, userOffset: moment.userOffset,
-                reduceMotion: false
-            ).rows.last
+            let input = FrameInput(
+                time: moment.time, paused: moment.paused, notice: moment.notice, userOffset: moment.userOffset)
+            let keptRow = kept.frame(input).rows.last
+            let freshRow = fresh.frame(input).rows.last
             #expect(keptRow == freshRow, "\(size) at \(moment.time) s, notice \(moment.notice ?? "none")")
             if keptRow != freshRow { return }
         }

@@ -351,7 +351,7 @@ extension CommandLineOption {
             help: "brightness of text not yet sung", commands: display
         ) { values, value in values.display.frame.restOpacity = value.decimal },
         CommandLineOption(
-            "--offset", .integer(-3_600_000...3_600_000), placeholder: "MS", default: "0",
+            "--offset", .integer(-Overlay.offsetLimit...Overlay.offsetLimit), placeholder: "MS", default: "0",
             help: "added to the file's [offset:]; positive shows lyrics earlier", commands: display
         ) { values, value in values.display.frame.userOffset = value.integer },
         CommandLineOption(

@@ -1,14 +1,13 @@
 /// What a key asks of `karaoke follow` (DESIGN §12): the player's own keys go to the player, the rest
 /// change only karaoke's view.
-public enum FollowAction: Sendable, Equatable {
+public enum FollowAction: Sendable, Equatable, OverlayActions {
     /// Ask the player to do this.
     case player(PlayerCommand)
     /// Ask the player to go to the start of the previous or next lyric line.
     case previousLine, nextLine
-    /// Change the user offset by milliseconds (positive = lyrics earlier).
-    case adjustOffset(Int)
-    case toggleReduceMotion
-    case toggleHelp
+    /// Change the overlay: the user offset (positive = lyrics earlier), reduce motion or the help
+    /// (`.adjustOffset`, `.toggleReduceMotion`, `.toggleHelp`).
+    case overlay(Overlay.Change)
     /// Quit karaoke; the player plays on.
     case quit
 
@@ -17,8 +16,9 @@ public enum FollowAction: Sendable, Equatable {
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> FollowAction? {
+        // Esc closes the help before it quits.
+        if let change = Overlay.change(boundTo: key, helpShown: helpShown) { return .overlay(change) }
         switch key {
-        case .escape where helpShown: return .toggleHelp
         case .character(" "), .character("p"), .character("P"): return .player(.playPause)
         case .left: return .player(.jump(by: -seekStep))
         case .right: return .player(.jump(by: seekStep))
@@ -27,10 +27,6 @@ public enum FollowAction: Sendable, Equatable {
         case .character("N"): return .player(.previous)
         case .up, .character("k"): return .previousLine
         case .down, .character("j"): return .nextLine
-        case .character("+"), .character("="): return .adjustOffset(100)
-        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
-        case .character("r"), .character("R"): return .toggleReduceMotion
-        case .character("?"), .character("h"): return .toggleHelp
         case .character("q"), .character("Q"), .escape: return .quit
         default: return nil
         }

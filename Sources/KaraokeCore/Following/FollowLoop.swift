@@ -5,42 +5,37 @@
 /// The player is the truth for the track, the pause and the position; karaoke's clock only fills in
 /// between its reports, with the same smoothing as mpv's clock under `play` (`PlaybackClock`). The edge
 /// reads keys and the connection and carries the effects out, so a fake clock tests the whole loop.
-public struct FollowLoop {
+public struct FollowLoop: TerminalProgram {
     /// What the follow loop asks the edge to do, in order; every answer ends with `.wait`, `.suspend` or
     /// `.exit`.
-    public enum Effect: Sendable, Equatable {
-        /// Paint this frame.
-        case paint(Frame)
+    ///
+    /// The screen's effects (`.paint`, `.wait`, `.suspend`, `.exit`) go in `.screen` (`ProgramEffect`).
+    public enum Effect: Sendable, Equatable, ProgramEffect {
+        /// Paint, wait, suspend or exit: the driver carries these out.
+        case screen(ScreenEffect)
         /// Ask the player to do this.
         case command(PlayerCommand)
         /// Find the lyrics of this track (the same search as `play`'s), and answer with `.lyrics`.
         case lookUp(FollowedTrack)
         /// Write this line, without its line feed, to the clock log.
         case log(String)
-        /// Wait for a key, a message, a resize or a signal until this monotonic time (nil: until one comes),
-        /// then report `.tick`.
-        case wait(until: Double?)
-        /// Give the terminal back and stop the process; once continued, report `.signal(.resumed)`.
-        case suspend
-        /// Restore the terminal and end with this status.
-        case exit(Int32)
+
+        /// The screen's part of the effect; nil for the player's commands, the lookups and the clock log.
+        public var screenEffect: ScreenEffect? {
+            if case .screen(let effect) = self { effect } else { nil }
+        }
     }
 
-    /// What happened, as the edge tells the loop.
-    public enum Event: Sendable, Equatable {
-        /// The wait ended with nothing else to report.
-        case tick
-        /// A key was read.
-        case key(Key)
+    /// What happened, as the edge tells the loop; the screen's events (`.tick`, `.key`, `.signal`,
+    /// `.resize`) come in `.screen` (`ProgramEvent`).
+    public enum Event: Sendable, Equatable, ProgramEvent {
+        /// The terminal or the process reported something: a tick, a key, a signal, a resize.
+        case screen(ScreenEvent)
         /// The connection said something.
         case player(FollowMessage)
         /// The lyrics of the track `track` (as `.lookUp` gave it): what to show, the title when the lyrics
         /// have none, and a notice (a lookup that failed).
         case lyrics(LyricsContent, title: String, notice: String?, for: FollowedTrack)
-        /// A signal was caught, or the process was continued.
-        case signal(TerminalSignal)
-        /// The terminal is now `columns` × `rows` cells.
-        case resize(columns: Int, rows: Int)
     }
 
     /// How long a notice stays in the status bar, in seconds.
@@ -52,12 +47,8 @@ public struct FollowLoop {
     public private(set) var report: PlayerReport?
     /// What the lyric area shows.
     public private(set) var content: LyricsContent
-    /// Whether the sweep is replaced by whole units lighting (`r`).
-    public private(set) var reduceMotion: Bool
-    /// The user's offset in milliseconds (+ / −, `--offset`).
-    public private(set) var userOffset: Int
-    /// Whether the help overlay is shown.
-    public private(set) var showsHelp = false
+    /// The notice, the help, reduce motion (`r`) and the user offset (+ / −, `--offset`).
+    public private(set) var overlay: Overlay
     /// Composes the frames.
     public private(set) var composer: FrameComposer
     /// The frames a second asked for (`--fps`).
@@ -66,7 +57,6 @@ public struct FollowLoop {
     /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §17.2).
     private var frames: LoopClock
     private var title: String
-    private var notice: (text: String, until: Double)?
     /// The track whose lyrics are shown or looked up.
     private var track: FollowedTrack?
     private let logsClock: Bool
@@ -78,10 +68,7 @@ public struct FollowLoop {
         options: FrameOptions, columns: Int, rows: Int, framesPerSecond: Int, logsClock: Bool = false, now: Double
     ) {
         self.logsClock = logsClock
-        var options = options
-        options.keys = .follow
-        reduceMotion = options.reduceMotion
-        userOffset = options.userOffset
+        overlay = Overlay(reduceMotion: options.reduceMotion, userOffset: options.userOffset)
         content = .message(FollowLoop.lookingForPlayer)
         title = "karaoke follow"
         composer = FrameComposer(
@@ -98,19 +85,22 @@ public struct FollowLoop {
         return min(position, length)
     }
 
+    /// Whether the sweep is replaced by whole units lighting (`r`).
+    public var reduceMotion: Bool { overlay.reduceMotion }
+    /// The user's offset in milliseconds (+ / −, `--offset`).
+    public var userOffset: Int { overlay.userOffset }
+    /// Whether the help overlay is shown.
+    public var showsHelp: Bool { overlay.showsHelp }
+
     /// Whether the player plays (its last report said so).
     public var isPlaying: Bool { report?.playback == .playing }
 
     /// What moves on the screen from `now` on: the sweep while the player plays, the title's drift (not
     /// under reduce motion), the next discrete change and the notice's end (DESIGN §17.2).
     public mutating func motion(at now: Double) -> LoopClock.Motion {
-        var motion = LoopClock.Motion(titleDrifts: !reduceMotion)
-        if let notice, notice.until > now { motion.nextChange = notice.until }
+        var motion = LoopClock.Motion(titleDrifts: !reduceMotion, nextChange: overlay.noticeEnd(after: now))
         guard isPlaying else { return motion }
-        let here = position(at: now)
-        switch composer.nextChange(
-            after: here, userOffset: userOffset, reduceMotion: reduceMotion, notice: shownNotice(at: now))
-        {
+        switch composer.nextChange(for: frameInput(at: now, titleTime: nil)) {
         case .continuous: motion.sweeps = true
         case .at(let next):
             if let length = track?.length, next > length { break }
@@ -133,9 +123,9 @@ public struct FollowLoop {
         var effects: [Effect] = []
         var repaint = false
         switch event {
-        case .tick:
+        case .screen(.tick):
             repaint = frames.isDue(at: now)
-        case .key(let key):
+        case .screen(.key(let key)):
             guard let action = FollowAction.bound(to: key, helpShown: showsHelp) else { break }
             if action == .quit { return [.exit(0)] }
             effects += apply(action, at: now)
@@ -146,17 +136,17 @@ public struct FollowLoop {
         case .lyrics(let found, let foundTitle, let foundNotice, let wanted):
             guard let track, FollowLoop.sameLyrics(track, wanted) else { break }
             show(found, title: foundTitle)
-            if let foundNotice { notice = (foundNotice, now + FollowLoop.noticeDuration) }
+            if let foundNotice { overlay.post(foundNotice, at: now, for: FollowLoop.noticeDuration) }
             repaint = true
-        case .signal(.suspend):
+        case .screen(.signal(.suspend)):
             frames.suspend(at: now)
             return [.suspend]
-        case .signal(.resumed):
+        case .screen(.signal(.resumed)):
             guard frames.resume(at: now) != nil else { break }
             repaint = true
-        case .signal(let signal):
+        case .screen(.signal(let signal)):
             return [.exit(signal.exitStatus)]
-        case .resize(let columns, let rows):
+        case .screen(.resize(let columns, let rows)):
             makeComposer(columns: columns, rows: rows)
             repaint = true
         }
@@ -195,7 +185,7 @@ public struct FollowLoop {
         switch action {
         case .player(let command):
             guard report != nil else {
-                notice = ("no player", now + FollowLoop.noticeDuration)
+                overlay.post("no player", at: now, for: FollowLoop.noticeDuration)
                 return []
             }
             return [.command(command)]
@@ -213,13 +203,9 @@ public struct FollowLoop {
             }
             let start = Double(song.lines[target].start - song.metadata.offset - userOffset) / 1000 + 0.000_001
             return [.command(.seek(to: max(0, start)))]
-        case .adjustOffset(let milliseconds):
+        case .overlay(let change):
             // The status bar shows a user offset that is not 0 by itself, as under `play`.
-            userOffset = max(-3_600_000, min(3_600_000, userOffset + milliseconds))
-        case .toggleReduceMotion:
-            reduceMotion.toggle()
-        case .toggleHelp:
-            showsHelp.toggle()
+            overlay.apply(change)
         case .quit:
             break
         }
@@ -229,7 +215,7 @@ public struct FollowLoop {
     private mutating func receive(_ message: FollowMessage, at now: Double) -> [Effect] {
         switch message {
         case .notice(let text):
-            notice = (text, now + FollowLoop.noticeDuration)
+            overlay.post(text, at: now, for: FollowLoop.noticeDuration)
             return []
         case .gone(let reason):
             report = nil
@@ -307,19 +293,21 @@ public struct FollowLoop {
         [.wait(until: frames.schedule(motion(at: now), at: now))]
     }
 
-    /// What the status bar says at `now` in the key hints' place: the notice while it lasts, else the player.
-    private func shownNotice(at now: Double) -> String {
-        notice.flatMap { $0.until > now ? $0.text : nil } ?? playerText
+    /// What the frame at `now` shows: the track's position, the overlay with `follow`'s keys, and in the key
+    /// hints' place the notice while it lasts, else the player.
+    private func frameInput(at now: Double, titleTime: Double?) -> FrameInput {
+        var input = FrameInput(
+            time: position(at: now), titleTime: titleTime, paused: !isPlaying, overlay: overlay,
+            keys: FollowAction.help, at: now)
+        input.notice = input.notice ?? playerText
+        return input
     }
 
     /// The frame at `now`, preceded by its clock-log line.
     private mutating func paint(at now: Double) -> [Effect] {
-        let titleTime = frames.titleTime(at: now)
+        let input = frameInput(at: now, titleTime: frames.titleTime(at: now))
         frames.painted(at: now)
-        let position = position(at: now)
-        let frame = composer.frame(
-            at: position, titleTime: titleTime, paused: !isPlaying, showsHelp: showsHelp, notice: shownNotice(at: now),
-            userOffset: userOffset, reduceMotion: reduceMotion)
-        return logsClock ? [.log("frame \(now) \(position)"), .paint(frame)] : [.paint(frame)]
+        let frame = composer.frame(input)
+        return logsClock ? [.log("frame \(now) \(input.time)"), .paint(frame)] : [.paint(frame)]
     }
 }

@@ -41,7 +41,8 @@ public enum MPDProtocol {
         guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon + 1 < line.count, line[colon + 1] == 0x20
         else { return nil }
         return MPDField(
-            String(decoding: line[..<colon], as: UTF8.self), String(decoding: line[(colon + 2)...], as: UTF8.self))
+            key: String(decoding: line[..<colon], as: UTF8.self),
+            value: String(decoding: line[(colon + 2)...], as: UTF8.self))
     }
 
     // MARK: Commands

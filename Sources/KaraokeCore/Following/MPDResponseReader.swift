@@ -4,12 +4,6 @@ public struct MPDField: Sendable, Equatable {
     public var key: String
     /// Everything after the first `: `.
     public var value: String
-
-    /// A field with its key and value.
-    public init(_ key: String, _ value: String) {
-        self.key = key
-        self.value = value
-    }
 }
 
 /// MPD's refusal of a command: `ACK [code@index] {command} message` (DESIGN §12.3).

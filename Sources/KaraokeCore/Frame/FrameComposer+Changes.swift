@@ -101,6 +101,14 @@ extension FrameComposer {
         return FrameComposer.earliest(status, playback)
     }
 
+    /// When the frame that `input` shows next changes, as `nextChange(after:userOffset:reduceMotion:notice:singing:)`
+    /// says for its time, offset, reduce motion, notice and singer's settings.
+    public mutating func nextChange(for input: FrameInput) -> FrameChange {
+        nextChange(
+            after: input.time, userOffset: input.userOffset, reduceMotion: input.reduceMotion, notice: input.notice,
+            singing: input.singing)
+    }
+
     /// The next change of the status bar: its clock's next second, or the progress bar's next cell.
     private func statusChange(after time: Double, userOffset: Int, notice: String?, singing: String?) -> Double? {
         let total = max(0, Double(song.duration) / 1000)

@@ -21,8 +21,8 @@ public struct FrameComposer {
     /// Screen height.
     public let rows: Int
     /// The options the frames honour; for a change, make a new composer. Reduce motion and the user
-    /// offset, which the player's keys change while it plays, are read from here only by `frame(at:…)`:
-    /// `frame(of:at:titleTime:)` takes them from the player's state, so there is no copy to keep in step.
+    /// offset, which the keys change while a screen runs, are read from here only by `frame(at:…)`:
+    /// `frame(_:)` takes them from its input, so there is no copy to keep in step.
     public let options: FrameOptions
 
     private let areaStart: Int
@@ -102,12 +102,13 @@ public struct FrameComposer {
     /// Whether the screen is too small to lay the lyrics out.
     public var isTooSmall: Bool { columns < FrameComposer.minimumColumns || rows < FrameComposer.minimumRows }
 
-    /// The frame at `time` seconds of playback.
+    /// The frame at `time` seconds of playback, with the options' user offset and reduce motion (`render`'s
+    /// frame).
     ///
     /// - Parameters:
     ///   - titleTime: the clock the title gradient drifts on (the player's wall clock); `time` if nil.
     ///   - paused: shown in the status bar; the view does not glide to a new line while paused.
-    ///   - showsHelp: draws the key list over the lyrics.
+    ///   - showsHelp: draws `play`'s key list over the lyrics.
     ///   - notice: a short message for the status bar, in place of the key hints.
     ///   - singers: each singer's progress while scoring: the lanes' hits and trail, the score in the status
     ///     bar (DESIGN §15.3, §15.4).
@@ -116,32 +117,19 @@ public struct FrameComposer {
         showsHelp: Bool = false, notice: String? = nil, singers: [SingerProgress] = []
     ) -> Frame {
         frame(
-            at: time, titleTime: titleTime, paused: paused, showsHelp: showsHelp, notice: notice,
-            userOffset: options.userOffset, reduceMotion: options.reduceMotion, singers: singers)
+            FrameInput(
+                time: time, titleTime: titleTime, paused: paused, help: showsHelp ? PlayerAction.help : nil,
+                notice: notice, userOffset: options.userOffset, reduceMotion: options.reduceMotion, singers: singers))
     }
 
-    /// The frame the player shows at monotonic time `now`: the state's position, pause, help, notice,
-    /// user offset and reduce motion, with the title drifting on `titleTime`; `singers` while scoring
-    /// (DESIGN §15.3, §15.4).
-    public mutating func frame(
-        of state: PlayerState, at now: Double, titleTime: Double, singers: [SingerProgress] = []
-    ) -> Frame {
-        frame(
-            at: state.position(at: now), titleTime: titleTime, paused: state.isPaused, showsHelp: state.showsHelp,
-            notice: state.noticeText(at: now), userOffset: state.userOffset, reduceMotion: state.reduceMotion,
-            singing: state.singing.statusText, singers: singers)
-    }
-
-    /// The frame at `time` with every input given (internal so tests can vary the user offset on one composer).
-    mutating func frame(
-        at time: Double, titleTime: Double?, paused: Bool, showsHelp: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool, singing: String? = nil, singers: [SingerProgress] = []
-    ) -> Frame {
-        guard !isTooSmall else { return noticeFrame(time: time) }
+    /// The frame that shows `input`: every screen's frame comes through here.
+    public mutating func frame(_ input: FrameInput) -> Frame {
+        guard !isTooSmall else { return noticeFrame(time: input.time) }
         var frame = lyricFrame(
-            at: time, titleTime: titleTime, paused: paused, notice: notice, userOffset: userOffset,
-            reduceMotion: reduceMotion, singing: singing, singers: singers)
-        if showsHelp { drawHelp(over: &frame) }
+            at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
+            userOffset: input.userOffset, reduceMotion: input.reduceMotion, singing: input.singing,
+            singers: input.singers)
+        if let help = input.help { draw(help, over: &frame) }
         return frame
     }
 
@@ -395,14 +383,8 @@ public struct FrameComposer {
         return row
     }
 
-    /// The key list in a box centred over the lyric rows, cut to fit.
-    private func drawHelp(over frame: inout Frame) {
-        let entries: [(keys: String, meaning: String)]
-        switch options.keys {
-        case .play: entries = PlayerAction.help
-        case .follow: entries = FollowAction.help
-        case .sync: entries = SyncAction.help
-        }
+    /// The key list `entries` in a box centred over the lyric rows, cut to fit.
+    private func draw(_ entries: [HelpEntry], over frame: inout Frame) {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var lines =
             ["Keys"]

@@ -20,15 +20,8 @@ public struct FrameOptions: Sendable, Equatable {
     /// Whether three dots count in the first line and each line after a silence (`--no-countdown`
     /// turns it off; DESIGN §14.3).
     public var countIn = true
-    /// Whose keys the help overlay lists: `play`'s, `follow`'s (DESIGN §12) or `sync`'s (DESIGN §13.1).
-    public var keys = KeySet.play
     /// The song's place in a queue as the status bar shows it, `2/7`; nil outside a queue (DESIGN §14.2).
     public var queuePosition: String?
-
-    /// The key bindings a help overlay can list.
-    public enum KeySet: Sendable, Equatable {
-        case play, follow, sync
-    }
 
     /// The defaults of DESIGN §1.
     public init() {}

@@ -8,16 +8,15 @@ public enum Key: Sendable, Equatable {
 }
 
 /// What a key asks the player to do (DESIGN §6).
-public enum PlayerAction: Sendable, Equatable {
+public enum PlayerAction: Sendable, Equatable, OverlayActions {
     case togglePause
     /// Seek by seconds (negative = back).
     case seek(Double)
     case previousLine, nextLine
     case restart
-    /// Change the user offset by milliseconds (positive = lyrics earlier).
-    case adjustOffset(Int)
-    case toggleReduceMotion
-    case toggleHelp
+    /// Change the overlay: the user offset (positive = lyrics earlier), reduce motion or the help
+    /// (`.adjustOffset`, `.toggleReduceMotion`, `.toggleHelp`).
+    case overlay(Overlay.Change)
     case quit
     /// Change the audio's volume by percent.
     case changeVolume(Int)
@@ -35,18 +34,15 @@ public enum PlayerAction: Sendable, Equatable {
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
+        // Esc closes the help before it quits.
+        if let change = Overlay.change(boundTo: key, helpShown: helpShown) { return .overlay(change) }
         switch key {
-        case .escape where helpShown: return .toggleHelp
         case .character(" "), .character("p"), .character("P"): return .togglePause
         case .left: return .seek(-5)
         case .right: return .seek(5)
         case .up, .character("k"): return .previousLine
         case .down, .character("j"): return .nextLine
         case .home, .character("g"): return .restart
-        case .character("+"), .character("="): return .adjustOffset(100)
-        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
-        case .character("r"), .character("R"): return .toggleReduceMotion
-        case .character("?"), .character("h"): return .toggleHelp
         case .character("q"), .character("Q"), .escape: return .quit
         case .character("9"), .character("/"): return .changeVolume(-PlayerState.volumeStep)
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)

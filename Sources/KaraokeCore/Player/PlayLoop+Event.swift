@@ -1,18 +1,14 @@
 extension PlayLoop {
     /// What happened, as the edge tells the play loop (DESIGN §8).
-    public enum Event: Sendable, Equatable {
-        /// The wait ended with nothing else to report: its deadline passed, or a signal cut it short.
-        case tick
-        /// A key was read.
-        case key(Key)
+    ///
+    /// The screen's events (`.tick`, `.key`, `.signal`, `.resize`) come in `.screen` (`ProgramEvent`).
+    public enum Event: Sendable, Equatable, ProgramEvent {
+        /// The terminal or the process reported something: a tick, a key, a signal, a resize.
+        case screen(ScreenEvent)
         /// mpv reported `event`, which arrived at monotonic time `at`.
         case audio(AudioEvent, at: Double)
         /// mpv is gone (it quit, died, or its socket closed); the text says why.
         case audioGone(String)
-        /// A signal was caught, or the process was continued after a suspension.
-        case signal(TerminalSignal)
-        /// The terminal is now `columns` × `rows` cells.
-        case resize(columns: Int, rows: Int)
         /// What came of a `.saveOffset` effect.
         case offsetSaved(OffsetSave)
         /// Singer `singer`'s microphone heard these readings since the last report (DESIGN §15.5).

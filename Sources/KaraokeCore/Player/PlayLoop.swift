@@ -4,7 +4,7 @@
 /// It decides everything the loop decides: when the next frame is due, when the song is over, when the
 /// composer must be rebuilt, how a suspension and the signals end. The edge only reads the clock, keys,
 /// signals and mpv, and carries the effects out, so a fake clock tests the whole loop.
-public struct PlayLoop {
+public struct PlayLoop: TerminalProgram {
     /// The player's state: position, pause, offset, reduce motion, help, notice, audio.
     public private(set) var state: PlayerState
     /// Composes the frames at the current screen size.
@@ -75,16 +75,14 @@ public struct PlayLoop {
     /// clock stands still; paused under reduce motion nothing moves and the loop sleeps until a key or
     /// a signal (DESIGN §17.2).
     public mutating func motion(at now: Double) -> LoopClock.Motion {
-        var motion = LoopClock.Motion(titleDrifts: !state.reduceMotion, nextChange: state.noticeEnd(after: now))
+        var motion = LoopClock.Motion(
+            titleDrifts: !state.reduceMotion, nextChange: state.overlay.noticeEnd(after: now))
         guard !state.isPaused else { return motion }
         // The note lanes scroll and the singers' trails grow with every frame.
         if scoring != nil { motion.sweeps = true }
         let position = state.position(at: now)
         var next: Double? = position < state.duration ? state.duration : nil
-        let change = composer.nextChange(
-            after: position, userOffset: state.userOffset, reduceMotion: state.reduceMotion,
-            notice: state.noticeText(at: now), singing: state.singing.statusText)
-        switch change {
+        switch composer.nextChange(for: state.frameInput(at: now, titleTime: nil)) {
         case .continuous: motion.sweeps = true
         case .at(let position): next = min(next ?? .infinity, position)
         case .never: break
@@ -100,16 +98,20 @@ public struct PlayLoop {
     /// The first frame, at once, and the first wait.
     public mutating func start(at now: Double) -> [Effect] {
         clock.restart(at: now)
+        scoring?.judge(at: now, state: state)
         return paint(at: now) + next(at: now)
     }
 
     /// Takes `event`, which happened at monotonic time `now`, and returns what to do about it.
     public mutating func handle(_ event: Event, at now: Double) -> [Effect] {
         var effects: [Effect] = []
+        // The singers are judged up to the moment of every event, so any frame it paints shows the lines sung
+        // so far; readings just heard are judged with the next event, as they were at the next frame.
+        if case .heard = event {} else { scoring?.judge(at: now, state: state) }
         switch event {
-        case .tick:
+        case .screen(.tick):
             if clock.isDue(at: now) { effects += paint(at: now) }
-        case .key(let key):
+        case .screen(.key(let key)):
             guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { break }
             if action == .nextSong || action == .previousSong {
                 guard isQueued else { break }
@@ -134,19 +136,15 @@ public struct PlayLoop {
                 // The notice shows at once, even when nothing else would paint for a while.
                 effects += paint(at: now)
             }
-        case .signal(.suspend):
-            clock.suspend(at: now)
-            if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(true))) }
-            return effects + [.suspend]
-        case .signal(.resumed):
-            guard let stopped = clock.resume(at: now) else { break }
-            if !state.isPaused && state.audioIsLive { effects.append(.send(.setPaused(false))) }
+        case .screen(.signal(.suspend)):
+            return clock.suspend(at: now, playing: state).map(Effect.send) + [.suspend]
+        case .screen(.signal(.resumed)):
             // The song waits while the process is stopped, as a paused player would.
-            state.skipClock(by: stopped)
-            effects += paint(at: now)
-        case .signal(let signal):
+            guard let commands = clock.resume(at: now, playing: &state) else { break }
+            effects += commands.map(Effect.send) + paint(at: now)
+        case .screen(.signal(let signal)):
             return [.exit(signal.exitStatus)]
-        case .resize(let columns, let rows):
+        case .screen(.resize(let columns, let rows)):
             rebuildComposer(columns: columns, rows: rows)
             effects += paint(at: now)
         case .offsetSaved(let outcome):
@@ -191,15 +189,14 @@ public struct PlayLoop {
         return [.wait(until: clock.schedule(motion(at: now), at: now))]
     }
 
-    /// The frame at `now`, preceded by its clock-log line.
+    /// The frame at `now`, preceded by its clock-log line: the state and the singers as the events so far
+    /// left them.
     private mutating func paint(at now: Double) -> [Effect] {
-        let titleTime = clock.titleTime(at: now)
+        let input = state.frameInput(at: now, titleTime: clock.titleTime(at: now), singers: scoring?.singers ?? [])
         clock.painted(at: now)
         var effects: [Effect] = []
-        if logsClock { effects.append(.log("frame \(now) \(state.position(at: now))")) }
-        scoring?.judge(at: now, state: state)
-        let singers = scoring?.singers ?? []
-        effects.append(.paint(composer.frame(of: state, at: now, titleTime: titleTime, singers: singers)))
+        if logsClock { effects.append(.log("frame \(now) \(input.time)")) }
+        effects.append(.paint(composer.frame(input)))
         return effects
     }
 

@@ -14,29 +14,18 @@ public struct PlayerState: Sendable, Equatable {
 
     /// The song played; its length grows to the audio's when that is longer (DESIGN §2).
     public private(set) var song: Song
-    /// Whether the user paused.
-    public private(set) var isPaused = false
-    /// Whether the sweep is replaced by whole units lighting (toggled by `r`).
-    public private(set) var reduceMotion: Bool
-    /// The user's offset in milliseconds (keys + / −, and `--offset`).
-    public private(set) var userOffset: Int
-    /// Whether the help overlay is shown.
-    public private(set) var showsHelp = false
+    /// The notice, the help, reduce motion and the user offset (DESIGN §8).
+    public private(set) var overlay: Overlay
     /// Whether the user asked to quit.
     public private(set) var hasQuit = false
-    /// Where the audio stands.
-    public private(set) var audio: AudioStatus
+    /// mpv's status, the pause and the clock that follows mpv's positions.
+    public private(set) var audioClock: AudioClock
     /// The audio's volume in percent.
     public private(set) var volume: Int
     /// Whether the audio is muted.
     public private(set) var isMuted = false
-    /// The status bar's notice and when it goes away (nil: it stays).
-    public private(set) var notice: (text: String, until: Double?)?
-    /// The audio's length in seconds, once mpv has said.
-    public private(set) var audioDuration: Double?
     /// The singer's vocals, key and tempo (DESIGN §14.1).
     public private(set) var singing: SingingSettings
-    private var clock: PlaybackClock
 
     /// Starts playing `song` from `start` seconds at monotonic time `now`. With `audio == .starting` the
     /// clock waits at `start` for the audio's first position.
@@ -46,35 +35,34 @@ public struct PlayerState: Sendable, Equatable {
     ) {
         self.song = song
         self.singing = singing
-        self.reduceMotion = reduceMotion
-        self.userOffset = userOffset
-        self.audio = audio
+        overlay = Overlay(reduceMotion: reduceMotion, userOffset: userOffset)
         self.volume = volume
-        clock = PlaybackClock(position: 0, at: now)
-        clock.move(to: clamped(start), at: now)
-        if audio == .starting {
-            clock.pause(at: now)
-            // mpv starts at this speed (see `MpvPlayer`): the lyrics run at the audio's rate from the start.
-            clock.setRate(singing.tempo, at: now)
-        }
+        audioClock = AudioClock(audio: audio, position: min(max(0, start), Double(song.duration) / 1000), now: now)
+        // mpv starts at this speed (see `MpvPlayer`): the lyrics run at the audio's rate from the start.
+        if audio == .starting { audioClock.setRate(singing.tempo, at: now) }
     }
 
-    public static func == (a: PlayerState, b: PlayerState) -> Bool {
-        a.song == b.song && a.isPaused == b.isPaused && a.reduceMotion == b.reduceMotion
-            && a.userOffset == b.userOffset && a.showsHelp == b.showsHelp && a.hasQuit == b.hasQuit
-            && a.audio == b.audio && a.volume == b.volume && a.isMuted == b.isMuted
-            && a.notice?.text == b.notice?.text && a.notice?.until == b.notice?.until
-            && a.audioDuration == b.audioDuration && a.singing == b.singing && a.clock == b.clock
-    }
+    /// Whether the user paused.
+    public var isPaused: Bool { audioClock.isPaused }
+    /// Where the audio stands.
+    public var audio: AudioStatus { audioClock.audio }
+    /// The audio's length in seconds, once mpv has said.
+    public var audioDuration: Double? { audioClock.audioDuration }
+    /// Whether the sweep is replaced by whole units lighting (toggled by `r`).
+    public var reduceMotion: Bool { overlay.reduceMotion }
+    /// The user's offset in milliseconds (keys + / −, and `--offset`).
+    public var userOffset: Int { overlay.userOffset }
+    /// Whether the help overlay is shown.
+    public var showsHelp: Bool { overlay.showsHelp }
 
     /// The song's length in seconds of playback.
     public var duration: Double { Double(song.duration) / 1000 }
 
     /// Whether audio is playing or about to: the audio then decides when the song ends.
-    public var followsAudio: Bool { audio == .starting || audio == .playing }
+    public var followsAudio: Bool { audioClock.followsAudio }
 
     /// Where the song is at monotonic time `now`, clamped to the song.
-    public func position(at now: Double) -> Double { clamped(clock.position(at: now)) }
+    public func position(at now: Double) -> Double { clamped(audioClock.position(at: now)) }
 
     /// Whether the song has ended at `now`: past its last line's end, and the audio over too.
     ///
@@ -82,7 +70,7 @@ public struct PlayerState: Sendable, Equatable {
     /// long the song is) never ends by itself: it waits for the user to quit.
     public func hasEnded(at now: Double) -> Bool {
         guard !song.lines.isEmpty || duration > 0 else { return false }
-        return !isPaused && !followsAudio && clock.position(at: now) >= duration
+        return !isPaused && !followsAudio && audioClock.position(at: now) >= duration
     }
 
     /// Plays `song` from now on in place of the one playing, keeping the position, the pause and the
@@ -97,26 +85,17 @@ public struct PlayerState: Sendable, Equatable {
 
     /// Shows `text` in the status bar for a while (`noticeDuration`, three times over when `long`).
     public mutating func post(notice text: String, at now: Double, long: Bool = false) {
-        notice = (text, now + (long ? 3 : 1) * PlayerState.noticeDuration)
+        overlay.post(text, at: now, for: (long ? 3 : 1) * PlayerState.noticeDuration)
     }
 
     /// The monotonic time, not before `now`, at which the song reaches `position`; nil while its clock
     /// stands still (paused, or waiting for the audio's first position).
     public func time(reaching position: Double, after now: Double) -> Double? {
-        clock.time(reaching: position, after: now)
-    }
-
-    /// When the notice shown at `now` goes, nil when none is shown or it stays until replaced.
-    public func noticeEnd(after now: Double) -> Double? {
-        guard let until = notice?.until, until > now else { return nil }
-        return until
+        audioClock.time(reaching: position, after: now)
     }
 
     /// The notice to show in the status bar at `now`, if any.
-    public func noticeText(at now: Double) -> String? {
-        guard let notice, notice.until.map({ now < $0 }) ?? true else { return nil }
-        return notice.text
-    }
+    public func noticeText(at now: Double) -> String? { overlay.noticeText(at: now) }
 
     /// Applies `action` at monotonic time `now`; returns what the audio engine must be told.
     @discardableResult
@@ -124,9 +103,7 @@ public struct PlayerState: Sendable, Equatable {
         let current = position(at: now)
         switch action {
         case .togglePause:
-            isPaused.toggle()
-            if isPaused { clock.pause(at: now) } else if audio != .starting { clock.resume(at: now) }
-            return audioIsLive ? [.setPaused(isPaused)] : []
+            return audioClock.togglePause(at: now)
         case .seek(let seconds):
             return move(to: current + seconds, at: now)
         case .previousLine:
@@ -135,12 +112,8 @@ public struct PlayerState: Sendable, Equatable {
             return move(to: lineStart(after: current), at: now)
         case .restart:
             return move(to: 0, at: now)
-        case .adjustOffset(let milliseconds):
-            userOffset = max(-3_600_000, min(3_600_000, userOffset + milliseconds))
-        case .toggleReduceMotion:
-            reduceMotion.toggle()
-        case .toggleHelp:
-            showsHelp.toggle()
+        case .overlay(let change):
+            overlay.apply(change)
         case .quit:
             hasQuit = true
         case .nextSong, .previousSong:
@@ -166,49 +139,31 @@ public struct PlayerState: Sendable, Equatable {
     /// Takes what the audio engine reported at `now`; returns what it must be told in turn.
     @discardableResult
     public mutating func receive(_ event: AudioEvent, at now: Double) -> [AudioCommand] {
-        switch event {
-        case .position(let seconds):
-            guard audio == .starting || audio == .playing else { return [] }
-            if audio == .starting {
-                // The first position: the lyrics start here, with the music.
-                audio = .playing
-                clock.move(to: seconds, at: now)
-                if !isPaused { clock.resume(at: now) }
-            } else {
-                clock.synchronize(toAudio: seconds, at: now)
-            }
-        case .duration(let seconds):
-            guard seconds.isFinite, seconds > 0 else { return [] }
-            audioDuration = seconds
+        if let failure = audioClock.receive(event, at: now) {
+            lose("mpv: \(failure); playing without sound", at: now)
+        } else if case .duration = event, let seconds = audioDuration {
             song = song.lasting(atLeast: Int((seconds * 1000).rounded()))
-        case .reachedEnd:
-            if audio == .playing || audio == .starting { audio = .ended }
-        case .failed(let reason):
-            lose("mpv: \(reason); playing without sound", at: now)
         }
         return []
     }
 
     /// The audio engine is gone (missing, or died): the lyrics go on silently from where they are.
     public mutating func lose(_ reason: String, at now: Double) {
-        if audio == .starting {
-            // The audio never played: nothing sets the pace but karaoke's own clock, at one second a second.
-            clock.setRate(1, at: now)
-            if !isPaused { clock.resume(at: now) }
-        }
-        audio = .lost
-        notice = (reason, now + 3 * PlayerState.noticeDuration)
+        // The audio never played: nothing sets the pace but karaoke's own clock, at one second a second.
+        if audio == .starting { audioClock.setRate(1, at: now) }
+        audioClock.lose(at: now)
+        overlay.post(reason, at: now, for: 3 * PlayerState.noticeDuration)
     }
 
     /// The user offset is now in the lyric file, whose song `changeSong` gave: it starts again from 0,
     /// so the lyrics stay where they were (DESIGN §13.2).
     public mutating func offsetSaved() {
-        userOffset = 0
+        overlay.clearOffset()
     }
 
     /// Holds the clock still for `seconds` without changing the position (the process was suspended).
     public mutating func skipClock(by seconds: Double) {
-        clock.skip(by: seconds)
+        audioClock.skip(by: seconds)
     }
 
     /// Where a line starts, in playback seconds, under the current offsets.
@@ -226,10 +181,10 @@ public struct PlayerState: Sendable, Equatable {
     }
 
     /// Whether mpv is there to be told things.
-    public var audioIsLive: Bool { audio.isLive }
+    public var audioIsLive: Bool { audioClock.isLive }
 
     private mutating func show(_ text: String, at now: Double) {
-        notice = (text, now + PlayerState.noticeDuration)
+        overlay.post(text, at: now, for: PlayerState.noticeDuration)
     }
 
     /// The vocals, key or tempo changed by `action`; without audio only a notice says there is none.
@@ -252,7 +207,7 @@ public struct PlayerState: Sendable, Equatable {
             return [.setAudioFilters(singing.audioFilters)]
         case .changeTempo(let percent):
             singing.changeTempo(by: percent)
-            clock.setRate(singing.tempo, at: now)
+            audioClock.setRate(singing.tempo, at: now)
             show(singing.tempoText, at: now)
             return [.setSpeed(singing.tempo)]
         default:
@@ -272,11 +227,19 @@ public struct PlayerState: Sendable, Equatable {
     }
 
     private mutating func move(to position: Double, at now: Double) -> [AudioCommand] {
-        let target = clamped(position)
-        clock.move(to: target, at: now)
-        if isPaused || audio == .starting { clock.pause(at: now) }
-        return audio.seekCommands(to: target, paused: isPaused, duration: audioDuration)
+        audioClock.move(to: clamped(position), at: now)
     }
 
     private func clamped(_ position: Double) -> Double { min(max(0, position), duration) }
+}
+
+extension PlayerState {
+    /// What the frame at monotonic `now` shows of the player: its position, pause, help (`play`'s keys),
+    /// notice, offset, reduce motion and singer's settings, the title drifting on `titleTime`; `singers`
+    /// while scoring.
+    public func frameInput(at now: Double, titleTime: Double?, singers: [SingerProgress] = []) -> FrameInput {
+        FrameInput(
+            time: position(at: now), titleTime: titleTime, paused: isPaused, overlay: overlay, keys: PlayerAction.help,
+            at: now, singing: singing.statusText, singers: singers)
+    }
 }

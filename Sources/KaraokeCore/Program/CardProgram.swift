@@ -18,11 +18,16 @@ public protocol ScreenCard: Sendable {
 /// (DESIGN §17.1).
 public struct CardProgram<Card: ScreenCard>: TerminalProgram {
     /// What the card's screen asks for: the screen's effects, and the answer that ends it.
-    public enum Effect: Sendable, Equatable {
+    public enum Effect: Sendable, Equatable, ProgramEffect {
         /// Paint, wait, suspend or exit.
         case screen(ScreenEffect)
         /// The card was answered (or its time ran out): the screen is over.
         case answer(Card.Answer)
+
+        /// The screen's part of the effect; nil for the answer.
+        public var screenEffect: ScreenEffect? {
+            if case .screen(let effect) = self { effect } else { nil }
+        }
     }
 
     /// The card shown.
@@ -69,15 +74,6 @@ public struct CardProgram<Card: ScreenCard>: TerminalProgram {
 
     private func wait(after now: Double) -> Effect {
         .screen(.wait(until: card.wake(after: now)))
-    }
-
-    /// A screen event is the program's event as it is.
-    public static func event(_ screen: ScreenEvent) -> ScreenEvent { screen }
-
-    /// The screen's part of `effect`; nil for the answer.
-    public static func screenEffect(_ effect: Effect) -> ScreenEffect? {
-        if case .screen(let screen) = effect { return screen }
-        return nil
     }
 }
 

@@ -17,7 +17,7 @@ public struct OffsetMemory: Sendable, Equatable {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count == 2, fields[0].count == 16, fields[0].allSatisfy(\.isHexDigit),
-                let offset = Int(fields[1]), offset != 0, abs(offset) <= 3_600_000
+                let offset = Int(fields[1]), offset != 0, abs(offset) <= Overlay.offsetLimit
             else { continue }
             let key = String(fields[0])
             if let index = seen[key] {

@@ -1,12 +1,14 @@
 /// `karaoke sync`'s loop as a value, as `PlayLoop` is `play`'s: takes what happens (the time, keys,
 /// mpv, signals, resizes, how a save went) and says what to do (paint, send to mpv, save, autosave,
 /// wait, exit) (DESIGN §13.1). The edge reads and carries out; a fake clock tests the whole loop.
-public struct SyncLoop {
+public struct SyncLoop: TerminalProgram {
     /// What the sync loop asks the edge to do, in the order given; every answer ends with `.wait`,
     /// `.suspend` or `.exit`.
-    public enum Effect: Sendable, Equatable {
-        /// Paint this frame.
-        case paint(Frame)
+    ///
+    /// The screen's effects (`.paint`, `.wait`, `.suspend`, `.exit`) go in `.screen` (`ProgramEffect`).
+    public enum Effect: Sendable, Equatable, ProgramEffect {
+        /// Paint, wait, suspend or exit: the driver carries these out.
+        case screen(ScreenEffect)
         /// Send this command to mpv (nothing to do when there is no mpv).
         case send(AudioCommand)
         /// Write this text to the output file, then report `.saved`.
@@ -15,29 +17,22 @@ public struct SyncLoop {
         case autosave(String)
         /// Remove the autosave file: what it held is saved, or was dropped on purpose.
         case discardAutosave
-        /// Wait for a key, a resize, a signal or mpv until this monotonic time (nil: until one comes), then
-        /// report `.tick`.
-        case wait(until: Double?)
-        /// Give the terminal back and stop the process; once continued, report `.signal(.resumed)`.
-        case suspend
-        /// Restore the terminal and end with this status.
-        case exit(Int32)
+
+        /// The screen's part of the effect; nil for mpv's commands and the saves, which `sync` carries out.
+        public var screenEffect: ScreenEffect? {
+            if case .screen(let effect) = self { effect } else { nil }
+        }
     }
 
-    /// What happened, as the edge tells the sync loop.
-    public enum Event: Sendable, Equatable {
-        /// The wait ended with nothing else to report.
-        case tick
-        /// A key was read.
-        case key(Key)
+    /// What happened, as the edge tells the sync loop; the screen's events (`.tick`, `.key`, `.signal`,
+    /// `.resize`) come in `.screen` (`ProgramEvent`), mpv's as under `play`.
+    public enum Event: Sendable, Equatable, ProgramEvent {
+        /// The terminal or the process reported something: a tick, a key, a signal, a resize.
+        case screen(ScreenEvent)
         /// mpv reported `event`, which arrived at monotonic time `at`.
         case audio(AudioEvent, at: Double)
         /// mpv is gone; the text says why.
         case audioGone(String)
-        /// A signal was caught, or the process was continued after a suspension.
-        case signal(TerminalSignal)
-        /// The terminal is now `columns` × `rows` cells.
-        case resize(columns: Int, rows: Int)
         /// The last `.save` was written (nil) or failed for the reason given.
         case saved(failure: String?)
         /// The last `.autosave` failed for the reason given.
@@ -54,17 +49,14 @@ public struct SyncLoop {
     private let fallbackTitle: String
     /// The output file's name as shown in notices.
     private let outputName: String
-    private let framesPerSecond: Int
-    private var pacer: FramePacer
-    private let startedAt: Double
+    /// When to paint: the frame grid while the sweep moves, the next visible change otherwise (DESIGN §17.2).
+    private var clock: LoopClock
     /// What the composer was built for: the stamps' revision and the audio's length.
     private var composedFor: (revision: Int, duration: Double?)
     /// The revision the autosave file holds, and when it was last written.
     private var autosaved: (revision: Int, at: Double)
     /// The revision a `.save` under way writes.
     private var savingRevision: Int?
-    /// When the process was stopped by the last `.suspend`.
-    private var suspendedAt: Double?
     /// `--calibrate`: nothing is saved or autosaved, q quits at once, and the loop ends when every click
     /// is tapped or the clicks are over.
     public let calibrates: Bool
@@ -79,14 +71,11 @@ public struct SyncLoop {
         self.calibrates = calibrates
         if let audioProblem { self.session.lose(audioProblem, at: now) }
         var options = options
-        options.keys = .sync
         options.userOffset = 0
         self.options = options
         self.fallbackTitle = fallbackTitle
         self.outputName = outputName
-        self.framesPerSecond = framesPerSecond
-        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
-        startedAt = now
+        clock = LoopClock(framesPerSecond: framesPerSecond, now: now)
         composedFor = (session.revision, session.audioDuration)
         // Stamps given at the start came from the autosave file, which holds them already.
         autosaved = (session.revision, now)
@@ -94,25 +83,41 @@ public struct SyncLoop {
             for: session, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
     }
 
+    /// What moves on the screen from `now` on: the sweep of the line being stamped (frames at the full rate),
+    /// the title's drift (not under reduce motion) and the next discrete change (a line or word that lights,
+    /// the clock's next second, the progress bar's next cell, a notice's end). Paused under reduce motion
+    /// nothing moves and the loop sleeps until a key, mpv or a signal, or the next autosave (DESIGN §17.2).
+    public mutating func motion(at now: Double) -> LoopClock.Motion {
+        refreshComposer()
+        var motion = LoopClock.Motion(
+            titleDrifts: !options.reduceMotion, nextChange: session.overlay.noticeEnd(after: now))
+        guard !session.isPaused else { return motion }
+        switch composer.nextChange(for: frameInput(at: now, titleTime: nil)) {
+        case .continuous: motion.sweeps = true
+        case .at(let next):
+            // Past the audio's end the position is held there: a change beyond it will not come.
+            if let duration = session.audioDuration, next > duration + FrameComposer.changeMargin { break }
+            if let when = session.audioClock.time(reaching: next, after: now), when > now {
+                motion.nextChange = min(motion.nextChange ?? .infinity, when)
+            }
+        case .never: break
+        }
+        return motion
+    }
+
     /// The first frame, at once, and the first wait.
     public mutating func start(at now: Double) -> [Effect] {
-        pacer = FramePacer(framesPerSecond: framesPerSecond, now: now)
-        var effects = [paint(at: now)]
-        pacer.advance(after: now)
-        effects += next(at: now)
-        return effects
+        clock.restart(at: now)
+        return [paint(at: now)] + next(at: now)
     }
 
     /// Takes `event`, which happened at monotonic time `now`, and returns what to do about it.
     public mutating func handle(_ event: Event, at now: Double) -> [Effect] {
         var effects: [Effect] = []
         switch event {
-        case .tick:
-            if now >= pacer.deadline {
-                effects.append(paint(at: now))
-                pacer.advance(after: now)
-            }
-        case .key(let key):
+        case .screen(.tick):
+            if clock.isDue(at: now) { effects.append(paint(at: now)) }
+        case .screen(.key(let key)):
             guard let action = SyncAction.bound(to: key, helpShown: session.showsHelp) else { break }
             if calibrates {
                 switch action {
@@ -138,10 +143,16 @@ public struct SyncLoop {
             }
             effects.append(paint(at: now))
         case .audio(let event, let at):
+            let shown = (session.audioDuration, session.noticeText(at: now))
             session.receive(event, at: at)
             if calibrates && event == .reachedEnd { return [.exit(0)] }
+            // A length lays the lines not stamped yet out anew, and a failure posts a notice: both show at once.
+            if shown != (session.audioDuration, session.noticeText(at: now)) { effects.append(paint(at: now)) }
         case .audioGone(let reason):
-            if session.audio != .lost { session.lose(reason, at: now) }
+            if session.audio != .lost {
+                session.lose(reason, at: now)
+                effects.append(paint(at: now))
+            }
         case .saved(let failure):
             if let failure {
                 session.post("not saved: \(failure)", at: now)
@@ -155,23 +166,21 @@ public struct SyncLoop {
             effects.append(paint(at: now))
         case .autosaveFailed(let reason):
             session.post("autosave failed: \(reason)", at: now)
-        case .signal(.suspend):
-            suspendedAt = now
-            if !session.isPaused && session.audioIsLive { effects.append(.send(.setPaused(true))) }
-            return effects + [.suspend]
-        case .signal(.resumed):
-            guard let stoppedAt = suspendedAt else { break }
-            suspendedAt = nil
-            if !session.isPaused && session.audioIsLive { effects.append(.send(.setPaused(false))) }
-            session.skipClock(by: max(0, now - stoppedAt))
             effects.append(paint(at: now))
-        case .signal(let signal):
+        case .screen(.signal(.suspend)):
+            return clock.suspend(at: now, playing: session).map(Effect.send) + [.suspend]
+        case .screen(.signal(.resumed)):
+            // Stamps are taken on the audio's time, which waits while the process is stopped.
+            guard let commands = clock.resume(at: now, playing: &session) else { break }
+            effects += commands.map(Effect.send)
+            effects.append(paint(at: now))
+        case .screen(.signal(let signal)):
             // The terminal went away or the user asked to end: keep the work in the autosave file.
             if !calibrates && session.revision != autosaved.revision && session.hasUnsavedStamps {
                 effects.append(.autosave(session.savedText()))
             }
             return effects + [.exit(signal.exitStatus)]
-        case .resize(let columns, let rows):
+        case .screen(.resize(let columns, let rows)):
             composer = SyncLoop.composer(
                 for: session, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
             effects.append(paint(at: now))
@@ -185,29 +194,44 @@ public struct SyncLoop {
         return effects + next(at: now)
     }
 
-    /// The next wait: until the next frame, or the next autosave when that is sooner.
-    private func next(at now: Double) -> [Effect] {
-        var deadline = pacer.deadline
+    /// The next wait: until the next frame the screen needs (`motion(at:)`), or the next autosave when that
+    /// is sooner; without either, until something happens.
+    private mutating func next(at now: Double) -> [Effect] {
+        var deadline = clock.schedule(motion(at: now), at: now)
         if !calibrates, session.hasUnsavedStamps, session.revision != autosaved.revision {
-            deadline = min(deadline, max(now, autosaved.at + SyncLoop.autosaveInterval))
+            // The autosave is not a frame: its wake leaves `clock.due` alone, so it paints nothing.
+            deadline = min(deadline ?? .infinity, max(now, autosaved.at + SyncLoop.autosaveInterval))
         }
         return [.wait(until: deadline)]
     }
 
+    /// A new composer when the stamps or the audio's length changed since the last: the song shown is built
+    /// from them.
+    private mutating func refreshComposer() {
+        guard composedFor.revision != session.revision || composedFor.duration != session.audioDuration else { return }
+        composer = SyncLoop.composer(
+            for: session, fallbackTitle: fallbackTitle, columns: composer.columns, rows: composer.rows,
+            options: options)
+        composedFor = (session.revision, session.audioDuration)
+    }
+
+    /// What the frame at `now` shows: the audio's position, the overlay with sync's keys, and sync's state in
+    /// the status bar between notices.
+    private func frameInput(at now: Double, titleTime: Double?) -> FrameInput {
+        var input = FrameInput(
+            time: session.position(at: now), titleTime: titleTime, paused: session.isPaused,
+            overlay: session.overlay, keys: SyncAction.help, at: now)
+        input.notice = input.notice ?? status
+        input.reduceMotion = options.reduceMotion
+        return input
+    }
+
     /// The frame at `now`: `play`'s frame of the stamps so far, with sync's state in the status bar.
     private mutating func paint(at now: Double) -> Effect {
-        if composedFor.revision != session.revision || composedFor.duration != session.audioDuration {
-            composer = SyncLoop.composer(
-                for: session, fallbackTitle: fallbackTitle, columns: composer.columns, rows: composer.rows,
-                options: options)
-            composedFor = (session.revision, session.audioDuration)
-        }
-        let steps = LoopClock.titleStepsPerSecond
-        let titleTime = ((now - startedAt) * steps).rounded(.down) / steps
-        return .paint(
-            composer.frame(
-                at: session.position(at: now), titleTime: titleTime, paused: session.isPaused,
-                showsHelp: session.showsHelp, notice: session.noticeText(at: now) ?? status))
+        refreshComposer()
+        let input = frameInput(at: now, titleTime: clock.titleTime(at: now))
+        clock.painted(at: now)
+        return .paint(composer.frame(input))
     }
 
     /// What the status bar says between notices: progress, speed, whether it is saved, the main keys.

@@ -56,16 +56,13 @@ public struct SyncSession: Sendable {
     public private(set) var stamps: [Stamp]
     /// The line `,` `.` `<` `>` move; nil before the first stamp.
     public private(set) var selectedLine: Int?
-    /// Whether the user paused.
-    public private(set) var isPaused = false
     /// The index in `speeds` of the playback speed.
     public private(set) var speedIndex = SyncSession.speeds.count - 1
-    /// Where the audio stands.
-    public private(set) var audio: AudioStatus
-    /// The audio's length in seconds, once mpv has said.
-    public private(set) var audioDuration: Double?
-    /// Whether the help overlay is shown.
-    public private(set) var showsHelp = false
+    /// mpv's status, the pause and the clock that follows mpv's positions.
+    public private(set) var audioClock: AudioClock
+    /// The notice and the help (sync keeps no user offset, its stamps being the timing, and no reduce-motion
+    /// key: its loop takes reduce motion from the options).
+    public private(set) var overlay: Overlay
     /// Whether `q` was pressed with unsaved stamps and waits for a second `q`.
     public private(set) var confirmsQuit = false
     /// Whether the user asked to quit (and confirmed it).
@@ -74,9 +71,6 @@ public struct SyncSession: Sendable {
     public private(set) var revision = 0
     /// The revision last saved (0: nothing yet, and nothing to save).
     public private(set) var savedRevision = 0
-    /// The status bar's notice and when it goes away.
-    public private(set) var notice: (text: String, until: Double)?
-    private var clock: PlaybackClock
 
     /// A session timing `script`, at monotonic `now`, the audio at its start, from `stamps` (resumed from
     /// an autosave) or none. With `audio == .starting` the clock waits at 0 for the audio's first position.
@@ -88,13 +82,21 @@ public struct SyncSession: Sendable {
         self.wordMode = wordMode
         self.latency = latency
         self.stamps = stamps
-        self.audio = audio
+        audioClock = AudioClock(audio: audio, now: now)
+        overlay = Overlay()
         selectedLine = stamps.last?.mark.line
         // Stamps given at the start were resumed from an autosave: not saved to the output file yet.
         if !stamps.isEmpty { revision = 1 }
-        clock = PlaybackClock(position: 0, at: now)
-        if audio == .starting { clock.pause(at: now) }
     }
+
+    /// Whether the user paused.
+    public var isPaused: Bool { audioClock.isPaused }
+    /// Whether the help overlay is shown.
+    public var showsHelp: Bool { overlay.showsHelp }
+    /// Where the audio stands.
+    public var audio: AudioStatus { audioClock.audio }
+    /// The audio's length in seconds, once mpv has said.
+    public var audioDuration: Double? { audioClock.audioDuration }
 
     /// The playback speed.
     public var speed: Double { SyncSession.speeds[speedIndex] }
@@ -104,7 +106,7 @@ public struct SyncSession: Sendable {
 
     /// Where the audio is at `now`, in seconds, held within the audio when its length is known.
     public func position(at now: Double) -> Double {
-        let position = max(0, clock.position(at: now))
+        let position = max(0, audioClock.position(at: now))
         return audioDuration.map { min(position, $0) } ?? position
     }
 
@@ -121,14 +123,11 @@ public struct SyncSession: Sendable {
     }
 
     /// The notice to show in the status bar at `now`, if any.
-    public func noticeText(at now: Double) -> String? {
-        guard let notice, now < notice.until else { return nil }
-        return notice.text
-    }
+    public func noticeText(at now: Double) -> String? { overlay.noticeText(at: now) }
 
     /// Shows `text` in the status bar for a while.
     public mutating func post(_ text: String, at now: Double) {
-        notice = (text, now + SyncSession.noticeDuration)
+        overlay.post(text, at: now, for: SyncSession.noticeDuration)
     }
 
     /// Applies `action` at monotonic `now`; returns what the audio engine must be told.
@@ -161,24 +160,22 @@ public struct SyncSession: Sendable {
         case .seek(let seconds):
             return move(to: position(at: now) + seconds, at: now)
         case .togglePause:
-            isPaused.toggle()
-            if isPaused { clock.pause(at: now) } else if audio != .starting { clock.resume(at: now) }
-            return audioIsLive ? [.setPaused(isPaused)] : []
+            return audioClock.togglePause(at: now)
         case .changeSpeed(let step):
             let index = max(0, min(SyncSession.speeds.count - 1, speedIndex + step))
             guard index != speedIndex else { return [] }
             speedIndex = index
-            clock.setRate(speed, at: now)
+            audioClock.setRate(speed, at: now)
             post("speed \(SyncSession.speedText(speed))", at: now)
             return audioIsLive ? [.setSpeed(speed)] : []
         case .save:
             break // the loop writes the file and reports back through `saved`
         case .toggleHelp:
-            showsHelp.toggle()
+            overlay.showsHelp.toggle()
         case .quit:
             if hasUnsavedStamps && !confirming {
                 confirmsQuit = true
-                notice = ("unsaved stamps: q again quits without saving, s saves", now + 3600)
+                overlay.post("unsaved stamps: q again quits without saving, s saves", at: now, for: 3600)
             } else {
                 hasQuit = true
             }
@@ -193,38 +190,22 @@ public struct SyncSession: Sendable {
 
     /// Takes what the audio engine reported at `now`.
     public mutating func receive(_ event: AudioEvent, at now: Double) {
-        switch event {
-        case .position(let seconds):
-            guard audio == .starting || audio == .playing else { return }
-            if audio == .starting {
-                audio = .playing
-                clock.move(to: seconds, at: now)
-                if !isPaused { clock.resume(at: now) }
-            } else {
-                clock.synchronize(toAudio: seconds, at: now)
-            }
-        case .duration(let seconds):
-            guard seconds.isFinite, seconds > 0 else { return }
-            audioDuration = seconds
-        case .reachedEnd:
-            if audio == .playing || audio == .starting { audio = .ended }
-        case .failed(let reason):
-            lose("mpv: \(reason); timing on a silent clock", at: now)
+        if let failure = audioClock.receive(event, at: now) {
+            lose("mpv: \(failure); timing on a silent clock", at: now)
         }
     }
 
     /// The audio engine is gone (missing, or died): the clock goes on silently from where it is.
     public mutating func lose(_ reason: String, at now: Double) {
-        if audio == .starting && !isPaused { clock.resume(at: now) }
-        audio = .lost
-        notice = (reason, now + 3 * SyncSession.noticeDuration)
+        audioClock.lose(at: now)
+        overlay.post(reason, at: now, for: 3 * SyncSession.noticeDuration)
     }
 
     /// Holds the clock still for `seconds` (the process was suspended).
-    public mutating func skipClock(by seconds: Double) { clock.skip(by: seconds) }
+    public mutating func skipClock(by seconds: Double) { audioClock.skip(by: seconds) }
 
     /// Whether mpv is there to be told things.
-    public var audioIsLive: Bool { audio.isLive }
+    public var audioIsLive: Bool { audioClock.isLive }
 
     // MARK: - Stamping
 
@@ -317,9 +298,7 @@ public struct SyncSession: Sendable {
     private mutating func move(to seconds: Double, at now: Double) -> [AudioCommand] {
         var target = max(0, seconds)
         if let audioDuration { target = min(target, audioDuration) }
-        clock.move(to: target, at: now)
-        if isPaused || audio == .starting { clock.pause(at: now) }
-        return audio.seekCommands(to: target, paused: isPaused, duration: audioDuration)
+        return audioClock.move(to: target, at: now)
     }
 
     // MARK: - Text

@@ -38,8 +38,7 @@ enum FollowCommand {
     static func showScreen(
         _ request: FollowRequest, connection: PlayerConnectionRunner, waiter: PollWaiter
     ) -> Int32 {
-        var options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
-        options.keys = .follow
+        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
         var clockLog: Int32 = -1
         if let path = request.clockLog {

@@ -263,7 +263,7 @@ struct PlaySession {
             case .saveOffset(let milliseconds):
                 return .report([.offsetSaved(offsetWriter.save(milliseconds, content: loop.content))])
             case .nextSong, .previousSong: return .stop
-            case .paint, .wait, .suspend, .exit: break
+            case .screen: break
             }
             return .done
         }

@@ -249,7 +249,7 @@ struct SyncRun {
                     return .report([.autosaveFailed(failure.message)])
                 }
             case .discardAutosave: unlink(autosave)
-            case .paint, .wait, .suspend, .exit: break
+            case .screen: break
             }
             return .done
         }

@@ -31,7 +31,7 @@ struct FollowSession {
             case .command(let command): connection.send(command)
             case .lookUp(let track): worker.lookUp(track)
             case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
-            case .paint, .wait, .suspend, .exit: break
+            case .screen: break
             }
             return .done
         }

@@ -42,11 +42,11 @@ private func commands(_ effects: [FollowLoop.Effect]) -> [PlayerCommand] {
 }
 
 private func lastFrame(_ effects: [FollowLoop.Effect]) -> Frame? {
-    effects.compactMap { if case .paint(let frame) = $0 { frame } else { nil } }.last
+    effects.compactMap { if case .screen(.paint(let frame)) = $0 { frame } else { nil } }.last
 }
 
 private func waits(_ effects: [FollowLoop.Effect]) -> [Double?] {
-    effects.compactMap { if case .wait(let until) = $0 { until } else { nil } }
+    effects.compactMap { if case .screen(.wait(let until)) = $0 { until } else { nil } }
 }
 
 @Suite struct FollowLoopTests {

@@ -29,7 +29,7 @@ struct PlayLoopQueueTests {
         for key in ["n", "N"] {
             let effects = alone.handle(.key(.character(Character(key))), at: 1_001)
             #expect(!effects.contains(.nextSong) && !effects.contains(.previousSong))
-            #expect(!effects.contains { if case .paint = $0 { true } else { false } })
+            #expect(!effects.contains { if case .screen(.paint) = $0 { true } else { false } })
         }
     }
 
@@ -54,7 +54,8 @@ struct PlayLoopQueueTests {
     func statusBar() throws {
         var queued = try loop(queued: true, position: "2/7")
         let effects = queued.start(at: 1_000)
-        let frame = try #require(effects.compactMap { if case .paint(let frame) = $0 { frame } else { nil } }.first)
+        let frame = try #require(
+            effects.compactMap { if case .screen(.paint(let frame)) = $0 { frame } else { nil } }.first)
         #expect(frame.rows.last?.text.hasPrefix("▶ 0:00 / ") == true)
         #expect(frame.rows.last?.text.contains("  2/7  ") == true)
     }

@@ -142,7 +142,11 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
     @Test func theNoteLanesSitAboveTheLyricsWhileScoring() throws {
         var loop = try loop()
         let effects = loop.start(at: 100)
-        guard case .paint(let frame)? = effects.first(where: { if case .paint = $0 { true } else { false } }) else {
+        guard
+            case .screen(.paint(let frame))? = effects.first(where: {
+                if case .screen(.paint) = $0 { true } else { false }
+            })
+        else {
             Issue.record("no frame")
             return
         }
@@ -179,7 +183,11 @@ private func readings(from: Double, seconds: Double, midi: Double?) -> [MicReadi
         var loop = try loop()
         _ = loop.start(at: 100)
         let effects = loop.handle(.microphoneLost(singer: 0, reason: "the server went away"), at: 101)
-        guard case .paint(let frame)? = effects.first(where: { if case .paint = $0 { true } else { false } }) else {
+        guard
+            case .screen(.paint(let frame))? = effects.first(where: {
+                if case .screen(.paint) = $0 { true } else { false }
+            })
+        else {
             Issue.record("no frame")
             return
         }

@@ -5,12 +5,19 @@ import Testing
 private let t0 = 2_000.0
 
 /// A silent loop over six lines on a 60 × 16 screen, started at `t0`.
-private func syncLoop(stamps: [SyncSession.Stamp] = []) -> SyncLoop {
+private func syncLoop(stamps: [SyncSession.Stamp] = [], reduceMotion: Bool = false) -> SyncLoop {
     let script = SyncScript.plain("one\ntwo\nthree\nfour\nfive\nsix\n")
     let session = SyncSession(script: script, wordMode: false, stamps: stamps, now: t0)
+    var options = FrameOptions()
+    options.reduceMotion = reduceMotion
     return SyncLoop(
-        session: session, fallbackTitle: "six.txt", outputName: "six.lrc", options: FrameOptions(), columns: 60,
+        session: session, fallbackTitle: "six.txt", outputName: "six.lrc", options: options, columns: 60,
         rows: 16, framesPerSecond: 30, now: t0)
+}
+
+/// The deadline of the last wait in `effects`; `.some(nil)` for a wait without end, nil when none waits.
+private func lastWait(_ effects: [SyncLoop.Effect]) -> Double?? {
+    effects.compactMap(\.waitDeadline).last
 }
 
 /// Whether `effects` hold an autosave.
@@ -26,7 +33,8 @@ struct SyncLoopTests {
         _ = loop.start(at: t0)
         let effects = loop.handle(.key(.character(" ")), at: t0 + 1.5)
         let frame = try #require(
-            effects.compactMap { effect -> Frame? in if case .paint(let frame) = effect { frame } else { nil } }.last)
+            effects.compactMap { effect -> Frame? in if case .screen(.paint(let frame)) = effect { frame } else { nil }
+            }.last)
         let text = frame.rows.map { String($0.cells.map(\.glyph).joined()) }
         let one = try #require(text.firstIndex { $0.contains("one") })
         let two = try #require(text.firstIndex { $0.contains("two") })
@@ -85,5 +93,50 @@ struct SyncLoopTests {
         #expect(loop.handle(.key(.character("q")), at: t0 + 1).contains { $0 == .exit(0) } == false)
         let effects = loop.handle(.key(.character("q")), at: t0 + 2)
         #expect(effects.suffix(2) == [.discardAutosave, .exit(0)])
+    }
+
+    @Test("paused under reduce motion, nothing is due: the loop waits without a deadline")
+    func pausedUnderReduceMotionSleeps() {
+        var loop = syncLoop(reduceMotion: true)
+        _ = loop.start(at: t0)
+        #expect(lastWait(loop.handle(.key(.character("p")), at: t0 + 1)) == .some(nil))
+    }
+
+    @Test("paused with the title drifting, the loop wakes only for the title's next step")
+    func pausedWakesForTheTitle() throws {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        let wait = try #require(lastWait(loop.handle(.key(.character("p")), at: t0 + 1.05)))
+        #expect(wait == t0 + 1.1)
+        // The wake for the title's step paints; a tick before it does not.
+        #expect(!loop.handle(.tick, at: t0 + 1.08).contains { $0.paintedFrame != nil })
+        #expect(loop.handle(.tick, at: t0 + 1.1).contains { $0.paintedFrame != nil })
+    }
+
+    @Test("paused with unsaved stamps under reduce motion, the only wake is the autosave's")
+    func pausedWakesForTheAutosave() {
+        var loop = syncLoop(reduceMotion: true)
+        _ = loop.start(at: t0)
+        loop.handle(.key(.character(" ")), at: t0 + 1)
+        #expect(lastWait(loop.handle(.key(.character("p")), at: t0 + 2)) == .some(t0 + 10))
+    }
+
+    @Test("a suspension stops the clock of the stamps: after it the audio's time goes on from where it was")
+    func suspensionHoldsTheClock() {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        #expect(loop.handle(.signal(.suspend), at: t0 + 2) == [.suspend])
+        let resumed = loop.handle(.signal(.resumed), at: t0 + 60)
+        #expect(resumed.contains { $0.paintedFrame != nil })
+        #expect(loop.session.position(at: t0 + 61) == 3)
+    }
+
+    @Test("a resumption without a suspension of its own changes nothing")
+    func strayResumptionIsIgnored() {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        let effects = loop.handle(.signal(.resumed), at: t0 + 5)
+        #expect(!effects.contains { $0.paintedFrame != nil })
+        #expect(loop.session.position(at: t0 + 5) == 5)
     }
 }
