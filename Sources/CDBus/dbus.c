@@ -134,27 +134,23 @@ int kk_dbus_add_match(void *connection, const char *rule, char *text, size_t siz
     return kk_dbus_take_error(&error, text, size) ? -1 : 0;
 }
 
-int kk_dbus_append_string(void *message, const char *text) {
-    const kk_dbus_functions *f = kk_dbus();
-    if (!f->validate_utf8(text, NULL)) return 0;
+/* Appends one basic argument of D-Bus `type` from `value`; returns libdbus's verdict. */
+static int kk_dbus_append(void *message, int type, const void *value) {
     kk_dbus_iter iter;
-    f->message_iter_init_append(message, &iter);
-    return (int)f->message_iter_append_basic(&iter, 's', &text);
+    kk_dbus()->message_iter_init_append(message, &iter);
+    return (int)kk_dbus()->message_iter_append_basic(&iter, type, value);
+}
+
+/* libdbus aborts the process on a string it finds invalid, hence the checks first. */
+int kk_dbus_append_string(void *message, const char *text) {
+    return kk_dbus()->validate_utf8(text, NULL) && kk_dbus_append(message, 's', &text);
 }
 
 int kk_dbus_append_object_path(void *message, const char *path) {
-    const kk_dbus_functions *f = kk_dbus();
-    if (!f->validate_path(path, NULL)) return 0;
-    kk_dbus_iter iter;
-    f->message_iter_init_append(message, &iter);
-    return (int)f->message_iter_append_basic(&iter, 'o', &path);
+    return kk_dbus()->validate_path(path, NULL) && kk_dbus_append(message, 'o', &path);
 }
 
-int kk_dbus_append_int64(void *message, int64_t value) {
-    kk_dbus_iter iter;
-    kk_dbus()->message_iter_init_append(message, &iter);
-    return (int)kk_dbus()->message_iter_append_basic(&iter, 'x', &value);
-}
+int kk_dbus_append_int64(void *message, int64_t value) { return kk_dbus_append(message, 'x', &value); }
 
 void *kk_dbus_call(void *connection, void *message, int timeout_ms, char *text, size_t size) {
     const kk_dbus_functions *f = kk_dbus();
@@ -188,26 +184,14 @@ void *kk_dbus_method_call(const char *destination, const char *path, const char 
 
 int kk_dbus_message_type(void *message) { return kk_dbus()->message_get_type(message); }
 
-const char *kk_dbus_interface(void *message) {
-    const char *text = kk_dbus()->message_get_interface(message);
-    return text ? text : "";
-}
-const char *kk_dbus_member(void *message) {
-    const char *text = kk_dbus()->message_get_member(message);
-    return text ? text : "";
-}
-const char *kk_dbus_path(void *message) {
-    const char *text = kk_dbus()->message_get_path(message);
-    return text ? text : "";
-}
-const char *kk_dbus_sender(void *message) {
-    const char *text = kk_dbus()->message_get_sender(message);
-    return text ? text : "";
-}
-const char *kk_dbus_error_name(void *message) {
-    const char *text = kk_dbus()->message_get_error_name(message);
-    return text ? text : "";
-}
+/* libdbus's NULL for a field a message lacks, as the empty string Swift reads. */
+static const char *kk_dbus_text(const char *text) { return text ? text : ""; }
+
+const char *kk_dbus_interface(void *message) { return kk_dbus_text(kk_dbus()->message_get_interface(message)); }
+const char *kk_dbus_member(void *message) { return kk_dbus_text(kk_dbus()->message_get_member(message)); }
+const char *kk_dbus_path(void *message) { return kk_dbus_text(kk_dbus()->message_get_path(message)); }
+const char *kk_dbus_sender(void *message) { return kk_dbus_text(kk_dbus()->message_get_sender(message)); }
+const char *kk_dbus_error_name(void *message) { return kk_dbus_text(kk_dbus()->message_get_error_name(message)); }
 
 uint32_t kk_dbus_reply_serial(void *message) { return kk_dbus()->message_get_reply_serial(message); }
 
