@@ -31,14 +31,6 @@ public struct LyricsFolderIndex: Sendable, Equatable {
         public var tagKey: String?
         /// Its `[length:]` in milliseconds, when it has one.
         public var length: Int?
-
-        /// Creates an entry.
-        public init(status: FileStatus, nameKey: String, tagKey: String? = nil, length: Int? = nil) {
-            self.status = status
-            self.nameKey = nameKey
-            self.tagKey = tagKey
-            self.length = length
-        }
     }
 
     /// How much of a file is read for its tags: `[ar:]`, `[ti:]` and `[length:]` sit at the top.

@@ -58,14 +58,6 @@ public struct LineResult: Sendable, Equatable {
     public var grade: LineGrade
     /// The file time (ms) at which it was judged, so the status bar shows it for a while and then drops it.
     public var judgedAt: Double
-
-    /// The result of line `line`.
-    public init(line: Int, accuracy: Double, grade: LineGrade, judgedAt: Double) {
-        self.line = line
-        self.accuracy = accuracy
-        self.grade = grade
-        self.judgedAt = judgedAt
-    }
 }
 
 /// The word a line earns, by its accuracy.
