@@ -1,6 +1,6 @@
 /// What a key asks of `karaoke follow` (DESIGN §12): the player's own keys go to the player, the rest
 /// change only karaoke's view.
-public enum FollowAction: Sendable, Equatable {
+public enum FollowAction: Sendable, Equatable, LyricScreenAction {
     /// Ask the player to do this.
     case player(PlayerCommand)
     /// Ask the player to go to the start of the previous or next lyric line.
@@ -17,21 +17,14 @@ public enum FollowAction: Sendable, Equatable {
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> FollowAction? {
+        if let shared: FollowAction = key.sharedBinding(helpShown: helpShown) { return shared }
         switch key {
-        case .escape where helpShown: return .toggleHelp
         case .character(" "), .character("p"), .character("P"): return .player(.playPause)
         case .left: return .player(.jump(by: -seekStep))
         case .right: return .player(.jump(by: seekStep))
         case .home, .character("g"): return .player(.seek(to: 0))
         case .character("n"): return .player(.next)
         case .character("N"): return .player(.previous)
-        case .up, .character("k"): return .previousLine
-        case .down, .character("j"): return .nextLine
-        case .character("+"), .character("="): return .adjustOffset(100)
-        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
-        case .character("r"), .character("R"): return .toggleReduceMotion
-        case .character("?"), .character("h"): return .toggleHelp
-        case .character("q"), .character("Q"), .escape: return .quit
         default: return nil
         }
     }

@@ -7,8 +7,44 @@ public enum Key: Sendable, Equatable {
     case backspace
 }
 
+/// The actions of a lyric screen (`play`, `follow`) that every such screen binds to the same keys: the
+/// screen's own cases of these names witness the requirements, so `Key.sharedBinding` spells the keys once.
+protocol LyricScreenAction {
+    /// Go to the start of the previous lyric line.
+    static var previousLine: Self { get }
+    /// Go to the start of the next lyric line.
+    static var nextLine: Self { get }
+    /// Change the user offset by milliseconds (positive = lyrics earlier).
+    static func adjustOffset(_ milliseconds: Int) -> Self
+    /// Turn reduce motion on or off.
+    static var toggleReduceMotion: Self { get }
+    /// Show or hide the help overlay.
+    static var toggleHelp: Self { get }
+    /// Quit karaoke.
+    static var quit: Self { get }
+}
+
+extension Key {
+    /// The action of this key when it is one every lyric screen binds alike, else nil (the screen's own
+    /// keys): ↑/k and ↓/j a line back and on, + and − the offset by 0.1 s, r reduce motion, ? and h the
+    /// help, q and Esc quit; with the help shown, Esc closes it instead.
+    func sharedBinding<Action: LyricScreenAction>(helpShown: Bool) -> Action? {
+        switch self {
+        case .escape where helpShown: return .toggleHelp
+        case .up, .character("k"): return .previousLine
+        case .down, .character("j"): return .nextLine
+        case .character("+"), .character("="): return .adjustOffset(100)
+        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
+        case .character("r"), .character("R"): return .toggleReduceMotion
+        case .character("?"), .character("h"): return .toggleHelp
+        case .character("q"), .character("Q"), .escape: return .quit
+        default: return nil
+        }
+    }
+}
+
 /// What a key asks the player to do (DESIGN §6).
-public enum PlayerAction: Sendable, Equatable {
+public enum PlayerAction: Sendable, Equatable, LyricScreenAction {
     case togglePause
     /// Seek by seconds (negative = back).
     case seek(Double)
@@ -35,19 +71,12 @@ public enum PlayerAction: Sendable, Equatable {
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
+        if let shared: PlayerAction = key.sharedBinding(helpShown: helpShown) { return shared }
         switch key {
-        case .escape where helpShown: return .toggleHelp
         case .character(" "), .character("p"), .character("P"): return .togglePause
         case .left: return .seek(-5)
         case .right: return .seek(5)
-        case .up, .character("k"): return .previousLine
-        case .down, .character("j"): return .nextLine
         case .home, .character("g"): return .restart
-        case .character("+"), .character("="): return .adjustOffset(100)
-        case .character("-"), .character("_"), .character("−"): return .adjustOffset(-100)
-        case .character("r"), .character("R"): return .toggleReduceMotion
-        case .character("?"), .character("h"): return .toggleHelp
-        case .character("q"), .character("Q"), .escape: return .quit
         case .character("9"), .character("/"): return .changeVolume(-PlayerState.volumeStep)
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
         case .character("m"), .character("M"): return .toggleMute
