@@ -8,7 +8,7 @@
 #include <optional_library.h>
 #include <string.h>
 
-/* The aubio functions used. */
+/* The aubio functions used, in the order of kk_aubio_library's symbols. */
 typedef struct {
     void *(*new_fvec)(unsigned int length);
     void (*del_fvec)(void *vector);
@@ -25,31 +25,12 @@ typedef struct {
 /* Filled by the loader. */
 static kk_aubio_functions kk_aubio;
 
-static const kk_optional_symbol kk_aubio_symbols[] = {
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, new_fvec, "new_fvec"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, del_fvec, "del_fvec"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, fvec_get_data, "fvec_get_data"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, new_pitch, "new_aubio_pitch"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, del_pitch, "del_aubio_pitch"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, pitch_do, "aubio_pitch_do"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, pitch_set_unit, "aubio_pitch_set_unit"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, pitch_set_silence, "aubio_pitch_set_silence"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, pitch_set_tolerance, "aubio_pitch_set_tolerance"),
-    KK_OPTIONAL_SYMBOL(kk_aubio_functions, pitch_get_confidence, "aubio_pitch_get_confidence"),
-};
-
-static const char *const kk_aubio_sonames[] = {"libaubio.so.5", NULL};
-
-static kk_optional_library kk_aubio_library = {
-    .sonames = kk_aubio_sonames,
-    .package = "libaubio5",
-    .message = "scoring needs aubio's libaubio.so.5 (Debian: {package})",
-    .symbols = kk_aubio_symbols,
-    .symbol_count = sizeof kk_aubio_symbols / sizeof kk_aubio_symbols[0],
-    .table = &kk_aubio,
-};
-
-const char *kk_aubio_load(void) { return kk_optional_library_load(&kk_aubio_library); }
+/* aubio, loaded by kk_aubio_load into kk_aubio. */
+KK_OPTIONAL_LIBRARY(kk_aubio_library, kk_aubio_load, kk_aubio, "libaubio.so.5",
+                    "scoring needs aubio's libaubio.so.5 (Debian: libaubio5)",
+                    "new_fvec del_fvec fvec_get_data new_aubio_pitch del_aubio_pitch aubio_pitch_do "
+                    "aubio_pitch_set_unit aubio_pitch_set_silence aubio_pitch_set_tolerance aubio_pitch_get_confidence",
+                    NULL)
 
 int kk_aubio_detector_open(kk_aubio_detector *detector, const char *method, unsigned int window, unsigned int hop,
                            unsigned int rate, float silence, float tolerance) {

@@ -32,7 +32,7 @@ enum { KK_CURLINFO_RESPONSE_CODE = 0x200002 };
 /* CURL_GLOBAL_DEFAULT (SSL and Win32 flags). */
 enum { KK_CURL_GLOBAL_DEFAULT = 3 };
 
-/* The libcurl functions used. */
+/* The libcurl functions used, in the order of kk_curl_library's symbols. */
 typedef struct {
     int (*global_init)(long flags);
     void *(*easy_init)(void);
@@ -46,32 +46,17 @@ typedef struct {
 /* Filled by the loader. */
 static kk_curl_functions kk_curl;
 
-static const kk_optional_symbol kk_curl_symbols[] = {
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, global_init, "curl_global_init"),
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, easy_init, "curl_easy_init"),
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, easy_setopt, "curl_easy_setopt"),
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, easy_perform, "curl_easy_perform"),
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, easy_getinfo, "curl_easy_getinfo"),
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, easy_cleanup, "curl_easy_cleanup"),
-    KK_OPTIONAL_SYMBOL(kk_curl_functions, easy_strerror, "curl_easy_strerror"),
-};
-
 /* libcurl's global set-up: not thread-safe in libcurl 7, hence here, under the loader's once. */
 static const char *kk_curl_set_up(void) {
     return kk_curl.global_init(KK_CURL_GLOBAL_DEFAULT) == 0 ? NULL : "curl_global_init failed";
 }
 
-static const char *const kk_curl_sonames[] = {"libcurl.so.4", NULL};
-
-static kk_optional_library kk_curl_library = {
-    .sonames = kk_curl_sonames,
-    .package = "libcurl4",
-    .message = "cannot load libcurl ({reason}); install {package} to fetch lyrics",
-    .symbols = kk_curl_symbols,
-    .symbol_count = sizeof kk_curl_symbols / sizeof kk_curl_symbols[0],
-    .table = &kk_curl,
-    .set_up = kk_curl_set_up,
-};
+/* libcurl, loaded by kk_curl_load into kk_curl. */
+KK_OPTIONAL_LIBRARY(kk_curl_library, kk_curl_load, kk_curl, "libcurl.so.4",
+                    "cannot load libcurl ({reason}); install libcurl4 to fetch lyrics",
+                    "curl_global_init curl_easy_init curl_easy_setopt curl_easy_perform curl_easy_getinfo "
+                    "curl_easy_cleanup curl_easy_strerror",
+                    kk_curl_set_up)
 
 /* libcurl's write callback: keeps the bytes, or stops the transfer (by taking fewer than offered) as soon
  * as the body would pass the limit. */
@@ -94,7 +79,7 @@ static size_t kk_http_on_data(char *data, size_t size, size_t count, void *conte
 void kk_http_get(const char *url, const char *user_agent, long timeout_ms, size_t limit, kk_http_response *response) {
     memset(response, 0, sizeof *response);
     response->limit = limit;
-    const char *missing = kk_optional_library_load(&kk_curl_library);
+    const char *missing = kk_curl_load();
     if (missing != NULL) {
         response->outcome = KK_HTTP_NO_LIBRARY;
         strncpy(response->message, missing, sizeof response->message - 1);

@@ -24,7 +24,7 @@ typedef struct {
 _Static_assert(sizeof(kk_dbus_error) == 32, "DBusError is 32 bytes on 64-bit systems");
 #endif
 
-/* The libdbus functions used. dbus_bool_t is uint32_t. */
+/* The libdbus functions used, in the order of kk_dbus_library's symbols. dbus_bool_t is uint32_t. */
 typedef struct {
     void (*error_init)(kk_dbus_error *error);
     void (*error_free)(kk_dbus_error *error);
@@ -67,58 +67,20 @@ typedef struct {
 /* Filled by the loader. */
 static kk_dbus_functions kk_dbus_table;
 
-/* Every libdbus function used is `dbus_` and its slot's name. */
-#define KK_DBUS_SYMBOL(field) KK_OPTIONAL_SYMBOL(kk_dbus_functions, field, "dbus_" #field)
-static const kk_optional_symbol kk_dbus_symbols[] = {
-    KK_DBUS_SYMBOL(error_init),
-    KK_DBUS_SYMBOL(error_free),
-    KK_DBUS_SYMBOL(error_is_set),
-    KK_DBUS_SYMBOL(connection_open_private),
-    KK_DBUS_SYMBOL(bus_register),
-    KK_DBUS_SYMBOL(connection_set_exit_on_disconnect),
-    KK_DBUS_SYMBOL(connection_close),
-    KK_DBUS_SYMBOL(connection_unref),
-    KK_DBUS_SYMBOL(connection_get_unix_fd),
-    KK_DBUS_SYMBOL(connection_get_is_connected),
-    KK_DBUS_SYMBOL(connection_read_write),
-    KK_DBUS_SYMBOL(connection_pop_message),
-    KK_DBUS_SYMBOL(connection_send_with_reply_and_block),
-    KK_DBUS_SYMBOL(connection_send),
-    KK_DBUS_SYMBOL(connection_flush),
-    KK_DBUS_SYMBOL(bus_add_match),
-    KK_DBUS_SYMBOL(message_new_method_call),
-    KK_DBUS_SYMBOL(message_unref),
-    KK_DBUS_SYMBOL(message_get_type),
-    KK_DBUS_SYMBOL(message_get_interface),
-    KK_DBUS_SYMBOL(message_get_member),
-    KK_DBUS_SYMBOL(message_get_path),
-    KK_DBUS_SYMBOL(message_get_sender),
-    KK_DBUS_SYMBOL(message_get_error_name),
-    KK_DBUS_SYMBOL(message_get_reply_serial),
-    KK_DBUS_SYMBOL(message_iter_init),
-    KK_DBUS_SYMBOL(message_iter_init_append),
-    KK_DBUS_SYMBOL(message_iter_append_basic),
-    KK_DBUS_SYMBOL(message_iter_get_arg_type),
-    KK_DBUS_SYMBOL(message_iter_get_basic),
-    KK_DBUS_SYMBOL(message_iter_recurse),
-    KK_DBUS_SYMBOL(message_iter_next),
-    KK_DBUS_SYMBOL(validate_path),
-    KK_DBUS_SYMBOL(validate_utf8),
-};
-#undef KK_DBUS_SYMBOL
-
-static const char *const kk_dbus_sonames[] = {"libdbus-1.so.3", NULL};
-
-static kk_optional_library kk_dbus_library = {
-    .sonames = kk_dbus_sonames,
-    .package = "libdbus-1-3",
-    .message = "following MPRIS players needs libdbus-1 (Debian package {package}): {reason}",
-    .symbols = kk_dbus_symbols,
-    .symbol_count = sizeof kk_dbus_symbols / sizeof kk_dbus_symbols[0],
-    .table = &kk_dbus_table,
-};
-
-const char *kk_dbus_load(void) { return kk_optional_library_load(&kk_dbus_library); }
+/* libdbus-1, loaded by kk_dbus_load into kk_dbus_table. Every name is `dbus_` and its slot's name. */
+KK_OPTIONAL_LIBRARY(kk_dbus_library, kk_dbus_load, kk_dbus_table, "libdbus-1.so.3",
+                    "following MPRIS players needs libdbus-1 (Debian package libdbus-1-3): {reason}",
+                    "dbus_error_init dbus_error_free dbus_error_is_set dbus_connection_open_private dbus_bus_register "
+                    "dbus_connection_set_exit_on_disconnect dbus_connection_close dbus_connection_unref "
+                    "dbus_connection_get_unix_fd dbus_connection_get_is_connected dbus_connection_read_write "
+                    "dbus_connection_pop_message dbus_connection_send_with_reply_and_block dbus_connection_send "
+                    "dbus_connection_flush dbus_bus_add_match dbus_message_new_method_call dbus_message_unref "
+                    "dbus_message_get_type dbus_message_get_interface dbus_message_get_member dbus_message_get_path "
+                    "dbus_message_get_sender dbus_message_get_error_name dbus_message_get_reply_serial "
+                    "dbus_message_iter_init dbus_message_iter_init_append dbus_message_iter_append_basic "
+                    "dbus_message_iter_get_arg_type dbus_message_iter_get_basic dbus_message_iter_recurse "
+                    "dbus_message_iter_next dbus_validate_path dbus_validate_utf8",
+                    NULL)
 
 /* The loaded functions; only after `kk_dbus_load` returned NULL. */
 static const kk_dbus_functions *kk_dbus(void) { return &kk_dbus_table; }
@@ -172,27 +134,23 @@ int kk_dbus_add_match(void *connection, const char *rule, char *text, size_t siz
     return kk_dbus_take_error(&error, text, size) ? -1 : 0;
 }
 
-int kk_dbus_append_string(void *message, const char *text) {
-    const kk_dbus_functions *f = kk_dbus();
-    if (!f->validate_utf8(text, NULL)) return 0;
+/* Appends one basic argument of D-Bus `type` from `value`; returns libdbus's verdict. */
+static int kk_dbus_append(void *message, int type, const void *value) {
     kk_dbus_iter iter;
-    f->message_iter_init_append(message, &iter);
-    return (int)f->message_iter_append_basic(&iter, 's', &text);
+    kk_dbus()->message_iter_init_append(message, &iter);
+    return (int)kk_dbus()->message_iter_append_basic(&iter, type, value);
+}
+
+/* libdbus aborts the process on a string it finds invalid, hence the checks first. */
+int kk_dbus_append_string(void *message, const char *text) {
+    return kk_dbus()->validate_utf8(text, NULL) && kk_dbus_append(message, 's', &text);
 }
 
 int kk_dbus_append_object_path(void *message, const char *path) {
-    const kk_dbus_functions *f = kk_dbus();
-    if (!f->validate_path(path, NULL)) return 0;
-    kk_dbus_iter iter;
-    f->message_iter_init_append(message, &iter);
-    return (int)f->message_iter_append_basic(&iter, 'o', &path);
+    return kk_dbus()->validate_path(path, NULL) && kk_dbus_append(message, 'o', &path);
 }
 
-int kk_dbus_append_int64(void *message, int64_t value) {
-    kk_dbus_iter iter;
-    kk_dbus()->message_iter_init_append(message, &iter);
-    return (int)kk_dbus()->message_iter_append_basic(&iter, 'x', &value);
-}
+int kk_dbus_append_int64(void *message, int64_t value) { return kk_dbus_append(message, 'x', &value); }
 
 void *kk_dbus_call(void *connection, void *message, int timeout_ms, char *text, size_t size) {
     const kk_dbus_functions *f = kk_dbus();
@@ -226,26 +184,14 @@ void *kk_dbus_method_call(const char *destination, const char *path, const char 
 
 int kk_dbus_message_type(void *message) { return kk_dbus()->message_get_type(message); }
 
-const char *kk_dbus_interface(void *message) {
-    const char *text = kk_dbus()->message_get_interface(message);
-    return text ? text : "";
-}
-const char *kk_dbus_member(void *message) {
-    const char *text = kk_dbus()->message_get_member(message);
-    return text ? text : "";
-}
-const char *kk_dbus_path(void *message) {
-    const char *text = kk_dbus()->message_get_path(message);
-    return text ? text : "";
-}
-const char *kk_dbus_sender(void *message) {
-    const char *text = kk_dbus()->message_get_sender(message);
-    return text ? text : "";
-}
-const char *kk_dbus_error_name(void *message) {
-    const char *text = kk_dbus()->message_get_error_name(message);
-    return text ? text : "";
-}
+/* libdbus's NULL for a field a message lacks, as the empty string Swift reads. */
+static const char *kk_dbus_text(const char *text) { return text ? text : ""; }
+
+const char *kk_dbus_interface(void *message) { return kk_dbus_text(kk_dbus()->message_get_interface(message)); }
+const char *kk_dbus_member(void *message) { return kk_dbus_text(kk_dbus()->message_get_member(message)); }
+const char *kk_dbus_path(void *message) { return kk_dbus_text(kk_dbus()->message_get_path(message)); }
+const char *kk_dbus_sender(void *message) { return kk_dbus_text(kk_dbus()->message_get_sender(message)); }
+const char *kk_dbus_error_name(void *message) { return kk_dbus_text(kk_dbus()->message_get_error_name(message)); }
 
 uint32_t kk_dbus_reply_serial(void *message) { return kk_dbus()->message_get_reply_serial(message); }
 

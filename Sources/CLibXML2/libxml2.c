@@ -65,7 +65,7 @@ enum {
 /* XML_CHAR_ENCODING_UTF8 (encoding.h). */
 enum { KK_XML_CHAR_ENCODING_UTF8 = 1 };
 
-/* The libxml2 functions used. */
+/* The libxml2 functions used, in the order of kk_xml_library's symbols. */
 typedef struct {
     void *(*create_push_parser)(kk_xml_sax_handler *sax, void *user_data, const char *chunk, int size,
                                 const char *file_name);
@@ -82,38 +82,19 @@ typedef struct {
 /* Filled by the loader. */
 static kk_xml_functions kk_xml;
 
-static const kk_optional_symbol kk_xml_symbols[] = {
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, create_push_parser, "xmlCreatePushParserCtxt"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, use_options, "xmlCtxtUseOptions"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, switch_encoding, "xmlSwitchEncoding"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, parse_chunk, "xmlParseChunk"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, line_number, "xmlSAX2GetLineNumber"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, reset, "xmlCtxtReset"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, free_parser, "xmlFreeParserCtxt"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, set_generic_error_func, "xmlSetGenericErrorFunc"),
-    KK_OPTIONAL_SYMBOL(kk_xml_functions, init_parser, "xmlInitParser"),
-};
-
 /* libxml2 sets up its globals here, once, before threads may parse at the same time. */
 static const char *kk_xml_set_up(void) {
     kk_xml.init_parser();
     return NULL;
 }
 
-static const char *const kk_xml_sonames[] = {"libxml2.so.2", NULL};
-
-/* The message ends with the reason: TTMLParser tells it apart by the words before. */
-static kk_optional_library kk_xml_library = {
-    .sonames = kk_xml_sonames,
-    .package = "libxml2",
-    .message = "reading TTML needs libxml2 (Debian package {package}): {reason}",
-    .symbols = kk_xml_symbols,
-    .symbol_count = sizeof kk_xml_symbols / sizeof kk_xml_symbols[0],
-    .table = &kk_xml,
-    .set_up = kk_xml_set_up,
-};
-
-const char *kk_xml_load(void) { return kk_optional_library_load(&kk_xml_library); }
+/* libxml2, loaded by kk_xml_load into kk_xml. The message ends with the reason: TTMLParser tells it apart by
+ * the words before. */
+KK_OPTIONAL_LIBRARY(kk_xml_library, kk_xml_load, kk_xml, "libxml2.so.2",
+                    "reading TTML needs libxml2 (Debian package libxml2): {reason}",
+                    "xmlCreatePushParserCtxt xmlCtxtUseOptions xmlSwitchEncoding xmlParseChunk xmlSAX2GetLineNumber "
+                    "xmlCtxtReset xmlFreeParserCtxt xmlSetGenericErrorFunc xmlInitParser",
+                    kk_xml_set_up)
 
 void kk_xml_missing_message(const char *reason, char *text, size_t size) {
     kk_optional_library_message(&kk_xml_library, reason, text, size);

@@ -27,7 +27,7 @@ typedef struct {
 /* PA_SAMPLE_FLOAT32LE and PA_STREAM_RECORD. */
 enum { KK_PA_SAMPLE_FLOAT32LE = 5, KK_PA_STREAM_RECORD = 2 };
 
-/* The libpulse-simple functions used. */
+/* The libpulse-simple functions used, in the order of kk_pulse_library's symbols. */
 typedef struct {
     void *(*simple_new)(const char *server, const char *name, int direction, const char *device,
                         const char *stream_name, const kk_pa_sample_spec *spec, const void *channel_map,
@@ -41,26 +41,10 @@ typedef struct {
 /* Filled by the loader. */
 static kk_pulse_functions kk_pulse;
 
-static const kk_optional_symbol kk_pulse_symbols[] = {
-    KK_OPTIONAL_SYMBOL(kk_pulse_functions, simple_new, "pa_simple_new"),
-    KK_OPTIONAL_SYMBOL(kk_pulse_functions, simple_read, "pa_simple_read"),
-    KK_OPTIONAL_SYMBOL(kk_pulse_functions, simple_get_latency, "pa_simple_get_latency"),
-    KK_OPTIONAL_SYMBOL(kk_pulse_functions, simple_free, "pa_simple_free"),
-    KK_OPTIONAL_SYMBOL(kk_pulse_functions, strerror, "pa_strerror"),
-};
-
-static const char *const kk_pulse_sonames[] = {"libpulse-simple.so.0", NULL};
-
-static kk_optional_library kk_pulse_library = {
-    .sonames = kk_pulse_sonames,
-    .package = "libpulse0",
-    .message = "scoring needs PulseAudio's libpulse-simple.so.0 (Debian: {package})",
-    .symbols = kk_pulse_symbols,
-    .symbol_count = sizeof kk_pulse_symbols / sizeof kk_pulse_symbols[0],
-    .table = &kk_pulse,
-};
-
-const char *kk_pulse_load(void) { return kk_optional_library_load(&kk_pulse_library); }
+/* libpulse-simple, loaded by kk_pulse_load into kk_pulse. */
+KK_OPTIONAL_LIBRARY(kk_pulse_library, kk_pulse_load, kk_pulse, "libpulse-simple.so.0",
+                    "scoring needs PulseAudio's libpulse-simple.so.0 (Debian: libpulse0)",
+                    "pa_simple_new pa_simple_read pa_simple_get_latency pa_simple_free pa_strerror", NULL)
 
 void *kk_pulse_open_record(const char *server, const char *client_name, const char *device, uint32_t rate,
                            uint32_t fragment_bytes, int *error) {

@@ -33,6 +33,10 @@ typedef struct {
     char message[640];
 } kk_http_response;
 
+/* Loads libcurl on the first call. Returns NULL when it is ready, else the message to show, naming the
+ * Debian package. `kk_http_get` calls it itself; Swift need not. */
+const char *kk_curl_load(void);
+
 /* GETs `url` (http or https only, redirects followed up to 5) with `user_agent`, giving up after
  * `timeout_ms` in all and after `limit` bytes of body. Fills `response`; its `outcome` says how it ended.
  * Loads libcurl on the first call. */

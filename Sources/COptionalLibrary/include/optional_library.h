@@ -5,38 +5,27 @@
  *
  * karaoke links none of them: each is opened with dlopen the first time something needs it, so start-up and
  * the commands that do not use a library never pay for it, and a missing library fails only what needs it,
- * with a message naming the Debian package that brings it. Each library's shim (CLibXML2, CCurl, …) fills
- * in one `kk_optional_library` in its own .c file: the sonames to try, the symbols and where their slots
- * are in its table of function pointers, and the message; this loader does the rest, once per library. */
+ * with a message naming the Debian package that brings it. Each library's shim (CLibXML2, CCurl, …) states
+ * its facts once, in one `KK_OPTIONAL_LIBRARY` in its own .c file: the sonames to try, the message, and the
+ * symbols in the order of the slots of its table of function pointers; this loader does the rest, once per
+ * library. */
 
 #include <stddef.h>
 
-/* One symbol to resolve: its name in the library, and the offset of its slot (a function pointer) in the
- * shim's table; `KK_OPTIONAL_SYMBOL` spells one. */
+/* One optional library: what to load, set by its shim, and how loading went, kept by the loader. */
 typedef struct {
-    const char *name;
-    size_t offset;
-} kk_optional_symbol;
-
-/* The symbol `name` into the field `field` of the table type `table`. */
-#define KK_OPTIONAL_SYMBOL(table, field, name) {(name), offsetof(table, field)}
-
-/* One optional library: what to load, set by its shim, and how loading went, kept by the loader.
- *
- * `message` is what a user reads when the library cannot be used, with `{package}` standing for the Debian
- * package and `{reason}` for the loader's reason (dlopen's or dlsym's words, or `set_up`'s). */
-typedef struct {
-    /* The sonames to try, in order, ending with NULL. */
-    const char *const *sonames;
-    /* The Debian package that installs the library. */
-    const char *package;
-    /* The message for a library that cannot be used; see above. */
+    /* The sonames to try, in order, separated by spaces. */
+    const char *sonames;
+    /* What a user reads when the library cannot be used, with `{reason}` standing for the loader's reason
+     * (dlopen's or dlsym's words, or `set_up`'s). */
     const char *message;
-    /* The symbols to resolve; every one must be there. */
-    const kk_optional_symbol *symbols;
-    size_t symbol_count;
-    /* The table the symbols' slots are in. */
+    /* The symbols to resolve, separated by spaces: one a slot of `table`, in the slots' order. Every one
+     * must be there. */
+    const char *symbols;
+    /* The table of function pointers the symbols fill, and its size: a struct of nothing but function
+     * pointers, so slot i is i function pointers in, and the size says how many slots there are. */
     void *table;
+    size_t table_size;
     /* Run once after every symbol is resolved (the library's own global set-up), or NULL: returns NULL when
      * it went well, else the reason. */
     const char *(*set_up)(void);
@@ -55,5 +44,18 @@ const char *kk_optional_library_load(kk_optional_library *library);
 /* Writes `library`'s message with `reason` into `text` (`size` bytes, always terminated), whether or not
  * the library loads: for a failure after loading that is worded the same way. */
 void kk_optional_library_message(const kk_optional_library *library, const char *reason, char *text, size_t size);
+
+/* Defines `library_`, whose symbols fill `table_` (a static struct of nothing but function pointers), from
+ * its sonames, message, symbols and set-up (the meaning of `kk_optional_library`'s fields), and `load_`,
+ * the shim's function that loads it (see `kk_optional_library_load`). One macro, so a shim states each
+ * fact once, and the table's size is taken from the table. */
+#define KK_OPTIONAL_LIBRARY(library_, load_, table_, sonames_, message_, symbols_, set_up_)                    \
+    static kk_optional_library library_ = {.sonames = (sonames_),                                               \
+                                           .message = (message_),                                               \
+                                           .symbols = (symbols_),                                               \
+                                           .table = &(table_),                                                  \
+                                           .table_size = sizeof(table_),                                        \
+                                           .set_up = (set_up_)};                                                \
+    const char *load_(void) { return kk_optional_library_load(&(library_)); }
 
 #endif

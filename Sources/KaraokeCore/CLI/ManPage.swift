@@ -150,14 +150,7 @@ enum ManPage {
     /// `text` safe inside a man page line: backslashes doubled, dashes as `\-` (so they copy as ASCII
     /// hyphen-minus), and a leading `.` or `'` guarded so it is not read as a request.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\e"
-            case "-": result += "\\-"
-            default: result.append(character)
-            }
-        }
+        var result = text.replacingCharacters(["\\": "\\e", "-": "\\-"])
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }

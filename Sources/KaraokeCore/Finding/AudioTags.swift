@@ -23,12 +23,6 @@ public struct AudioTags: Sendable, Equatable {
         public var source: String
         /// The text, often LRC.
         public var text: String
-
-        /// Creates a text.
-        public init(source: String, text: String) {
-            self.source = source
-            self.text = text
-        }
     }
 
     /// The title tag.

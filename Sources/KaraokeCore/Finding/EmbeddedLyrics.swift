@@ -16,13 +16,6 @@ public struct EmbeddedLyrics: Sendable {
     /// The lyrics.
     public var content: Content
 
-    /// Creates found lyrics.
-    public init(tag: String, fileName: String, content: Content) {
-        self.tag = tag
-        self.fileName = fileName
-        self.content = content
-    }
-
     /// `embedded SYLT in song.mp3`, the source `check` prints.
     public var sourceDescription: String { "embedded \(tag) in \(fileName)" }
 

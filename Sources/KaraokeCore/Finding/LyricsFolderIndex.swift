@@ -31,14 +31,6 @@ public struct LyricsFolderIndex: Sendable, Equatable {
         public var tagKey: String?
         /// Its `[length:]` in milliseconds, when it has one.
         public var length: Int?
-
-        /// Creates an entry.
-        public init(status: FileStatus, nameKey: String, tagKey: String? = nil, length: Int? = nil) {
-            self.status = status
-            self.nameKey = nameKey
-            self.tagKey = tagKey
-            self.length = length
-        }
     }
 
     /// How much of a file is read for its tags: `[ar:]`, `[ti:]` and `[length:]` sit at the top.
@@ -223,19 +215,9 @@ extension LyricsFolderIndex {
         return negative ? -value : value
     }
 
-    /// `field` with backslash, tab and newline escaped as `\\`, `\t` and `\n`.
+    /// `field` with backslash, tab, newline and carriage return escaped as `\\`, `\t`, `\n` and `\r`.
     static func escaped(_ field: String) -> String {
-        var result = ""
-        for character in field {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.append(character)
-            }
-        }
-        return result
+        field.replacingCharacters(["\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"])
     }
 
     /// The field `escaped` wrote, or nil for a backslash followed by anything else or bytes that are

@@ -17,14 +17,6 @@ public struct MPDRefusal: Sendable, Equatable {
     /// MPD's own words.
     public var message: String
 
-    /// A refusal with every field given.
-    public init(code: Int, index: Int, command: String, message: String) {
-        self.code = code
-        self.index = index
-        self.command = command
-        self.message = message
-    }
-
     /// The refusal for a person: `MPD refused 'seekcur': Not playing`.
     public var text: String {
         let what = command.isEmpty ? "a command" : "'\(Diagnostic.visible(command))'"

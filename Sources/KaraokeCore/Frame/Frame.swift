@@ -85,18 +85,4 @@ public struct FrameCell: Sendable, Equatable {
     /// The hue an 8-colour terminal keeps for it (a golden note, a duet ink), since the blend in `color`
     /// would round to gray there; nil for the terminal's own colour. Only note lanes set it (DESIGN §15.3).
     public var accent: RGB? = nil
-
-    /// Creates a cell.
-    public init(
-        column: Int, grapheme: Character, glyph: String, width: Int, role: RowKind, fill: Double,
-        color: RGB
-    ) {
-        self.column = column
-        self.grapheme = grapheme
-        self.glyph = glyph
-        self.width = width
-        self.role = role
-        self.fill = fill
-        self.color = color
-    }
 }

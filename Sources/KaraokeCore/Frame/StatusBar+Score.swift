@@ -9,12 +9,6 @@ extension StatusBar {
         public var text: String
         /// The singer's ink in a duet, the lyric foreground for one singer.
         public var color: RGB
-
-        /// A segment of `text` in `color`.
-        public init(text: String, color: RGB) {
-            self.text = text
-            self.color = color
-        }
     }
 
     /// The score text of one singer at file time `fileTime` (ms): `♪ 4,210`, and `♪ 4,210 great` for

@@ -44,13 +44,6 @@ public struct WordSegment: Sendable, Equatable {
     public var end: Int
     /// The segment's text, including the space that follows a word.
     public var text: String
-
-    /// Creates a segment.
-    public init(start: Int, end: Int, text: String) {
-        self.start = start
-        self.end = end
-        self.text = text
-    }
 }
 
 /// A singer of a duet, as the file marks it: LRC `v1:`/`M:`/`F:`/`D:`, UltraStar `P1`/`P2`, TTML agents.

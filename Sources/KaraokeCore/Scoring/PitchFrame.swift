@@ -11,13 +11,6 @@ public struct PitchFrame: Sendable, Equatable {
     /// The loudness of the analysis window in dBFS (0 is full scale; silence is very negative).
     public var level: Double
 
-    /// A frame heard at `time`.
-    public init(time: Double, midi: Double?, level: Double) {
-        self.time = time
-        self.midi = midi
-        self.level = level
-    }
-
     /// The MIDI note number of `hertz` (A4 = 440 Hz = 69); nil for a frequency that is not positive.
     public static func midi(hertz: Double) -> Double? {
         guard hertz > 0, hertz.isFinite else { return nil }

@@ -58,31 +58,15 @@ public struct LineResult: Sendable, Equatable {
     public var grade: LineGrade
     /// The file time (ms) at which it was judged, so the status bar shows it for a while and then drops it.
     public var judgedAt: Double
-
-    /// The result of line `line`.
-    public init(line: Int, accuracy: Double, grade: LineGrade, judgedAt: Double) {
-        self.line = line
-        self.accuracy = accuracy
-        self.grade = grade
-        self.judgedAt = judgedAt
-    }
 }
 
 /// The word a line earns, by its accuracy.
 public enum LineGrade: String, Sendable, CaseIterable {
     case missed, shaky, fair, good, great, perfect
 
-    /// The grade of a line sung with `accuracy` (0…1).
-    public init(accuracy: Double) {
-        switch accuracy {
-        case ..<0.1: self = .missed
-        case ..<0.35: self = .shaky
-        case ..<0.6: self = .fair
-        case ..<0.8: self = .good
-        case ..<0.95: self = .great
-        default: self = .perfect
-        }
-    }
+    /// The grade of a line sung with `accuracy` (0…1): `missed` below 0.1, `shaky` below 0.35, `fair`
+    /// below 0.6, `good` below 0.8, `great` below 0.95, else `perfect`.
+    public init(accuracy: Double) { self = Self.allCases[band(of: accuracy, below: [0.1, 0.35, 0.6, 0.8, 0.95])] }
 }
 
 /// The title a whole song earns, by its score out of 10,000.
@@ -94,15 +78,13 @@ public enum SongRating: String, Sendable, CaseIterable {
     case showstopper = "showstopper"
     case starOfTheNight = "star of the night"
 
-    /// The rating of `score` (0…10,000).
-    public init(score: Int) {
-        switch score {
-        case ..<500: self = .silent
-        case ..<3000: self = .warmingUp
-        case ..<5500: self = .findingTheKey
-        case ..<7500: self = .inTune
-        case ..<9000: self = .showstopper
-        default: self = .starOfTheNight
-        }
-    }
+    /// The rating of `score` (0…10,000): `silent night` below 500, `warming up` below 3000, `finding the
+    /// key` below 5500, `in tune` below 7500, `showstopper` below 9000, else `star of the night`.
+    public init(score: Int) { self = Self.allCases[band(of: score, below: [500, 3000, 5500, 7500, 9000])] }
+}
+
+/// Which band of the ascending `bounds` `value` falls in: the index of the first bound it is below, or
+/// `bounds.count` above them all (or when it is NaN), so a grade's cases, in order, are its bands.
+private func band<Value: Comparable>(of value: Value, below bounds: [Value]) -> Int {
+    bounds.firstIndex { value < $0 } ?? bounds.count
 }

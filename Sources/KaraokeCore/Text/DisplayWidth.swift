@@ -111,12 +111,6 @@ public struct TerminalGlyph: Sendable, Equatable {
     public var text: String
     /// The cells it takes on every terminal.
     public var width: Int
-
-    /// Creates a glyph.
-    public init(text: String, width: Int) {
-        self.text = text
-        self.width = width
-    }
 }
 
 extension DisplayWidth {

@@ -119,12 +119,7 @@ private struct JSONReader {
             index += 1
             skipWhitespace()
             members[name] = try readValue(depth: depth)
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("expected ',' or '}', found the end") }
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "}") { return .object(members) }
-            guard byte == UInt8(ascii: ",") else { index -= 1; throw failure("expected ',' or '}'") }
+            if try readSeparator(closing: "}") { return .object(members) }
         }
     }
 
@@ -138,13 +133,21 @@ private struct JSONReader {
         while true {
             skipWhitespace()
             elements.append(try readValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("expected ',' or ']', found the end") }
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "]") { return .array(elements) }
-            guard byte == UInt8(ascii: ",") else { index -= 1; throw failure("expected ',' or ']'") }
+            if try readSeparator(closing: "]") { return .array(elements) }
         }
+    }
+
+    /// Reads what follows a member or an element: `,` (false: another follows) or `closer` (true: the
+    /// object or array ends here); anything else fails at that byte.
+    mutating func readSeparator(closing closer: Unicode.Scalar) throws(JSONValue.Malformed) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("expected ',' or '\(closer)', found the end") }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: closer) else {
+            throw failure("expected ',' or '\(closer)'")
+        }
+        index += 1
+        return byte != UInt8(ascii: ",")
     }
 
     /// Reads `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?` and converts it with the standard library.

@@ -33,4 +33,18 @@ extension StringProtocol {
         result += self[index...]
         return result
     }
+
+    /// The text with each character that `replacements` has a key for replaced by its value: the one loop
+    /// behind every escaping of single characters (man page text, the folder index's fields).
+    func replacingCharacters(_ replacements: [Character: String]) -> String {
+        var result = ""
+        for character in self {
+            if let replacement = replacements[character] {
+                result += replacement
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
 }

@@ -112,12 +112,6 @@ extension MPRISPlayerState {
         public var seconds: Double
         /// The monotonic time the player was at `seconds`.
         public var at: Double
-
-        /// A reading.
-        public init(seconds: Double, at: Double) {
-            self.seconds = seconds
-            self.at = at
-        }
     }
 }
 

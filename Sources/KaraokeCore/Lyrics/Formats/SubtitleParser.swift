@@ -8,11 +8,8 @@ enum SubtitleParser {
     /// Parses SRT: cues of an optional sequence number, a `00:01:02,500 --> 00:01:04,000` timing line
     /// and text lines up to a blank line.
     static func parseSRT(_ utf8: [UInt8], file: String) -> ParseResult {
-        var reader = SRTReader(file: file)
-        utf8.withUnsafeBufferPointer { reader.run($0) }
-        let song = SongAssembly.assemble(metadata: SongMetadata(), timedLines: reader.lines)
-        return reader.log.finish(
-            song: song,
+        parse(
+            utf8, file: file, with: SRTReader.self,
             noSongMessage:
                 "no timed cue (an SRT cue starts with a timing line such as '00:00:12,340 --> 00:00:15,000')")
     }
@@ -20,14 +17,34 @@ enum SubtitleParser {
     /// Parses WebVTT as its standard's parser does, with inline `<00:01.500>` timestamps as word tags
     /// and `<v Name>` as the line's singer.
     static func parseWebVTT(_ utf8: [UInt8], file: String) -> ParseResult {
-        var reader = WebVTTReader(file: file)
-        utf8.withUnsafeBufferPointer { reader.run($0) }
-        let song = SongAssembly.assemble(metadata: SongMetadata(), timedLines: reader.lines)
-        return reader.log.finish(
-            song: song,
+        parse(
+            utf8, file: file, with: WebVTTReader.self,
             noSongMessage:
                 "no timed cue (a WebVTT cue starts with a timing line such as '00:00:12.340 --> 00:00:15.000')")
     }
+
+    /// Runs a `Reader` over the file and makes the song of its cues, or says `noSongMessage` when there
+    /// is none: the part both formats share.
+    private static func parse<Reader: CueReader>(
+        _ utf8: [UInt8], file: String, with _: Reader.Type, noSongMessage: String
+    ) -> ParseResult {
+        var reader = Reader(file: file)
+        utf8.withUnsafeBufferPointer { reader.run($0) }
+        let song = SongAssembly.assemble(metadata: SongMetadata(), timedLines: reader.lines)
+        return reader.log.finish(song: song, noSongMessage: noSongMessage)
+    }
+}
+
+/// A reader of one subtitle format: it walks a file's bytes once, keeping the timed lines and the warnings.
+private protocol CueReader {
+    /// A reader for the file named `file` in messages.
+    init(file: String)
+    /// The warnings so far.
+    var log: DiagnosticLog { get }
+    /// The lines read so far.
+    var lines: [LyricLine] { get }
+    /// Reads the whole file.
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 // MARK: - Shared line tools
@@ -55,7 +72,7 @@ private func skipBlanks(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: In
 // MARK: - SRT
 
 /// The SRT parser's state while it walks one file.
-private struct SRTReader {
+private struct SRTReader: CueReader {
     var log: DiagnosticLog
     var lines: [LyricLine] = []
     var text = CueText()
@@ -213,7 +230,7 @@ private struct SRTReader {
 // MARK: - WebVTT
 
 /// The WebVTT parser's state while it walks one file.
-private struct WebVTTReader {
+private struct WebVTTReader: CueReader {
     var log: DiagnosticLog
     var lines: [LyricLine] = []
     var text = CueText()

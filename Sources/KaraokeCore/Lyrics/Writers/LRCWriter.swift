@@ -8,15 +8,9 @@ struct LRCWriter {
     /// Whether word segments are written as `<mm:ss.xx>` tags (Enhanced LRC) or dropped.
     let enhanced: Bool
 
-    /// Counts of what LRC could not hold, turned into warnings at the end.
-    private struct Losses {
-        var wordTimed = 0
-        var voiced = 0
-        var unvoicedAfterVoiced = 0
-        var overlapping = 0
-        var nudged = 0
-        var escaped = 0
-        var beyondReader = 0
+    /// The kinds of thing LRC cannot hold, in the order of their warnings.
+    private enum Loss: CaseIterable {
+        case wordTimed, voiced, unvoicedAfterVoiced, overlapping, nudged, escaped, beyondReader
     }
 
     /// `LRCParser` refuses stamps of 100 hours and more as broken; a song can still have them (WebVTT
@@ -26,7 +20,7 @@ struct LRCWriter {
     /// The text and its warnings.
     func write() -> (text: String, warnings: [String]) {
         var out = ""
-        var losses = Losses()
+        var losses = LossTally<Loss>()
         let metadata = song.metadata
         for (key, value) in [
             ("ti", metadata.title), ("ar", metadata.artist), ("al", metadata.album),
@@ -48,7 +42,7 @@ struct LRCWriter {
             var marker: Int?
             if let next {
                 if end > next {
-                    losses.overlapping += 1
+                    losses.count(.overlapping)
                     end = next
                 } else if end < next {
                     // A marker on the line's own stamp would be read as nothing; 0.01 s is the least it can last.
@@ -66,18 +60,18 @@ struct LRCWriter {
             var voiceMarker = ""
             switch line.voice {
             case .part(let n)? where n < 9: voiceMarker = "v\(n + 1): "
-            case .part?: losses.voiced += 1
+            case .part?: losses.count(.voiced)
             case .together?: voiceMarker = "D: "
             case nil:
-                if sawVoice { losses.unvoicedAfterVoiced += 1 }
+                if sawVoice { losses.count(.unvoicedAfterVoiced) }
                 // Text that would read as a marker is kept as text by a word joiner in front.
                 if LineMarkup.voiceMarker(in: Substring(line.text)) != nil {
                     voiceMarker = "\u{2060}"
-                    losses.escaped += 1
+                    losses.count(.escaped)
                 }
             }
             if line.voice != nil { sawVoice = true }
-            if max(start, marker ?? start) >= Self.readerLimit { losses.beyondReader += 1 }
+            if max(start, marker ?? start) >= Self.readerLimit { losses.count(.beyondReader) }
             var escapedLine = false
             out += "[\(Self.stamp(start))]"
             if line.isWordTimed && enhanced {
@@ -85,7 +79,7 @@ struct LRCWriter {
                     line, start: start, end: end, isLast: next == nil,
                     marker: voiceMarker, to: &out)
             } else {
-                if line.isWordTimed { losses.wordTimed += 1 }
+                if line.isWordTimed { losses.count(.wordTimed) }
                 out += voiceMarker
                 escapedLine = append(line.text, leading: voiceMarker.isEmpty, tagFollows: false, to: &out)
             }
@@ -96,14 +90,14 @@ struct LRCWriter {
                 out += "\n"
             }
             if let marker { out += "[\(Self.stamp(marker))]\n" }
-            if escapedLine { losses.escaped += 1 }
+            if escapedLine { losses.count(.escaped) }
         }
         return (out, warnings(losses))
     }
 
     /// The stamp each line is written at: its start rounded to the centisecond, and at least 0.01 s
     /// after the line before, since LRC reads a second line on the same stamp as a translation.
-    private func writtenStamps(_ losses: inout Losses) -> [Int] {
+    private func writtenStamps(_ losses: inout LossTally<Loss>) -> [Int] {
         var stamps: [Int] = []
         stamps.reserveCapacity(song.lines.count)
         var previous = Int.min
@@ -111,7 +105,7 @@ struct LRCWriter {
             var stamp = Self.rounded(line.start)
             if previous != Int.min, stamp <= previous {
                 stamp = previous + 10
-                losses.nudged += 1
+                losses.count(.nudged)
             }
             stamps.append(stamp)
             previous = stamp
@@ -198,58 +192,37 @@ struct LRCWriter {
             out += text
             return false
         }
-        var result: [UInt8] = prefixed ? Array(LyricWriter.wordJoiner.utf8) : []
-        result.reserveCapacity(bytes.count + 3 * positions.count + 3)
-        var from = 0
-        for position in positions {
-            result.append(contentsOf: bytes[from...position])
-            result.append(contentsOf: LyricWriter.wordJoiner.utf8)
-            from = position + 1
-        }
-        result.append(contentsOf: bytes[from...])
-        out += String(decoding: result, as: UTF8.self)
+        out += LyricWriter.insertingWordJoiners(into: bytes, after: positions, inFront: prefixed)
         return true
     }
 
     /// The warnings for what was lost, in a fixed order.
-    private func warnings(_ losses: Losses) -> [String] {
-        var warnings: [String] = []
+    private func warnings(_ losses: LossTally<Loss>) -> [String] {
         let target = enhanced ? "elrc" : "lrc"
-        if case let n = losses.wordTimed, n > 0 {
-            warnings.append("\(counted(n, "line")) lost word timing, which lrc cannot hold; convert to elrc to keep it")
-        }
-        if case let n = losses.voiced, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")): LRC voice "
-                    + "markers go from v1 to v9")
-        }
-        if case let n = losses.unvoicedAfterVoiced, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) without a singer \(agreeing(n, "follows", "follow")) a voiced line; "
-                    + "LRC voice markers hold until the next one, so \(agreeing(n, "it is", "they are")) read as sung by the "
-                    + "singer before")
-        }
-        if case let n = losses.overlapping, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) \(agreeing(n, "overlaps", "overlap")) the line after; \(target) ends "
-                    + "a line where the next one starts, so \(agreeing(n, "it ends", "they end")) earlier")
-        }
-        if case let n = losses.nudged, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) \(agreeing(n, "starts", "start")) within 0.01 s of the line before; "
-                    + "moved 0.01 s later so that \(target) does not read \(agreeing(n, "it", "them")) as a translation"
-            )
-        }
-        if case let n = losses.escaped, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that \(target) would read as "
-                    + "a timestamp; a word joiner (U+2060) after the bracket keeps it text")
-        }
-        if case let n = losses.beyondReader, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) \(agreeing(n, "starts or ends", "start or end")) at 100 hours or "
-                    + "later; \(agreeing(n, "it is", "they are")) written, but karaoke's LRC reader takes such stamps "
-                    + "for broken ones")
+        var warnings = losses.warnings { loss, n in
+            let lines = counted(n, "line")
+            switch loss {
+            case .wordTimed: return "\(lines) lost word timing, which lrc cannot hold; convert to elrc to keep it"
+            case .voiced:
+                return "\(lines) lost \(agreeing(n, "its singer", "their singers")): LRC voice markers go from v1 to v9"
+            case .unvoicedAfterVoiced:
+                return "\(lines) without a singer \(agreeing(n, "follows", "follow")) a voiced line; LRC voice markers "
+                    + "hold until the next one, so \(agreeing(n, "it is", "they are")) read as sung by the singer before"
+            case .overlapping:
+                return "\(lines) \(agreeing(n, "overlaps", "overlap")) the line after; \(target) ends a line where the "
+                    + "next one starts, so \(agreeing(n, "it ends", "they end")) earlier"
+            case .nudged:
+                return
+                    "\(lines) \(agreeing(n, "starts", "start")) within 0.01 s of the line before; moved 0.01 s later "
+                    + "so that \(target) does not read \(agreeing(n, "it", "them")) as a translation"
+            case .escaped:
+                return "\(lines) \(agreeing(n, "holds", "hold")) text that \(target) would read as a timestamp; a word "
+                    + "joiner (U+2060) after the bracket keeps it text"
+            case .beyondReader:
+                return "\(lines) \(agreeing(n, "starts or ends", "start or end")) at 100 hours or later; "
+                    + "\(agreeing(n, "it is", "they are")) written, but karaoke's LRC reader takes such stamps for "
+                    + "broken ones"
+            }
         }
         let dropped = metadataNames(song.metadata, including: [.audioFile])
         if !dropped.isEmpty {

@@ -32,6 +32,41 @@ public enum LyricWriter {
     /// digit, so `[\u{2060}00:12]` no longer reads as a timestamp. The text changes by one invisible
     /// character, which the writers say in a warning.
     static let wordJoiner = "\u{2060}"
+
+    /// `bytes` as text with a word joiner after each byte index in `positions` (ascending), and one in
+    /// front of it all when `inFront`: the one way both escaping writers put their joiners in.
+    static func insertingWordJoiners(into bytes: [UInt8], after positions: [Int], inFront: Bool = false) -> String {
+        let joiner = Array(wordJoiner.utf8)
+        var result: [UInt8] = inFront ? joiner : []
+        result.reserveCapacity(bytes.count + joiner.count * (positions.count + 1))
+        var from = 0
+        for position in positions {
+            result.append(contentsOf: bytes[from...position])
+            result.append(contentsOf: joiner)
+            from = position + 1
+        }
+        result.append(contentsOf: bytes[from...])
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// What a writer's target could not hold, counted by kind as the writer goes and worded as warnings at
+/// the end: one warning a kind that happened, in the order of the kinds' cases.
+struct LossTally<Loss: CaseIterable & Hashable> {
+    /// How many lines had each kind of loss; a kind that never happened has no entry.
+    private var counts: [Loss: Int] = [:]
+
+    /// Counts one more line with `loss`.
+    mutating func count(_ loss: Loss) { counts[loss, default: 0] += 1 }
+
+    /// How many lines had `loss`.
+    subscript(_ loss: Loss) -> Int { counts[loss] ?? 0 }
+
+    /// The warning `wording` makes of each kind that happened, from its count; a kind it gives nil for is
+    /// worded elsewhere.
+    func warnings(_ wording: (Loss, Int) -> String?) -> [String] {
+        Loss.allCases.compactMap { loss in counts[loss].flatMap { wording(loss, $0) } }
+    }
 }
 
 /// `1 line` or `3 lines`: a count with its noun, for warnings.

@@ -15,21 +15,14 @@ struct SubtitleWriter {
     let song: Song
     let kind: Kind
 
-    /// Counts of what the format could not hold, turned into warnings at the end.
-    private struct Losses {
-        var wordTimed = 0
-        var voiced = 0
-        var together = 0
-        var translated = 0
-        var escaped = 0
-        var beforeZero = 0
-        var noteEscaped = false
-    }
+    /// The kinds of thing the format cannot hold, in the order of their warnings; `beforeZero` (lines the
+    /// offset would start before 0:00) is worded in the offset's warning.
+    private enum Loss: CaseIterable { case wordTimed, voiced, together, translated, escaped, noteEscaped, beforeZero }
 
     /// The text and its warnings.
     func write() -> (text: String, warnings: [String]) {
         var out = ""
-        var losses = Losses()
+        var losses = LossTally<Loss>()
         if kind == .vtt {
             out += "WEBVTT\n\n"
             var note = ""
@@ -37,22 +30,22 @@ struct SubtitleWriter {
                 guard let value, !value.isEmpty else { continue }
                 // A NOTE block ends at `-->`, so an arrow in a title is broken up.
                 let safe = value.replacingOccurrences(of: "-->", with: "--\(LyricWriter.wordJoiner)>")
-                if safe != value { losses.noteEscaped = true }
+                if safe != value { losses.count(.noteEscaped) }
                 note += "\(key): \(safe)\n"
             }
             if !note.isEmpty { out += "NOTE\n\(note)\n" }
         }
         let offset = song.metadata.offset
         for (index, line) in song.lines.enumerated() {
-            if line.start - offset < 0 { losses.beforeZero += 1 }
+            if line.start - offset < 0 { losses.count(.beforeZero) }
             let start = max(0, line.start - offset), end = max(start, line.end - offset)
             if kind == .srt { out += "\(index + 1)\n" }
             out += "\(time(start)) --> \(time(end))\n"
             var escaped = false
             switch kind {
             case .srt:
-                if line.isWordTimed { losses.wordTimed += 1 }
-                if line.voice != nil { losses.voiced += 1 }
+                if line.isWordTimed { losses.count(.wordTimed) }
+                if line.voice != nil { losses.count(.voiced) }
                 for text in [line.text] + line.translations where !text.isEmpty {
                     if appendSRT(text, to: &out) { escaped = true }
                     out += "\n"
@@ -63,7 +56,7 @@ struct SubtitleWriter {
                     case .part(let part): out += "<v Voice \(part + 1)>"
                     case .together:
                         out += "<v Together>"
-                        losses.together += 1
+                        losses.count(.together)
                     }
                 }
                 if line.isWordTimed {
@@ -77,8 +70,8 @@ struct SubtitleWriter {
                     out += "\n"
                 }
             }
-            if line.translations.contains(where: { !$0.isEmpty }) { losses.translated += 1 }
-            if escaped { losses.escaped += 1 }
+            if line.translations.contains(where: { !$0.isEmpty }) { losses.count(.translated) }
+            if escaped { losses.count(.escaped) }
             out += "\n"
         }
         return (out, warnings(losses))
@@ -154,16 +147,7 @@ struct SubtitleWriter {
             out += text
             return false
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(count + 3 * insertAfter.count)
-        var from = 0
-        for position in insertAfter {
-            result.append(contentsOf: bytes[from...position])
-            result.append(contentsOf: LyricWriter.wordJoiner.utf8)
-            from = position + 1
-        }
-        result.append(contentsOf: bytes[from...])
-        out += String(decoding: result, as: UTF8.self)
+        out += LyricWriter.insertingWordJoiners(into: bytes, after: insertAfter)
         return true
     }
 
@@ -195,44 +179,34 @@ struct SubtitleWriter {
     }
 
     /// The warnings for what was lost, in a fixed order.
-    private func warnings(_ losses: Losses) -> [String] {
-        var warnings: [String] = []
+    private func warnings(_ losses: LossTally<Loss>) -> [String] {
         let name = kind.name
-        if case let n = losses.wordTimed, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) lost word timing, which srt cannot hold; "
-                    + "convert to vtt or elrc to keep it")
-        }
-        if case let n = losses.voiced, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) lost \(agreeing(n, "its singer", "their singers")), which srt "
-                    + "cannot hold; convert to vtt to keep them")
-        }
-        if case let n = losses.together, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) sung together \(agreeing(n, "is", "are")) written as a singer named "
-                    + "'Together', which reads back as one more part")
-        }
-        if case let n = losses.translated, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) \(agreeing(n, "has", "have")) translations, which \(name) cannot "
-                    + "hold apart; they become part of the cue's text")
-        }
-        if case let n = losses.escaped, n > 0 {
-            warnings.append(
-                "\(counted(n, "line")) \(agreeing(n, "holds", "hold")) text that srt would read as markup "
-                    + "or a timing arrow; a word joiner (U+2060) keeps it text")
-        }
-        if losses.noteEscaped {
-            warnings.append(
-                "the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) "
-                    + "breaks it up")
+        var warnings = losses.warnings { loss, n in
+            let lines = counted(n, "line")
+            switch loss {
+            case .wordTimed:
+                return "\(lines) lost word timing, which srt cannot hold; convert to vtt or elrc to keep it"
+            case .voiced:
+                return "\(lines) lost \(agreeing(n, "its singer", "their singers")), which srt cannot hold; convert "
+                    + "to vtt to keep them"
+            case .together:
+                return "\(lines) sung together \(agreeing(n, "is", "are")) written as a singer named 'Together', "
+                    + "which reads back as one more part"
+            case .translated:
+                return "\(lines) \(agreeing(n, "has", "have")) translations, which \(name) cannot hold apart; they "
+                    + "become part of the cue's text"
+            case .escaped:
+                return "\(lines) \(agreeing(n, "holds", "hold")) text that srt would read as markup or a timing "
+                    + "arrow; a word joiner (U+2060) keeps it text"
+            case .noteEscaped:
+                return "the title or artist holds '-->', which a vtt NOTE cannot; a word joiner (U+2060) breaks it up"
+            case .beforeZero: return nil
+            }
         }
         let offset = song.metadata.offset
         if offset != 0 {
             var message = "the offset of \(offset) ms is applied to the times, as \(name) has no offset tag"
-            if losses.beforeZero > 0 {
-                let n = losses.beforeZero
+            if case let n = losses[.beforeZero], n > 0 {
                 message +=
                     "; \(counted(n, "line")) that would start before 0:00 \(agreeing(n, "starts", "start")) at 0:00"
             }
