@@ -33,7 +33,8 @@ struct ThreadClock {
 func measureInTmux(_ command: [String], keys: [String] = [], warmUp: Double = 2, seconds: Double)
     -> (cpuPercent: Double, wakeUpsPerSecond: Double, wakeUps: Double)?
 {
-    let socket = "karaoke-bench-\(getpid())"
+    // A server of its own for each run: a new session on a server that is still shutting down fails.
+    let socket = "karaoke-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     defer { run(["tmux", "-L", socket, "kill-server"]) }
     guard run(["tmux", "-L", socket, "new-session", "-d", "-x", "100", "-y", "30"] + command)?.status == 0 else {
         return nil
