@@ -1,6 +1,6 @@
 /// MPD's text protocol, as karaoke speaks it (DESIGN §12.3): the lines it reads and the commands it writes.
 ///
-/// Pure: it turns lines into values and values into lines; `MPDConnection` owns the socket.
+/// Pure: it turns lines into values and values into lines; `MPDSession` owns the socket.
 public enum MPDProtocol {
     /// The player's name in reports.
     public static let playerName = "mpd"
