@@ -1,3 +1,5 @@
+import KaraokeCore
+
 /// The one place a screen sleeps, and its clock (DESIGN §17.3): `PollWaiter` for real, a scripted one in
 /// tests.
 public protocol EventWaiter: AnyObject {
@@ -26,5 +28,3 @@ public struct Wake: OptionSet, Sendable {
     /// The deadline passed.
     public static let deadline = Wake(rawValue: 8)
 }
-
-import KaraokeCore

@@ -210,14 +210,12 @@ final class NCursesScreen: Screen {
         return max(0, alloc_pair(foreground, -1))
     }
 
-    /// A key or resize that is already there, without waiting (the driver waits in `ppoll`).
-    func readInput() -> ScreenInput { readInput(timeout: 0) }
-
-    /// Waits up to `milliseconds` (-1: until something happens) for a key.
-    func readInput(timeout milliseconds: Int) -> ScreenInput {
-        wtimeout(kk_stdscr(), Int32(clamping: milliseconds))
+    /// A key or resize that is already there, without waiting: the driver sleeps in `ppoll`, which also
+    /// turns a terminal that hung up without a SIGHUP into one (`PollWaiter`), so a failed read here only
+    /// means nothing is there.
+    func readInput() -> ScreenInput {
+        wtimeout(kk_stdscr(), 0)
         var value: wint_t = 0
-        let asked = monotonicSeconds()
         let result = wget_wch(kk_stdscr(), &value)
         if result == KEY_CODE_YES {
             switch Int32(value) {
@@ -232,27 +230,11 @@ final class NCursesScreen: Screen {
             default: return .none
             }
         }
-        // Only a read that failed before its time can be a hang-up; a timeout (every frame) costs no poll.
-        let early = milliseconds <= 0 || (monotonicSeconds() - asked) * 1000 < Double(milliseconds) - 1
-        if result == ERR && early && NCursesScreen.inputHungUp() {
-            // The terminal went away but no SIGHUP came: the session's shell ignores it (nohup, `trap ''
-            // HUP`), so the kernel told only that shell. Every read now fails at once and the loop would
-            // spin a core; raising SIGHUP ends the player the way the kernel's would have.
-            raise(SIGHUP)
-            return .none
-        }
         guard result == OK, let scalar = Unicode.Scalar(UInt32(value)) else { return .none }
         if scalar.value == 27 { return .key(.escape) }
         // Terminals send DEL (or ^H) for Backspace when terminfo does not make it KEY_BACKSPACE.
         if scalar.value == 0x7F || scalar.value == 0x08 { return .key(.backspace) }
         return .key(.character(Character(scalar)))
-    }
-
-    /// Whether the terminal on stdin has hung up (or stdin is not open): a poll that does not wait.
-    static func inputHungUp() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) == 1 else { return false }
-        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Gives the terminal back for a suspension; `resume` takes it again.
