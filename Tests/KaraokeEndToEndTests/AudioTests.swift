@@ -6,7 +6,7 @@ import Testing
 @Suite(
     "Playing with audio through mpv",
     .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"),
-    .serialized)
+    .concurrencyLimit(1))
 struct AudioTests {
     /// A folder with `song.lrc` and a `song.wav` of `seconds` seconds.
     static func songFolder(audioSeconds: Double, lyrics: String = AudioTests.lyrics) throws -> URL {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The binary as a user runs it without a terminal: render, check, help, and the exit codes of DESIGN §1.
-@Suite("The karaoke command")
+@Suite("The karaoke command", .concurrencyLimit(4))
 struct CommandLineTests {
     @Test("--help and --version print and exit 0")
     func helpAndVersion() throws {

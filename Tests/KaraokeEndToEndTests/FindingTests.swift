@@ -3,7 +3,7 @@ import Testing
 
 /// Where the lyrics of an audio file come from, through the real binary (DESIGN §10.1, §10.3): each test has its
 /// own home, data and cache folders, set in the child's environment.
-@Suite("Finding lyrics for an audio file")
+@Suite("Finding lyrics for an audio file", .concurrencyLimit(4))
 struct FindingTests {
     /// One test's folders: a fake home, `XDG_DATA_HOME`, `XDG_CACHE_HOME`, a music folder and a lyric folder.
     struct Place {

@@ -51,7 +51,7 @@ private func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms
 /// (DESIGN §12.2); `playerctl` looks at mpv from outside.
 @Suite(
     "Following mpv over MPRIS", .enabled(if: MprisMpv.isAvailable, "needs \(MprisMpv.missing ?? "nothing")"),
-    .serialized)
+    .concurrencyLimit(1))
 struct FollowMPRISTests {
     @Test("the first report names the playing track; a pause, a seek and the next track from outside follow")
     func outsideChanges() throws {
@@ -196,7 +196,7 @@ private let libdbusLoads: Bool = {
 }()
 
 /// What `follow --player mpris` says without a bus (DESIGN §12.2).
-@Suite("Following MPRIS without a bus", .enabled(if: libdbusLoads, "needs libdbus-1-3"))
+@Suite("Following MPRIS without a bus", .enabled(if: libdbusLoads, "needs libdbus-1-3"), .concurrencyLimit(4))
 struct FollowMPRISWithoutBusTests {
     @Test(
         "without a session bus address karaoke says so, and keeps running",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every lyric format and legacy encodings through the real binary: `check` and `render` read them all.
-@Suite("Lyric formats and encodings from the command line")
+@Suite("Lyric formats and encodings from the command line", .concurrencyLimit(4))
 struct FormatTests {
     @Test(
         "check accepts every bundled song, whatever its format",
@@ -96,7 +96,7 @@ struct FormatTests {
 }
 
 /// `karaoke convert`: any format in, LRC, Enhanced LRC, SRT or WebVTT out; nothing overwritten unasked.
-@Suite("Converting lyric files")
+@Suite("Converting lyric files", .concurrencyLimit(4))
 struct ConvertTests {
     @Test("a TTML duet to Enhanced LRC on stdout keeps words, singers and translations, and reads back")
     func ttmlToElrc() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// `make install` and `make uninstall` into a temporary DESTDIR (DESIGN §14.5), with the binaries the tests
 /// built (`make install-files BUILT=…` is the install without the release build).
-@Suite("Installing: make install puts every file in place, make uninstall takes them away")
+@Suite("Installing: make install puts every file in place, make uninstall takes them away", .concurrencyLimit(4))
 struct InstallTests {
     /// The files `make install PREFIX=/usr/local` puts under DESTDIR.
     static let installed = [

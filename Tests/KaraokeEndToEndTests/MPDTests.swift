@@ -4,7 +4,7 @@ import Testing
 /// `karaoke follow --player mpd… --print` against a real mpd of the test's own (DESIGN §12.3).
 @Suite(
     "Following MPD", .enabled(if: MPDServer.isAvailable, "needs mpd, mpc and ffmpeg (make deps-test installs them)"),
-    .serialized,
+    .concurrencyLimit(1),
     .timeLimit(.minutes(3)))
 struct MPDTests {
     /// karaoke following `server`, with its stderr in the server's folder.

@@ -6,7 +6,7 @@ import Testing
 @Suite(
     "Listening to the microphone",
     .enabled(if: PulseAudioServer.isAvailable, "needs pulseaudio, pactl and paplay (make deps-test)"),
-    .serialized)
+    .concurrencyLimit(1))
 struct MicTests {
     /// One line of `karaoke mic --print`.
     struct Heard: Decodable {
@@ -159,7 +159,7 @@ struct MicTests {
 }
 
 /// Without a PulseAudio server: a clear message, no hang (needs only libpulse0, not the daemon).
-@Suite("The microphone with no sound server")
+@Suite("The microphone with no sound server", .concurrencyLimit(4))
 struct MicWithoutServerTests {
     @Test("mic and calibrate with no server to reach say so and exit 1", arguments: [["mic"], ["calibrate"]])
     func noServer(arguments: [String]) throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// `s` in `play` writes the offset back into the lyric file (DESIGN §13.2), driven in tmux on the real
 /// binary, with the file checked byte for byte and `render` checked before and after.
-@Suite("Saving the offset from play", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .serialized)
+@Suite("Saving the offset from play", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(1))
 struct OffsetSaveTests {
     /// A short song: "two" starts at 3 s, so 0.2 s before it the saved offset makes all the difference.
     static let song =
@@ -174,7 +174,7 @@ struct OffsetSaveTests {
 }
 
 /// `karaoke check`'s warnings about `[offset:]` (DESIGN §13.2), as the user sees them.
-@Suite("check warns about offsets other players misread")
+@Suite("check warns about offsets other players misread", .concurrencyLimit(4))
 struct OffsetCheckTests {
     @Test("an offset over 10 s and a space after the colon are warnings at the tag, and --strict fails on them")
     func offsetWarnings() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite(
     "Playing with lyrics from LRCLIB, and plain lyrics as pages",
     .enabled(if: TmuxSession.isAvailable && LRCLIBServer.isAvailable, "needs tmux, python3 and libcurl4"),
-    .serialized)
+    .concurrencyLimit(1))
 struct PlayFetchTests {
     /// One test's server, temporary folder (its home and cache) and audio files.
     final class Setting {
@@ -165,7 +165,7 @@ struct PlayFetchTests {
 }
 
 /// Which `.txt` files found for an audio file are plain lyrics (DESIGN §10.1).
-@Suite("Plain .txt lyrics beside an audio file")
+@Suite("Plain .txt lyrics beside an audio file", .concurrencyLimit(4))
 struct PlainTextLyricsTests {
     @Test(
         "a .txt whose lines open like stamps is still LRC with its faults, and one given as FILE is a lyric file",

@@ -4,7 +4,7 @@ import Testing
 /// `karaoke play` with a queue of songs in a real terminal (tmux): the card, n and N, songs that end
 /// by themselves, a broken file skipped, a playlist and a folder (DESIGN §14.2). Silent (`--no-audio`)
 /// and with songs of two seconds, so the queue moves quickly.
-@Suite("A queue of songs in a terminal", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .serialized)
+@Suite("A queue of songs in a terminal", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(1))
 struct QueueTests {
     /// A song called `title` whose two lines last two seconds in all.
     static func shortSong(_ title: String) -> String {

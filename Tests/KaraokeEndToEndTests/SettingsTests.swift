@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The config file and the remembered offsets through the real binary (DESIGN §14.4).
-@Suite("Settings: the config file, karaoke config and remembered offsets")
+@Suite("Settings: the config file, karaoke config and remembered offsets", .concurrencyLimit(4))
 struct SettingsTests {
     /// Writes `text` as the config file under a new folder and returns the folder (XDG_CONFIG_HOME).
     private func configHome(_ text: String) throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 @Suite(
     "Audio for singers through mpv",
     .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"),
-    .serialized)
+    .concurrencyLimit(1))
 struct SingingAudioTests {
     /// `karaoke play` on the song in `folder` with mpv silent, once its title shows.
     func play(_ folder: URL, _ arguments: String = "") throws -> TmuxSession {

@@ -83,7 +83,9 @@ private func read(_ name: String) -> Result<AudioTags, TagReader.Failure>? {
     return TagReader.read(path, helper: helper)
 }
 
-@Suite("Reading lyrics from real tagged audio files", .enabled(if: taggedFilesAreAvailable), .taggedAudioFiles)
+@Suite(
+    "Reading lyrics from real tagged audio files", .enabled(if: taggedFilesAreAvailable), .taggedAudioFiles,
+    .concurrencyLimit(4))
 struct TagTests {
     @Test("synced lyrics in an ID3 SYLT frame become a line-timed song, sanitised")
     func sylt() throws {
@@ -239,7 +241,9 @@ private func writeExecutable(_ path: String, _ text: String) throws {
 /// The search of DESIGN §10.1 through the binary, with the tag reader wired in: no lyric file anywhere, so only
 /// the tags can give the lyrics. HOME and the XDG folders point at an empty folder, so no default lyric folder
 /// of the machine's user takes part.
-@Suite("Finding lyrics in the audio file's own tags", .enabled(if: taggedFilesAreAvailable), .taggedAudioFiles)
+@Suite(
+    "Finding lyrics in the audio file's own tags", .enabled(if: taggedFilesAreAvailable), .taggedAudioFiles,
+    .concurrencyLimit(4))
 struct EmbeddedLyricsSearchTests {
     /// Runs `karaoke ARGUMENTS` in an environment with no lyric folders and a private cache, all in a home of
     /// its own that is removed afterwards.
@@ -306,7 +310,7 @@ struct EmbeddedLyricsSearchTests {
 /// nothing, its tags say "The Tests — Lantern River".
 @Suite(
     "Fetching for a tagged audio file", .enabled(if: taggedFilesAreAvailable && LRCLIBServer.isAvailable),
-    .taggedAudioFiles)
+    .taggedAudioFiles, .concurrencyLimit(4))
 struct TaggedFetchTests {
     @Test("fetch asks for the artist and title of the audio's tags")
     func fetchUsesTags() throws {
@@ -323,7 +327,7 @@ struct TaggedFetchTests {
     }
 }
 
-@Suite("Running the tag helper")
+@Suite("Running the tag helper", .concurrencyLimit(4))
 struct TagHelperTests {
     @Test("a missing file is named with the reason")
     func missingFile() throws {

@@ -1,13 +1,27 @@
+import Dispatch
+import Foundation
 import Testing
 
-/// At most `limit` test cases of the suite that has this trait run at once; the others wait their turn without
-/// holding a thread.
+/// At most `limit` test cases of the suite that has this trait run at once, and at most
+/// `ConcurrencyLimit.endToEndJobs` of all end-to-end suites together; each runs on a thread of its own.
 ///
-/// Between `.serialized` (one at a time) and nothing (all at once): for suites whose tests spend most of their
-/// time waiting on real time, each with processes and folders of its own, but where all of them at once would
-/// load a 2-core machine enough to make their timing unfair.
+/// The end-to-end tests wait on real time synchronously (a process's exit, a tmux screen, a sleep). Run as
+/// they are, each would hold one of the cooperative pool's threads, of which there are as many as cores: on
+/// a 2-core machine two waiting tests would stall every other test, and the run would be bound by the wait,
+/// not by the work. So each case runs on a thread outside the pool (a task executor preference), and the
+/// turns, not the pool, decide how many run at once. A turn is waited for without holding a thread.
+///
+/// Every end-to-end suite carries this trait: 1 for suites whose cases must not overlap (`.serialized`
+/// would hold a pool thread), more for independent ones.
 struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
-    /// The turns, shared by every copy of the trait.
+    /// End-to-end test cases at once over all suites: `KARAOKE_E2E_JOBS`, or 6. Each mostly waits on
+    /// tmux, mpv or a daemon; more at once on 2 cores would make the timing checks unfair.
+    static let endToEndJobs = max(1, ProcessInfo.processInfo.environment["KARAOKE_E2E_JOBS"].flatMap { Int($0) } ?? 6)
+
+    /// The turns shared by every end-to-end suite.
+    private static let allSuites = Turns(free: endToEndJobs)
+
+    /// The suite's turns, shared by every copy of the trait.
     private let turns: Turns
 
     /// Applied to each test of the suite (hence a test trait too), not to the suite as a whole.
@@ -22,17 +36,22 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    /// Waits for a turn, runs the test case and gives the turn back, however the case ends.
+    /// Waits for the suite's turn, then for one of all suites' (so no shared turn is held while waiting for
+    /// the suite), runs the test case on a thread of its own and gives both turns back, however it ends.
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         await turns.take()
+        await Self.allSuites.take()
+        let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")
         do {
-            try await function()
+            try await withTaskExecutorPreference(thread) { try await function() }
         } catch {
+            await Self.allSuites.give()
             await turns.give()
             throw error
         }
+        await Self.allSuites.give()
         await turns.give()
     }
 
@@ -65,7 +84,23 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     }
 }
 
+/// A task executor whose jobs run on a serial dispatch queue of its own: dispatch gives such a queue a thread
+/// outside the cooperative pool, and another when one blocks, so a test that blocks holds only its own.
+private final class OwnThreadExecutor: TaskExecutor {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
 extension Trait where Self == ConcurrencyLimit {
-    /// At most `limit` of the suite's test cases at once.
+    /// At most `limit` of the suite's test cases at once (1: one after another), each on a thread of its own.
     static func concurrencyLimit(_ limit: Int) -> Self { Self(limit) }
 }
