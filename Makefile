@@ -135,13 +135,16 @@ check-release: deps deps-test build
 
 # The threads under ThreadSanitizer: the audio, follow, play --fetch, microphone and scoring end-to-end tests against a
 # karaoke binary built with TSan (mpv's reader thread, the MPD and MPRIS connection threads, the LRCLIB lookup and
-# the microphone's capture thread beside the main loop; the core has no threads, and its timing tests fail at TSan's speed). The binary's reports go to
-# files, since its stderr is the terminal in tmux; any report fails the target.
+# the microphone's capture thread beside the main loop; the core has no threads, and its timing tests fail at TSan's
+# speed). Only the binary is built with TSan: the tests themselves are the debug build's, pointed at it. The
+# binary's reports go to files, since its stderr is the terminal in tmux; any report fails the target.
 check-tsan: deps deps-test
-	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan
+	$(SWIFT) build --sanitize=thread --build-path .build-tsan --product karaoke
+	@nm .build-tsan/debug/karaoke | grep -q __tsan_init || { echo "karaoke: .build-tsan/debug/karaoke is not built with ThreadSanitizer"; exit 1; }
+	$(SWIFT) build --build-tests
 	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan
-	TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
-	  $(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)'
+	KARAOKE_BINARY=$(CURDIR)/.build-tsan/debug/karaoke TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
+	  $(SWIFT) test --skip-build --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)'
 	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
 	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
 

@@ -142,7 +142,7 @@ struct AudioTests {
         #expect(nothingLeftBehind(probe, folder: folder))
     }
 
-    @Test("the lyric clock stays within 50 ms of mpv's position")
+    @Test("the lyric clock stays within 50 ms of mpv's position", .runsAlone)
     func clockFollowsMpv() throws {
         let gaps = try AudioTests.clockGaps()
         #expect(gaps.count >= 20, "enough samples: \(gaps.count)")

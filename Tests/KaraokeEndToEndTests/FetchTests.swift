@@ -4,7 +4,7 @@ import Testing
 /// `karaoke fetch` against our LRCLIB-compatible server on 127.0.0.1 (DESIGN §11): never the internet.
 @Suite(
     "Fetching lyrics from LRCLIB", .enabled(if: LRCLIBServer.isAvailable, "needs python3 and libcurl4"),
-    .concurrencyLimit(1))
+    .concurrencyLimit(2))
 struct FetchTests {
     /// The User-Agent karaoke must send.
     static let userAgent = "karaoke/0.1.0 (+https://github.com/karaoke-terminal/karaoke)"

@@ -51,7 +51,7 @@ private func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms
 /// (DESIGN §12.2); `playerctl` looks at mpv from outside.
 @Suite(
     "Following mpv over MPRIS", .enabled(if: MprisMpv.isAvailable, "needs \(MprisMpv.missing ?? "nothing")"),
-    .concurrencyLimit(1))
+    .concurrencyLimit(2))
 struct FollowMPRISTests {
     @Test("the first report names the playing track; a pause, a seek and the next track from outside follow")
     func outsideChanges() throws {

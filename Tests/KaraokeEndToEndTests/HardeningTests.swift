@@ -291,7 +291,7 @@ func bash(_ script: String, timeout: Double = 60) throws -> RawProcess.Output {
 /// The path quoted for a shell command line.
 func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-@Suite("Hardening: hostile sizes", .concurrencyLimit(1), .timeLimit(.minutes(3)))
+@Suite("Hardening: hostile sizes", .concurrencyLimit(1), .timeLimit(.minutes(5)))
 struct HostileSizeTests {
     static let lantern = KaraokeProcess.song("lantern-river.lrc")
 
@@ -387,7 +387,7 @@ struct HostileSizeTests {
     }
 }
 
-@Suite("Hardening: signals and faults", .concurrencyLimit(1), .timeLimit(.minutes(2)))
+@Suite("Hardening: signals and faults", .concurrencyLimit(1), .timeLimit(.minutes(5)))
 struct FaultTests {
     static let lantern = KaraokeProcess.song("lantern-river.lrc")
 

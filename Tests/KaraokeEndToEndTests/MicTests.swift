@@ -6,7 +6,7 @@ import Testing
 @Suite(
     "Listening to the microphone",
     .enabled(if: PulseAudioServer.isAvailable, "needs pulseaudio, pactl and paplay (make deps-test)"),
-    .concurrencyLimit(1))
+    .concurrencyLimit(2))
 struct MicTests {
     /// One line of `karaoke mic --print`.
     struct Heard: Decodable {
@@ -56,7 +56,7 @@ struct MicTests {
         return runs
     }
 
-    @Test("tones played into the sink are heard on its monitor as their notes, over 40 times a second")
+    @Test("tones played into the sink are heard on its monitor as their notes, over 40 times a second", .runsAlone)
     func tonesAreHeardAsTheirNotes() throws {
         let server = try PulseAudioServer()
         defer { server.stop() }
@@ -91,7 +91,7 @@ struct MicTests {
         #expect(silent.allSatisfy { $0.midi == nil && $0.level < -60 })
     }
 
-    @Test("calibrate measures the round trip of clicks played into the sink and prints the delay to use")
+    @Test("calibrate measures the round trip of clicks played into the sink and prints the delay to use", .runsAlone)
     func calibrateMeasuresTheRoundTrip() throws {
         let server = try PulseAudioServer()
         defer { server.stop() }

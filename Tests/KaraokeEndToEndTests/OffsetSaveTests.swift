@@ -3,7 +3,7 @@ import Testing
 
 /// `s` in `play` writes the offset back into the lyric file (DESIGN §13.2), driven in tmux on the real
 /// binary, with the file checked byte for byte and `render` checked before and after.
-@Suite("Saving the offset from play", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(1))
+@Suite("Saving the offset from play", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(2))
 struct OffsetSaveTests {
     /// A short song: "two" starts at 3 s, so 0.2 s before it the saved offset makes all the difference.
     static let song =

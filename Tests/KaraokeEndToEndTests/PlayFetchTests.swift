@@ -7,7 +7,7 @@ import Testing
 @Suite(
     "Playing with lyrics from LRCLIB, and plain lyrics as pages",
     .enabled(if: TmuxSession.isAvailable && LRCLIBServer.isAvailable, "needs tmux, python3 and libcurl4"),
-    .concurrencyLimit(1))
+    .concurrencyLimit(2))
 struct PlayFetchTests {
     /// One test's server, temporary folder (its home and cache) and audio files.
     final class Setting {

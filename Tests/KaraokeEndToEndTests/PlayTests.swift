@@ -5,7 +5,7 @@ import Testing
 ///
 /// Frames are made deterministic with `--start` and pause; every wait polls with a generous timeout,
 /// since CI machines are slow and noisy.
-@Suite("Playing in a terminal", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(1))
+@Suite("Playing in a terminal", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(2))
 struct PlayTests {
     static let lantern = KaraokeProcess.song("lantern-river.lrc")
 

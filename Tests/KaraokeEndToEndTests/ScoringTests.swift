@@ -113,7 +113,7 @@ struct ScoringTests {
         }
     }
 
-    @Test("tones on the notes score at least 9,000, with the delay karaoke calibrate measured")
+    @Test("tones on the notes score at least 9,000, with the delay karaoke calibrate measured", .runsAlone)
     func tonesOnTheNotesScoreHigh() throws {
         let server = try PulseAudioServer()
         defer { server.stop() }

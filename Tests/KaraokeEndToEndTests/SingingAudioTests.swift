@@ -73,7 +73,9 @@ struct SingingAudioTests {
         #expect(took > 5.3 && took < 15, "ended after \(took) s")
     }
 
-    @Test("the lyric clock stays within 50 ms of mpv's position at 0.75× and 1.25×", arguments: ["0.75", "1.25"])
+    @Test(
+        "the lyric clock stays within 50 ms of mpv's position at 0.75× and 1.25×", .runsAlone,
+        arguments: ["0.75", "1.25"])
     func clockFollowsAtTempo(tempo: String) throws {
         let gaps = try AudioTests.clockGaps("--tempo \(tempo)")
         #expect(gaps.count >= 20, "enough samples: \(gaps.count)")

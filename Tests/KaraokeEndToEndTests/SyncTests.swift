@@ -76,7 +76,7 @@ struct SyncTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("each line's stamp is within 60 ms of the audio time of its tap (mpv's time read around the key)")
+    @Test("each line's stamp is within 60 ms of the audio time of its tap (mpv's time read around the key)", .runsAlone)
     func tapsLandOnTheAudioTime() throws {
         let folder = try SyncTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -266,7 +266,7 @@ struct SyncTests {
         #expect(left == ["song.txt", "song.wav"])
     }
 
-    @Test("--calibrate plays 16 clicks through mpv; taps 100 ms after each suggest a latency near 100 ms")
+    @Test("--calibrate plays 16 clicks through mpv; taps 100 ms after each suggest a latency near 100 ms", .runsAlone)
     func calibrationSuggestsTheLatency() throws {
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' sync --calibrate --mpv-option ao=null", columns: 100, rows: 24)

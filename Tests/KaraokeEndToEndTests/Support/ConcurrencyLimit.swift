@@ -36,52 +36,65 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    /// Waits for the suite's turn, then for one of all suites' (so no shared turn is held while waiting for
-    /// the suite), runs the test case on a thread of its own and gives both turns back, however it ends.
+    /// Waits for the suite's turn, then for one of all suites' (all but one for a test that runs nearly
+    /// alone; no shared turn is held while waiting for the suite), runs the test case on a thread of its own
+    /// and gives the turns back, however it ends.
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await turns.take()
-        await Self.allSuites.take()
+        let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 1) : 1
+        await turns.take(1)
+        await Self.allSuites.take(shared)
         let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")
         do {
             try await withTaskExecutorPreference(thread) { try await function() }
         } catch {
-            await Self.allSuites.give()
-            await turns.give()
+            await Self.allSuites.give(shared)
+            await turns.give(1)
             throw error
         }
-        await Self.allSuites.give()
-        await turns.give()
+        await Self.allSuites.give(shared)
+        await turns.give(1)
     }
 
-    /// The free turns and, when none is free, who waits for one, in order.
+    /// The free turns and who waits for some, served in order: a test waiting for every turn is not overtaken
+    /// by the tests after it, however many single turns come free.
     private actor Turns {
         private var free: Int
-        private var waiting: [CheckedContinuation<Void, Never>] = []
+        private var waiting: [(count: Int, turn: CheckedContinuation<Void, Never>)] = []
 
         init(free: Int) {
             self.free = free
         }
 
-        /// Returns once a turn is this caller's.
-        func take() async {
-            if free > 0 {
-                free -= 1
+        /// Returns once `count` turns are this caller's.
+        func take(_ count: Int) async {
+            if waiting.isEmpty && free >= count {
+                free -= count
                 return
             }
-            await withCheckedContinuation { waiting.append($0) }
+            await withCheckedContinuation { waiting.append((count, $0)) }
         }
 
-        /// Hands the turn to the first waiting, or frees it.
-        func give() {
-            if waiting.isEmpty {
-                free += 1
-            } else {
-                waiting.removeFirst().resume()
+        /// Gives `count` turns back and hands them on to those waiting, first come first served.
+        func give(_ count: Int) {
+            free += count
+            while let first = waiting.first, first.count <= free {
+                free -= first.count
+                waiting.removeFirst().turn.resume()
             }
         }
     }
+}
+
+/// A test case that measures timing to tens of milliseconds (a tap, a click, mpv's clock): it runs with at most
+/// one other end-to-end test beside it, as all of them did when they held the cooperative pool's two threads;
+/// on 2 cores more of their load would be part of what it measures.
+struct RunsAlone: TestTrait {}
+
+extension Trait where Self == RunsAlone {
+    /// The test case runs with at most one other end-to-end test beside it.
+    static var runsAlone: Self { Self() }
 }
 
 /// A task executor whose jobs run on a serial dispatch queue of its own: dispatch gives such a queue a thread
