@@ -1,4 +1,4 @@
-/// The card shown before each song of a queue: what comes next, who sings it, what was skipped, and
+/// The card shown before each song of a queue: what comes next, who sings it, the queue's own notes, and
 /// how long until it starts (DESIGN §14.2).
 ///
 /// A value: the edge paints `frame(at:…)` whenever `nextChange(after:)` comes, or a key's `answer`
@@ -23,14 +23,18 @@ public struct QueueCard: Sendable, Equatable {
     public var title: String
     /// Who sings it, when the playlist or `--singer` says.
     public var singer: String?
-    /// Notes about songs skipped since the last card (lyrics that could not be read).
+    /// Notes about the queue itself, on its first card: a playlist's warnings, a FILE with no songs in it.
+    /// (An entry that cannot be played has a card of its own, `SkippedCard`.)
     public var notes: [String]
     /// The song's place in the queue, 1-based.
     public var number: Int
     /// The number of songs in the queue.
     public var count: Int
+    /// The countdown to the song's start.
+    public var countdown: CardCountdown
+
     /// The monotonic time the card ends and the song starts.
-    public var endsAt: Double
+    public var endsAt: Double { countdown.endsAt }
 
     /// A card for the song `number` of `count`, shown from monotonic time `now`.
     public init(
@@ -41,7 +45,7 @@ public struct QueueCard: Sendable, Equatable {
         self.notes = notes
         self.number = number
         self.count = count
-        endsAt = now + QueueCard.duration
+        countdown = CardCountdown(duration: QueueCard.duration, from: now)
     }
 
     /// The answer bound to `key`, or nil for keys that do nothing on the card.
@@ -56,63 +60,30 @@ public struct QueueCard: Sendable, Equatable {
     }
 
     /// Whether the card's time is up at `now`.
-    public func isOver(at now: Double) -> Bool { now >= endsAt }
+    public func isOver(at now: Double) -> Bool { countdown.isOver(at: now) }
 
     /// The whole seconds left at `now`, rounded up, as the card counts them down.
-    public func secondsLeft(at now: Double) -> Int {
-        let left = (endsAt - now).rounded(.up)
-        return left.isFinite ? Int(max(0, min(left, QueueCard.duration))) : 0
-    }
+    public func secondsLeft(at now: Double) -> Int { countdown.secondsLeft(at: now) }
 
     /// When the card next changes after `now`: the next whole second of the countdown, or its end.
-    public func nextChange(after now: Double) -> Double {
-        let left = endsAt - now
-        guard left > 0 else { return now }
-        let fraction = left - left.rounded(.down)
-        return now + (fraction > 0 ? fraction : 1)
-    }
+    public func nextChange(after now: Double) -> Double { countdown.nextChange(after: now) }
 
     /// The card as a frame of `columns` × `rows`: the lines centred in the middle, the countdown and the
     /// keys in the status row.
     public func frame(at now: Double, columns: Int, rows: Int, options: FrameOptions) -> Frame {
-        let columns = max(1, columns), rows = max(1, rows)
-        var lines: [(text: String, kind: RowKind, color: RGB)] = [
-            ("next: " + ControlCharacters.strip(title), .title, options.theme.foreground)
-        ]
-        if let singer { lines.append(("sung by " + ControlCharacters.strip(singer), .title, options.theme.foreground)) }
+        let theme = options.theme
+        var lines = [CardLayout.Line(text: "next: " + title, role: .title, color: theme.foreground)]
+        if let singer {
+            lines.append(CardLayout.Line(text: "sung by " + singer, role: .title, color: theme.foreground))
+        }
         if !notes.isEmpty {
-            lines.append(("", .blank, options.theme.status))
+            lines.append(.blank)
             // A note names a file and says why: wrapped rather than cut, so the reason stays readable.
             for note in notes {
-                let graphemes = Array(ControlCharacters.strip(note))
-                let widths = graphemes.map { DisplayWidth.glyph($0).width }
-                for row in LineWrapping.wrap(graphemes, widths: widths, maxWidth: max(1, columns - 4)) {
-                    lines.append((String(graphemes[row.range]), .notice, options.theme.status))
-                }
+                lines += CardLayout.wrapped(note, columns: columns, role: .notice, color: theme.status)
             }
         }
-        var screen = [FrameRow](repeating: .blank, count: rows)
-        let room = max(0, rows - 1)
-        let top = max(0, (room - lines.count) / 2)
-        for (offset, line) in lines.enumerated() where top + offset < room && line.kind != .blank {
-            screen[top + offset] = centred(line.text, columns: columns, role: line.kind, color: line.color)
-        }
         let status = "\(number)/\(count)  starts in \(secondsLeft(at: now)) s  ␣ start now  n skip  N back  q quit"
-        screen[rows - 1] = FrameRow(
-            kind: .status,
-            cells: FrameComposer.cells(of: status, from: 0, limit: columns, role: .status, color: options.theme.status))
-        return Frame(time: 0, columns: columns, rows: screen)
-    }
-
-    /// `text` centred on a row of `columns` in visual order (a Hebrew title reads right to left), cut
-    /// with "…" when it is wider, as the title row is laid out.
-    private func centred(_ text: String, columns: Int, role: RowKind, color: RGB) -> FrameRow {
-        let cells = FrameComposer.layOutTitle(text, columns: columns).cells.map { cell in
-            var cell = cell
-            cell.role = role
-            cell.color = color
-            return cell
-        }
-        return FrameRow(kind: role, cells: cells, isRightToLeft: TextDirection.of(text) == .rightToLeft)
+        return CardLayout(lines: lines, status: status, statusColor: theme.status).frame(columns: columns, rows: rows)
     }
 }
