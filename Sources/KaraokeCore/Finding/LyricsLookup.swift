@@ -59,14 +59,22 @@ public enum LyricsLookup {
         }
         return .failure(
             NotFound(
-                message: LyricsSearch.notFoundMessage(
-                    audio: shown, folders: folders.map(ControlCharacters.strip), home: home, steps: steps)))
+                audio: shown,
+                places: LyricsSearch.placesLooked(
+                    folders: folders.map(ControlCharacters.strip), home: home, steps: steps)))
     }
 
     /// Nothing was found; the message names every place looked in.
     public struct NotFound: Error, Sendable, Equatable {
-        /// The text after `karaoke: `.
-        public var message: String
+        /// The audio file, as shown.
+        public var audio: String
+        /// Where the search looked: `beside it, in ~/.lyrics, in its tags`.
+        public var places: String
+
+        /// The text after `karaoke: `: `no lyrics found for song.mp3 (looked beside it, in its tags)`.
+        public var message: String { LyricsSearch.notFoundMessage(audio: audio, places: places) }
+        /// The message without the file, for a queue that names it first: `no lyrics found (looked …)`.
+        public var reason: String { LyricsSearch.notFoundReason(places: places) }
     }
 }
 

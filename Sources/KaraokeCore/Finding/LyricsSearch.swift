@@ -264,6 +264,21 @@ extension LyricsSearch {
     /// The message when nothing was found, naming every place looked in:
     /// `no lyrics found for song.mp3 (looked beside it, in ~/.lyrics, in its tags)`.
     public static func notFoundMessage(audio: String, folders: [String], home: String?, steps: [Step]) -> String {
+        notFoundMessage(audio: audio, places: placesLooked(folders: folders, home: home, steps: steps))
+    }
+
+    /// `no lyrics found for song.mp3 (looked PLACES)`.
+    static func notFoundMessage(audio: String, places: String) -> String {
+        "no lyrics found for \(audio) (looked \(places))"
+    }
+
+    /// The same without the file, for a queue that names it first: `no lyrics found (looked PLACES)`.
+    static func notFoundReason(places: String) -> String {
+        "no lyrics found (looked \(places))"
+    }
+
+    /// The places `steps` look in: `beside it, in ~/.lyrics, in its tags`.
+    static func placesLooked(folders: [String], home: String?, steps: [Step]) -> String {
         var places: [String] = []
         for step in steps {
             switch step {
@@ -274,7 +289,7 @@ extension LyricsSearch {
             case .lrclib: places.append("on lrclib.net")
             }
         }
-        return "no lyrics found for \(audio) (looked \(places.joined(separator: ", ")))"
+        return places.joined(separator: ", ")
     }
 }
 
