@@ -44,6 +44,78 @@ struct ProgramsThroughTheDriverTests {
         #expect(waiter.now() == t0 + 1.5)
     }
 
+    @Test("a skipped entry's card counts down three seconds, repaints only then, and the queue goes on by itself")
+    func skippedCardGoesOn() {
+        let card = SkippedCard(
+            skipped: SkippedEntry(file: "lists/../missing.lrc", reason: "no such file"), number: 2, count: 5, now: t0)
+        var program = CardProgram(card: card, options: FrameOptions(), columns: 60, rows: 12)
+        let screen = RecordingScreen(columns: 60, rows: 12)
+        let waiter = ScriptedWaiter(start: t0, end: t0 + 30, screen: screen, script: [])
+        var driver = TerminalDriver<CardProgram<SkippedCard>>(screen: screen, waiter: waiter)
+        let ending = driver.run(&program) { _, _ in .stop }
+        guard case .stopped(.answer(.goOn)) = ending else {
+            Issue.record("expected the queue to go on, got \(ending)")
+            return
+        }
+        #expect(waiter.now() == t0 + SkippedCard.duration)
+        // One frame for each second left: 3, 2, 1.
+        #expect(
+            screen.frames.map { $0.rows.last?.text.prefix(17) } == [
+                "2/5  goes on in 3", "2/5  goes on in 2", "2/5  goes on in 1",
+            ])
+        #expect(screen.frames.first?.rows.contains { $0.text.contains("skipped missing.lrc: no such file") } == true)
+    }
+
+    @Test(
+        "a key answers a skipped entry's card at once",
+        arguments: [("n" as Character, SkippedCard.Answer.goOn), (" ", .goOn), ("N", .back), ("q", .quit)])
+    func skippedCardKeys(key: Character, answer: SkippedCard.Answer) {
+        let card = SkippedCard(
+            skipped: SkippedEntry(file: "x.lrc", reason: "no such file"), number: 1, count: 2, now: t0)
+        var program = CardProgram(card: card, options: FrameOptions(), columns: 60, rows: 12)
+        let screen = RecordingScreen(columns: 60, rows: 12)
+        let waiter = ScriptedWaiter(
+            start: t0, end: t0 + 30, screen: screen, script: [(t0 + 0.5, .input(.key(.character(key))))])
+        var driver = TerminalDriver<CardProgram<SkippedCard>>(screen: screen, waiter: waiter)
+        let ending = driver.run(&program) { _, _ in .stop }
+        guard case .stopped(.answer(let given)) = ending else {
+            Issue.record("expected an answer, got \(ending)")
+            return
+        }
+        #expect(given == answer)
+        #expect(waiter.now() == t0 + 0.5)
+    }
+
+    @Test("the end card sleeps with no deadline, space and n do nothing on it, and q ends it; N goes back")
+    func endCardWaitsForQ() {
+        for (key, answer) in [("q" as Character, EndCard.Answer.quit), ("N", .back)] {
+            let card = EndCard(
+                sung: ["Clockwork — The Gears"],
+                skipped: [SkippedEntry(file: "pl/../tone.wav", reason: "no such file")],
+                canGoBack: true)
+            var program = CardProgram(card: card, options: FrameOptions(), columns: 60, rows: 12)
+            let screen = RecordingScreen(columns: 60, rows: 12)
+            let waiter = ScriptedWaiter(
+                start: t0, end: t0 + 600, screen: screen,
+                script: [
+                    (t0 + 10, .input(.key(.character(" ")))), (t0 + 20, .input(.key(.character("n")))),
+                    (t0 + 300, .input(.key(.character(key)))),
+                ])
+            var driver = TerminalDriver<CardProgram<EndCard>>(screen: screen, waiter: waiter)
+            let ending = driver.run(&program) { _, _ in .stop }
+            guard case .stopped(.answer(let given)) = ending else {
+                Issue.record("expected an answer, got \(ending)")
+                return
+            }
+            #expect(given == answer)
+            #expect(waiter.now() == t0 + 300)
+            #expect(waiter.waits.allSatisfy { $0.until == nil })
+            // Painted once: the keys that do nothing do not repaint it.
+            #expect(screen.frames.count == 1)
+            #expect(screen.frames.first?.rows.contains { $0.text.contains("skipped tone.wav: no such file") } == true)
+        }
+    }
+
     @Test("the score card sleeps with no deadline until a key, and Ctrl-Z on it gives the terminal back")
     func scoreCardWaits() {
         let card = ScoreCard(title: "Harbour Bells", entries: [])

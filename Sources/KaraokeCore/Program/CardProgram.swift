@@ -1,5 +1,5 @@
-/// A card that fills the screen until a key answers it: the queue's card before each song, the score
-/// card after a scored one (DESIGN §14.2, §15.5).
+/// A card that fills the screen until a key answers it: the queue's card before each song, the card of an
+/// entry it skips, its end card, the score card after a scored song (DESIGN §14.2, §15.5).
 public protocol ScreenCard: Sendable {
     /// What a key, or the card's time running out, answers.
     associatedtype Answer: Sendable, Equatable
@@ -84,6 +84,26 @@ extension QueueCard: ScreenCard {
     public func timeUp(at now: Double) -> Answer? { isOver(at: now) ? .start : nil }
     /// The countdown's next second, or its end.
     public func wake(after now: Double) -> Double? { nextChange(after: now) }
+}
+
+extension SkippedCard: ScreenCard {
+    /// The answer bound to `key` (`SkippedCard.answer(to:)`).
+    public func answer(to key: Key) -> Answer? { SkippedCard.answer(to: key) }
+    /// The queue goes on by itself when the countdown ends.
+    public func timeUp(at now: Double) -> Answer? { countdown.isOver(at: now) ? .goOn : nil }
+    /// The countdown's next second, or its end.
+    public func wake(after now: Double) -> Double? { countdown.nextChange(after: now) }
+}
+
+extension EndCard: ScreenCard {
+    /// The card, which does not change with time.
+    public func frame(at now: Double, columns: Int, rows: Int, options: FrameOptions) -> Frame {
+        frame(columns: columns, rows: rows, options: options)
+    }
+    /// The end card waits for q however long it takes.
+    public func timeUp(at now: Double) -> Answer? { nil }
+    /// Nothing on it moves.
+    public func wake(after now: Double) -> Double? { nil }
 }
 
 extension ScoreCard: ScreenCard {
