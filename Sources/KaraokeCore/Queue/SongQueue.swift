@@ -61,6 +61,13 @@ public struct SongQueue: Sendable, Equatable {
         return !unreadable.contains(order[place])
     }
 
+    /// Stays on the song that is up when it is readable, else moves back to the nearest readable song before
+    /// it (wrapping when looping): where the end card's `N` goes. False when no song is readable.
+    public mutating func backToReadable() -> Bool {
+        if !unreadable.contains(order[place]) { return true }
+        return step(by: -1)
+    }
+
     /// Marks the song that is up as unreadable and moves on as `advance()` does.
     public mutating func skipUnreadable() -> Bool {
         unreadable.insert(order[place])

@@ -96,4 +96,25 @@ struct SongQueueTests {
         #expect(moved(&queue) { $0.advance() })
         #expect(!moved(&queue) { $0.skipUnreadable() })
     }
+
+    @Test("back to a readable song stays on the song that is up, or after an unusable one, finds the one before")
+    func backToReadable() {
+        var queue = SongQueue(entries: entries(3))
+        #expect(moved(&queue) { $0.advance() })
+        #expect(moved(&queue) { $0.advance() })
+        var stay = queue
+        #expect(moved(&stay) { $0.backToReadable() })
+        #expect(stay.current.path == "c")
+        #expect(!moved(&queue) { $0.skipUnreadable() })
+        #expect(moved(&queue) { $0.backToReadable() })
+        #expect(queue.current.path == "b")
+    }
+
+    @Test("back to a readable song fails when none is, even looping")
+    func backToReadableNone() {
+        var queue = SongQueue(entries: entries(2), loops: true)
+        #expect(moved(&queue) { $0.skipUnreadable() })
+        #expect(!moved(&queue) { $0.skipUnreadable() })
+        #expect(!moved(&queue) { $0.backToReadable() })
+    }
 }
