@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `karaoke play` with a queue of songs in a real terminal (tmux): the card, n and N, songs that end
-/// by themselves, a broken file skipped, a playlist and a folder (DESIGN §14.2). Silent (`--no-audio`)
+/// by themselves, an unusable entry's card, the end card, a playlist and a folder (DESIGN §14.2). Silent (`--no-audio`)
 /// and with songs of two seconds, so the queue moves quickly.
 @Suite("A queue of songs in a terminal", .enabled(if: TmuxSession.isAvailable, "needs tmux"), .concurrencyLimit(1))
 struct QueueTests {
@@ -31,6 +31,14 @@ struct QueueTests {
     func play(_ arguments: String, in folder: URL) throws -> TmuxSession {
         try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play --no-audio \(arguments) 2>'\(folder.path)/stderr'",
+            columns: 70, rows: 14)
+    }
+
+    /// `karaoke play --no-audio ARGUMENTS` run from inside `folder` (so relative paths are shown as given),
+    /// in a 70 × 14 session, stderr to `folder/stderr`.
+    func play(_ arguments: String, from folder: URL) throws -> TmuxSession {
+        try TmuxSession(
+            "sh -c \"cd '\(folder.path)' && exec '\(KaraokeProcess.binary.path)' play --no-audio \(arguments) 2>stderr\"",
             columns: 70, rows: 14)
     }
 
@@ -69,7 +77,7 @@ struct QueueTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("songs end by themselves, each card starts its song after five seconds, and the queue's end exits 0")
+    @Test("songs end by themselves, each card starts its song after five seconds, and the queue ends on its end card")
     func runsThrough() throws {
         let folder = try QueueTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -83,25 +91,79 @@ struct QueueTests {
         screen = try session.waitFor(timeout: 15) { shows($0, "next: Two") }
         #expect(shows(screen, "2/2  starts in"), "the first song ended into the second's card")
         try session.send("Space")
+        // The last song's end is no exit: the end card says what was sung and waits for q.
+        screen = try session.waitFor(timeout: 15) { shows($0, "the end of the queue") }
+        #expect(shows(screen, "One — Test Band") && shows(screen, "Two — Test Band"), "\(screen)")
+        #expect(shows(screen, "q quit  N back  2 sung  0 skipped"), "\(screen)")
+        #expect(!shows(screen, "EXIT="))
+        try session.send("q")
         #expect(try session.exitStatus(timeout: 15) == 0)
     }
 
-    @Test("a file whose lyrics cannot be read is skipped with a note on the next card and on stderr")
+    @Test("an unusable entry in the middle shows its own card with the reason, and the queue goes on by itself")
     func brokenSkipped() throws {
         let folder = try QueueTests.folder(extra: ["broken.lrc": "no timed lines at all\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try play(
-            "'\(folder.path)/one.lrc' '\(folder.path)/broken.lrc' '\(folder.path)/two.lrc'", in: folder)
+        let session = try play("one.lrc ./broken.lrc two.lrc", from: folder)
         try session.waitFor { shows($0, "next: One") }
         try session.send("n")
-        let screen = try session.waitFor { shows($0, "next: Two") }
-        #expect(shows(screen, "skipped"), "the note of the broken file: \(screen)")
-        #expect(shows(screen, "broken.lrc"))
-        #expect(shows(screen, "3/3"))
+        var screen = try session.waitFor { shows($0, "skipped broken.lrc: no timed lyric line") }
+        let shownAt = Date()
+        #expect(shows(screen, "skipped broken.lrc: no timed lyric line"), "the entry's card and why: \(screen)")
+        #expect(shows(screen, "2/3  goes on in"), "\(screen)")
+        // No key: the queue goes on after about three seconds.
+        screen = try session.waitFor { shows($0, "next: Two") }
+        #expect(shows(screen, "3/3  starts in"), "\(screen)")
+        #expect(Date().timeIntervalSince(shownAt) > 1.5, "the skipped card stayed for a few seconds")
         try session.send("n")
+        screen = try session.waitFor { shows($0, "the end of the queue") }
+        #expect(shows(screen, "skipped broken.lrc: no timed lyric line"), "the end card names it too: \(screen)")
+        try session.send("q")
         #expect(try session.exitStatus() == 0)
         let stderr = try String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)
-        #expect(stderr.contains("karaoke: skipped") && stderr.contains("broken.lrc"), "stderr: \(stderr)")
+        #expect(stderr.contains("karaoke: skipped broken.lrc: no timed lyric line"), "stderr: \(stderr)")
+    }
+
+    @Test("a playlist's missing last entry: n on the song before shows the end card naming it; N goes back, q exits 0")
+    func missingLast() throws {
+        let folder = try QueueTests.folder(extra: ["pl/night.m3u": "../one.lrc\n../two.lrc\n../missing.lrc\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try play("pl/night.m3u", from: folder)
+        try session.waitFor { shows($0, "next: One") }
+        try session.send("n")
+        try session.waitFor { shows($0, "next: Two") }
+        try session.send("Space")
+        try session.waitFor { shows($0, "Two begins here") }
+        try session.send("n")
+        // The file as the playlist means it (pl/../missing.lrc is missing.lrc), then why.
+        var screen = try session.waitFor { shows($0, "the end of the queue") }
+        #expect(shows(screen, "skipped missing.lrc: no such file"), "\(screen)")
+        #expect(shows(screen, "Two — Test Band"), "what was sung: \(screen)")
+        #expect(!shows(screen, "EXIT="), "the end card waits: \(screen)")
+        try session.send("N")
+        screen = try session.waitFor { shows($0, "next: Two") }
+        #expect(shows(screen, "2/3  starts in"), "back to the last song that can be played: \(screen)")
+        try session.send("n")
+        try session.waitFor { shows($0, "the end of the queue") }
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        let stderr = try String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)
+        #expect(stderr == "karaoke: skipped missing.lrc: no such file\n", "stderr: \(stderr)")
+    }
+
+    @Test("a queue in which nothing can be read shows what was skipped on its end card, and q exits 1")
+    func nothingReadable() throws {
+        let folder = try QueueTests.folder(extra: ["broken.lrc": "no timed lines at all\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try play("broken.lrc missing.lrc", from: folder)
+        var screen = try session.waitFor { shows($0, "skipped broken.lrc") }
+        try session.send("Space")
+        screen = try session.waitFor { shows($0, "the end of the queue") }
+        #expect(shows(screen, "nothing was sung"), "\(screen)")
+        #expect(shows(screen, "skipped missing.lrc: no such file"), "\(screen)")
+        #expect(shows(screen, "q quit  0 sung  2 skipped"), "no way back: \(screen)")
+        try session.send("q")
+        #expect(try session.exitStatus() == 1)
     }
 
     @Test("an m3u playlist's relative paths are read against its folder, with its titles and singers")

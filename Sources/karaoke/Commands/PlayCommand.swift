@@ -147,7 +147,7 @@ enum PlayCommand {
         case .failure(let failure):
             // Nothing goes over the network unless asked: say how to ask.
             var refusal = failure
-            if failure.isNotFound { refusal.message += "; '--fetch' asks LRCLIB" }
+            if failure.isNotFound { refusal.add(hint: "; '--fetch' asks LRCLIB") }
             return .failure(refusal)
         }
         return .success(

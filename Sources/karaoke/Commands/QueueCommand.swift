@@ -5,10 +5,10 @@ import KaraokeDriver
 /// `karaoke play` with several FILEs, a folder or a playlist: a queue of songs, a card before each
 /// (DESIGN §14.2).
 ///
-/// The order and the moves are the core's `SongQueue`, the card is the core's `QueueCard`, and each
-/// song is a `PlaySession` of its own with its own mpv: a new mpv per song starts each from a clean
-/// state (filters, pause, the end of the last file) with the lifecycle `play` already has, and its
-/// start-up is hidden behind the card.
+/// What comes next is the core's `QueueEvening` (over a `SongQueue`), the cards are the core's (`QueueCard`,
+/// `SkippedCard`, `EndCard`), and each song is a `PlaySession` of its own with its own mpv: a new mpv per
+/// song starts each from a clean state (filters, pause, the end of the last file) with the lifecycle `play`
+/// already has, and its start-up is hidden behind the card.
 enum QueueCommand {
     /// Whether `request` makes a queue: several FILEs, a folder or a playlist.
     static func makesQueue(_ request: PlayRequest) -> Bool {
@@ -16,12 +16,14 @@ enum QueueCommand {
             || Playlist.isPlaylist(request.display.file)
     }
 
-    /// Plays the queue; returns the exit status: 0 at its end or on q, 1 when no song could be read.
+    /// Plays the queue; returns the exit status: 0 on q, 1 when no song could be read (DESIGN §14.2).
+    ///
+    /// The core's `QueueEvening` says what comes next; this only reads songs, shows cards and plays.
     static func run(_ request: PlayRequest) -> Int32 {
         var diagnostics: [Diagnostic] = []
         var entries: [QueueEntry] = []
-        // Notes for the next card; every note is printed on stderr at the end too.
-        var notes: [String] = [], allNotes: [String] = []
+        // Notes for the first card about the FILEs themselves; printed on stderr at the end too.
+        var notes: [String] = []
         for file in request.files {
             switch expand(file, maxSize: request.display.maxSize) {
             case .success(let found):
@@ -32,10 +34,10 @@ enum QueueCommand {
                 notes.append(failure.message)
             }
         }
-        allNotes = notes
+        let fileNotes = notes
         guard !entries.isEmpty else {
             StandardStreams.report(diagnostics)
-            for note in allNotes { StandardStreams.err("karaoke: \(note)") }
+            for note in fileNotes { StandardStreams.err("karaoke: \(note)") }
             StandardStreams.err("karaoke: the queue is empty")
             return 1
         }
@@ -47,109 +49,117 @@ enum QueueCommand {
             clock_gettime(CLOCK_REALTIME, &now)
             seed = request.queue.seed ?? UInt64(truncatingIfNeeded: now.tv_sec &* 1_000_000_007 &+ now.tv_nsec)
         }
-        var queue = SongQueue(entries: entries, seed: seed, loops: request.queue.loops)
+        var evening = QueueEvening(
+            queue: SongQueue(entries: entries, seed: seed, loops: request.queue.loops), notes: notes,
+            singer: request.queue.singer)
         guard let clockLog = PlayCommand.openClockLog(request) else { return 1 }
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
         guard let (screen, waiter) = PlayCommand.openScreen(request) else { return 2 }
 
-        var status: Int32 = 0
         var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: true)
-        // Whether any song could be read: a queue of nothing but broken files exits 1.
-        var readAny = false
         var start = request.start
-        evening: while true {
-            let entry = queue.current
-            var songRequest = request
-            songRequest.display.file = entry.path
-            songRequest.files = [entry.path]
-            songRequest.start = start
-            let prepared: PlayCommand.Prepared
-            switch PlayCommand.prepare(songRequest) {
-            case .success(let ready): prepared = ready
-            case .failure(let failure):
-                // Not the end of the evening: the song is skipped, and the next card says why.
-                allNotes.append("skipped \(failure.message)")
-                // The card has less room than stderr: the file's name without its folder.
-                let shown = ControlCharacters.strip(entry.path)
-                var message = failure.message
-                if message.hasPrefix(shown + ": "), let name = shown.split(separator: "/").last {
-                    message = "\(name)\(message.dropFirst(shown.count))"
+        // The song read last: what a card's answer plays.
+        var ready: (request: PlayRequest, prepared: PlayCommand.Prepared)?
+        var step = evening.firstStep
+        var status: Int32 = 0
+        steps: while true {
+            switch step {
+            case .read(let entry):
+                var songRequest = request
+                songRequest.display.file = entry.path
+                songRequest.files = [entry.path]
+                songRequest.start = start
+                switch PlayCommand.prepare(songRequest) {
+                case .success(let prepared):
+                    ready = (songRequest, prepared)
+                    let loaded = prepared.loaded
+                    step = evening.read(
+                        title: loaded.song.metadata.displayTitle, fallbackTitle: loaded.fallbackTitle,
+                        now: monotonicSeconds())
+                case .failure(let failure):
+                    // Not the end of the evening: the entry has its own card, and the queue goes on.
+                    diagnostics += failure.diagnostics
+                    let skip = SkippedEntry(file: failure.file ?? entry.path, reason: failure.reason)
+                    step = evening.unreadable(skip, now: monotonicSeconds())
                 }
-                notes.append("skipped \(message)")
-                diagnostics += failure.diagnostics
-                if !queue.skipUnreadable() { break evening }
-                continue
-            }
-            readAny = true
-            let loaded = prepared.loaded
-            let position = queue.position
-            let card = QueueCard(
-                title: loaded.song.metadata.displayTitle ?? entry.title ?? loaded.fallbackTitle,
-                singer: entry.singer ?? request.queue.singer, notes: notes, number: position.number,
-                count: position.count, now: monotonicSeconds())
-            notes = []
-            switch CardScreen.show(card, on: screen, waiter: waiter, options: options) {
-            case .answer(.start): break
-            case .answer(.next):
-                if !queue.advance() { break evening }
-                continue
-            case .answer(.previous):
-                _ = queue.goBack()
-                continue
-            case .answer(.quit): break evening
-            case .signal(let code):
-                status = code
-                break evening
-            }
-            songRequest = prepared.withRememberedOffset(songRequest)
-            var songOptions = options
-            songOptions.userOffset = songRequest.display.frame.userOffset
-            songOptions.queuePosition = "\(position.number)/\(position.count)"
-            var session = PlaySession(
-                content: loaded.shown(showsTranslations: request.display.showsTranslations),
-                fallbackTitle: loaded.fallbackTitle, options: songOptions, request: songRequest, screen: screen,
-                waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
-                offsetWriter: prepared.offsetWriter(for: songRequest),
-                queued: true)
-            if let pendingLookup = prepared.pendingLookup {
-                session.lookup = BackgroundLookup(
-                    query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard(),
-                    wake: waiter.wake)
-            }
-            let ending = session.run()
-            session.audio?.stop()
-            let scoreCard = scoreEnding.finish(
-                &session, file: entry.path, singer: entry.singer ?? request.queue.singer, options: songOptions)
-            prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)
-            diagnostics += loaded.diagnostics + session.lateDiagnostics
-            // `--start` is for the first song only.
-            start = 0
-            switch scoreCard {
-            case .answer(.quit)?: break evening
-            case .signal(let code)?:
-                status = code
-                break evening
-            case .answer(.close)?, nil: break
-            }
-            switch ending {
+            case .card(let card):
+                switch CardScreen.show(card, on: screen, waiter: waiter, options: options) {
+                case .answer(let answer): step = evening.answer(answer)
+                case .signal(let code): step = evening.quit(status: code)
+                }
+            case .skipped(let card):
+                switch CardScreen.show(card, on: screen, waiter: waiter, options: options) {
+                case .answer(let answer): step = evening.answer(answer)
+                case .signal(let code): step = evening.quit(status: code)
+                }
+            case .end(let card):
+                switch CardScreen.show(card, on: screen, waiter: waiter, options: options) {
+                case .answer(let answer): step = evening.answer(answer)
+                case .signal(let code): step = evening.quit(status: code)
+                }
+            case .play(let entry):
+                guard let (readRequest, prepared) = ready else { preconditionFailure("a song is played once read") }
+                step = play(
+                    entry, prepared: prepared, request: readRequest, evening: &evening, scoreEnding: &scoreEnding,
+                    diagnostics: &diagnostics, screen: screen, waiter: waiter, options: options, clockLog: clockLog)
+                // `--start` is for the first song only.
+                start = 0
             case .exit(let code):
                 status = code
-                break evening
-            case .nextSong:
-                if !queue.advance() { break evening }
-            case .previousSong:
-                _ = queue.goBack()
+                break steps
             }
         }
         screen.close()
         if clockLog >= 0 { close(clockLog) }
         StandardStreams.report(diagnostics)
-        for note in allNotes { StandardStreams.err("karaoke: \(note)") }
+        for note in fileNotes + evening.skipped.map(\.note) { StandardStreams.err("karaoke: \(note)") }
         if let problem = scoreEnding.problem {
             StandardStreams.err("karaoke: the score was not saved: \(problem)")
             if status == 0 { status = 1 }
         }
-        return readAny || status != 0 ? status : 1
+        return status
+    }
+
+    /// Plays `entry`, read as `prepared` for `request`, with its own mpv; then its score card, when it was
+    /// scored to its end. Returns what the evening does next.
+    private static func play(
+        _ entry: QueueEntry, prepared: PlayCommand.Prepared, request: PlayRequest, evening: inout QueueEvening,
+        scoreEnding: inout ScoreEnding, diagnostics: inout [Diagnostic], screen: NCursesScreen, waiter: PollWaiter,
+        options: FrameOptions, clockLog: Int32
+    ) -> QueueEvening.Step {
+        let loaded = prepared.loaded
+        let position = evening.queue.position
+        let songRequest = prepared.withRememberedOffset(request)
+        var songOptions = options
+        songOptions.userOffset = songRequest.display.frame.userOffset
+        songOptions.queuePosition = "\(position.number)/\(position.count)"
+        var session = PlaySession(
+            content: loaded.shown(showsTranslations: request.display.showsTranslations),
+            fallbackTitle: loaded.fallbackTitle, options: songOptions, request: songRequest, screen: screen,
+            waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
+            offsetWriter: prepared.offsetWriter(for: songRequest),
+            queued: true)
+        if let pendingLookup = prepared.pendingLookup {
+            session.lookup = BackgroundLookup(
+                query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard(),
+                wake: waiter.wake)
+        }
+        let ending = session.run()
+        session.audio?.stop()
+        let singer = entry.singer ?? request.queue.singer
+        let scoreCard = scoreEnding.finish(&session, file: entry.path, singer: singer, options: songOptions)
+        prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)
+        diagnostics += loaded.diagnostics + session.lateDiagnostics
+        switch scoreCard {
+        case .answer(.quit)?: return evening.quit()
+        case .signal(let code)?: return evening.quit(status: code)
+        case .answer(.close)?, nil: break
+        }
+        switch ending {
+        case .exit(let code): return evening.quit(status: code)
+        case .nextSong: return evening.nextSong()
+        case .previousSong: return evening.previousSong()
+        }
     }
 
     /// The songs FILE stands for: a folder's, a playlist's, or FILE itself.
@@ -164,9 +174,7 @@ enum QueueCommand {
                 let parsed = Playlist.parse(bytes, file: file)
                 return (parsed.entries, parsed.diagnostics)
             }.mapError { failure in
-                var failure = failure
-                failure.message = "\(ControlCharacters.strip(file)): \(failure.message)"
-                return failure
+                LyricFile.Failure(file: ControlCharacters.strip(file), reason: failure.message)
             }
         }
         return .success(([QueueEntry(path: file)], []))

@@ -50,7 +50,7 @@ struct LyricsFinder {
     func find(audio: String, options: LyricsSearchOptions) -> Result<FoundLyrics, LyricFile.Failure> {
         if options.file == nil, !AudioSource.isRegularFile(audio) {
             let reason = AudioSource.isDirectory(audio) ? "is a directory" : "no such file"
-            return .failure(LyricFile.Failure(message: "\(ControlCharacters.strip(audio)): \(reason)"))
+            return .failure(LyricFile.Failure(file: ControlCharacters.strip(audio), reason: reason))
         }
         // A folder the user named and that is not there is worth a word; a default one that is not there is not.
         for folder in options.folders where !AudioSource.isDirectory(folder) {
@@ -67,7 +67,7 @@ struct LyricsFinder {
         return LyricsLookup.find(
             audio: audio, options: options, folders: folders, home: LyricsSearch.home(environment), sources: sources
         )
-        .mapError { LyricFile.Failure(message: $0.message, isNotFound: true) }
+        .mapError(LyricFile.Failure.init(notFound:))
     }
 
     /// Reads what `find` found: the lyric file, or the song as it was supplied. `origin` is where it came

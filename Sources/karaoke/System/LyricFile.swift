@@ -35,11 +35,46 @@ enum LyricFile {
 
     /// Why a file could not be used; `message` is the text after `karaoke: `.
     struct Failure: Error {
-        var message: String
+        /// The text after `karaoke: `.
+        private(set) var message: String
+        /// The file the message is about (as shown), when it names one; a queue names it its own way.
+        private(set) var file: String?
+        /// The message without the file: `no such file`, `no lyrics found (looked beside it, in its tags)`.
+        private(set) var reason: String
         /// Diagnostics found before giving up (a file without timed lines still has its warnings).
         var diagnostics: [Diagnostic] = []
         /// Whether the search for an audio file's lyrics found nothing (rather than something unusable).
-        var isNotFound = false
+        private(set) var isNotFound = false
+
+        /// A failure worded as `message`, which names no file a queue could show apart from its reason.
+        init(message: String, diagnostics: [Diagnostic] = []) {
+            self.message = message
+            reason = message
+            self.diagnostics = diagnostics
+        }
+
+        /// `FILE: reason`, with `file` as shown.
+        init(file: String, reason: String, diagnostics: [Diagnostic] = []) {
+            message = "\(file): \(reason)"
+            self.file = file
+            self.reason = reason
+            self.diagnostics = diagnostics
+        }
+
+        /// The search for an audio file's lyrics found nothing: worded as `play` says it, with the reason
+        /// apart for a queue.
+        init(notFound: LyricsLookup.NotFound) {
+            message = notFound.message
+            file = notFound.audio
+            reason = notFound.reason
+            isNotFound = true
+        }
+
+        /// Adds `hint` after the message and the reason: `…; '--fetch' asks LRCLIB`.
+        mutating func add(hint: String) {
+            message += hint
+            reason += hint
+        }
     }
 
     /// Loads the file of a `play` or `render` request; when it cannot be used, prints why on stderr
@@ -67,7 +102,7 @@ enum LyricFile {
         let bytes: [UInt8]
         switch read(path, maxSize: maxSize) {
         case .success(let data): bytes = data
-        case .failure(let failure): return .failure(Failure(message: "\(shown): \(failure.message)"))
+        case .failure(let failure): return .failure(Failure(file: shown, reason: failure.message))
         }
         var notes: [Diagnostic] = []
         let utf8: [UInt8]
@@ -84,8 +119,9 @@ enum LyricFile {
             case .failure(.invalidBytes(let name, let offset)):
                 return .failure(
                     Failure(
-                        message: "\(shown): not valid \(ControlCharacters.strip(name)) "
-                            + "(byte \(offset + 1)); try another --encoding"))
+                        file: shown,
+                        reason:
+                            "not valid \(ControlCharacters.strip(name)) (byte \(offset + 1)); try another --encoding"))
             }
         } else {
             switch SourceText.utf8(from: bytes) {
@@ -107,7 +143,7 @@ enum LyricFile {
                 } else {
                     utf8 = text
                 }
-            case .failure: return .failure(Failure(message: "\(shown): not a text file (binary data)"))
+            case .failure: return .failure(Failure(file: shown, reason: "not a text file (binary data)"))
             }
         }
         let result = LyricsReader.parse(utf8, file: shown)
@@ -116,7 +152,7 @@ enum LyricFile {
             // Another error (TTML without libxml2) is the message itself.
             let warnings = result.diagnostics.filter { $0.severity == .warning }
             if let error = TTMLParser.libraryMissingError(in: result) {
-                return .failure(Failure(message: "\(shown): \(error)", diagnostics: notes + warnings))
+                return .failure(Failure(file: shown, reason: "\(error)", diagnostics: notes + warnings))
             }
             let format = LyricFormat.detect(utf8: utf8, fileName: shown)
             if acceptsPlain, format == .lrc, shown.lowercased().hasSuffix(".txt") {
@@ -135,9 +171,7 @@ enum LyricFile {
                 ? " (a lyric line starts with a timestamp such as '[00:12.34]')"
                 : " (read as \(format.displayName))"
             return .failure(
-                Failure(
-                    message: "\(shown): no timed lyric line" + hint,
-                    diagnostics: notes + warnings))
+                Failure(file: shown, reason: "no timed lyric line" + hint, diagnostics: notes + warnings))
         }
         let name = shown.split(separator: "/").last.map(String.init) ?? shown
         return .success(Loaded(song: song, diagnostics: notes + result.diagnostics, fallbackTitle: name))
