@@ -90,7 +90,8 @@ public enum UsageText {
 
                 Several FILEs, a folder (its songs by name) or an .m3u/.m3u8 playlist make a queue: a
                 card names each song for 5 s (space starts it), n/N go to the next/previous song, a
-                song whose lyrics cannot be read is skipped with a note, and the queue's end exits 0.
+                file that cannot be played has a card saying why for 3 s, and an end card lists what
+                was sung and skipped and waits for q (N goes back).
 
                 Options:
                 \(optionLines(for: .play))
