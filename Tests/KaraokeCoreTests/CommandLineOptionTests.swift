@@ -39,7 +39,7 @@ struct CommandLineOptionTests {
             let line = try #require(
                 lines.first { $0.hasPrefix("  " + option.label + " ") },
                 "\(option.name) has no line in 'karaoke \(command.rawValue) --help'")
-            let firstWords = option.help.split(separator: " ").prefix(2).joined(separator: " ")
+            let firstWords = option.help(for: command).split(separator: " ").prefix(2).joined(separator: " ")
             #expect(line.contains(firstWords), "\(option.name)'s help sentence is not on its line")
         }
     }
@@ -142,7 +142,7 @@ struct CommandLineOptionTests {
         ])
     func defaultsStayWhole(name: String, lines: [String]) throws {
         let option = try #require(CommandLineOption.named(name))
-        #expect(UsageText.optionEntry(option) == lines.joined(separator: "\n"))
+        #expect(UsageText.optionEntry(option, for: .play) == lines.joined(separator: "\n"))
     }
 }
 
@@ -190,7 +190,9 @@ struct ValueRuleTests {
             Issue.record("\(name) is not a number")
         }
         if let range = option.rule.writtenRange {
-            #expect(UsageText.optionEntry(option).includes(range), "\(name)'s help does not show \(range)")
+            #expect(
+                UsageText.optionEntry(option, for: Array(option.commands)[0]).includes(range),
+                "\(name)'s help does not show \(range)")
             #expect(ManPage.text.includes(ManPage.escaped(range)), "the man page does not show \(name)'s \(range)")
         }
     }
@@ -335,5 +337,40 @@ struct UsageProblemTests {
         ])
     func quotedValues(rule: ValueRule, value: String, shown: String) {
         #expect(UsageError(.badValue(value, option: "--x", rule: rule)).message.hasPrefix("bad value '\(shown)' for"))
+    }
+}
+
+@Suite("Each command's help")
+struct CommandHelpTests {
+    /// `config` takes every option, as the settings of every command: its sentences may name them.
+    @Test(
+        "speaks of that command only: no option's sentence names another command's use of it",
+        arguments: CommandLineOption.Command.allCases.filter { $0 != .config })
+    func speaksOfItsCommandOnly(command: CommandLineOption.Command) {
+        let others = CommandLineOption.Command.allCases.filter { $0 != command }.map(\.rawValue)
+        for option in CommandLineOption.options(of: command) {
+            let sentence = option.help(for: command)
+            for other in others {
+                for form in ["\(other):", "\(other) takes", "\(other), "] {
+                    #expect(
+                        !sentence.includes(form), "\(command) --help: \(option.name) speaks of \(other): \(sentence)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "fetch and convert say -o writes instead of stdout; sync says instead of FILE's name; follow's --fps is its own"
+    )
+    func theSentencesThatWereShared() {
+        for command in ["fetch", "convert"] {
+            let help = UsageText.help(for: command)
+            #expect(help.includes("-o, --output OUT"))
+            #expect(!help.includes("sync"), "\(command) --help: \(help)")
+        }
+        #expect(UsageText.help(for: "sync").includes("write the timed lyrics to OUT instead of FILE's name with .lrc"))
+        #expect(!UsageText.help(for: "follow").includes("render"))
+        #expect(!UsageText.help(for: "play").includes("render takes"))
+        #expect(UsageText.help(for: "render").includes("accepted and not used: one frame has no frame rate"))
     }
 }

@@ -187,7 +187,9 @@ struct CommandLineTests {
         let good = KaraokeProcess.song("lantern-river.lrc")
         let check = try KaraokeProcess.run(["check", "--max-size", "1", path, good])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("karaoke: \(path): \(message)"))
+        // check reads a folder's lyric files (here none); render takes one file.
+        let checkMessage = kind == "directory" ? "no lyric files in this folder" : message
+        #expect(check.stderr.contains("karaoke: \(path): \(checkMessage)"))
         #expect(check.stdout.contains("lantern-river.lrc: 18 lines"))
         let render = try KaraokeProcess.run(["render", path, "--at", "1", "--max-size", "1"])
         #expect(render.status == 1)
@@ -228,5 +230,39 @@ struct CommandLineTests {
         let result = try KaraokeProcess.run(["play", KaraokeProcess.song("lantern-river.lrc")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("karaoke render"))
+    }
+
+    @Test("check of a folder checks every lyric file in it, sorted; a folder without any is unusable")
+    func checkFolder() throws {
+        let folder = try KaraokeProcess.temporaryFolder { folder in
+            for name in ["b.lrc", "a.SRT"] {
+                try FileManager.default.copyItem(
+                    atPath: KaraokeProcess.song(name == "b.lrc" ? "paper-boats.lrc" : "harbour-bells.srt"),
+                    toPath: folder.appendingPathComponent(name).path)
+            }
+            try "not lyrics".write(to: folder.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("empty"), withIntermediateDirectories: false)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try KaraokeProcess.run(["check", folder.path + "/"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix(folder.path + "/a.SRT: ") == true)
+        #expect(lines.last?.hasPrefix(folder.path + "/b.lrc: 14 lines") == true)
+        let empty = try KaraokeProcess.run(["check", folder.appendingPathComponent("empty").path])
+        #expect(empty.status == 1)
+        #expect(empty.stdout == "\(folder.path)/empty: unusable\n")
+        #expect(empty.stderr.hasPrefix("karaoke: \(folder.path)/empty: no lyric files in this folder (.lrc"))
+    }
+
+    @Test("writing into a folder that does not exist names the folder, in every command that writes a file")
+    func missingOutputFolder() throws {
+        let convert = try KaraokeProcess.run([
+            "convert", KaraokeProcess.song("lantern-river.lrc"), "--to", "srt", "-o", "/nonexistent-karaoke/x.srt",
+        ])
+        #expect(convert.status == 1)
+        #expect(convert.stderr.hasSuffix("\nkaraoke: /nonexistent-karaoke: no such folder to write x.srt in\n"))
     }
 }

@@ -188,6 +188,24 @@ struct PlayTests {
         #expect(screen.contains { $0.hasPrefix("karaoke: unknown terminal type 'no-such-term'") })
     }
 
+    @Test(
+        "bad input is refused before anything starts, with one line: no cursor addressing, --start past the end, --audio that cannot be opened",
+        arguments: [
+            ("", "dumb", 2, "karaoke: the terminal type 'dumb' cannot move the cursor, which the player needs"),
+            ("--no-audio --start 500", "tmux-256color", 2, "karaoke: --start 500 is past the end of "),
+            ("--audio /nonexistent/nosuch.mp3", "tmux-256color", 1, "karaoke: /nonexistent/nosuch.mp3: no such file"),
+        ])
+    func refusedBeforeStarting(arguments: String, term: String, status: Int, message: String) throws {
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) \(arguments)", columns: 300, rows: 10,
+            term: term)
+        #expect(try session.exitStatus() == status)
+        // The session's own last line is EXIT=N; a 300-column pane holds the message on one row.
+        let screen = try session.screen().filter { !$0.isEmpty && !$0.hasPrefix("EXIT=") }
+        #expect(screen.count == 1 && screen[0].hasPrefix(message), "\(screen)")
+        #expect(!screen.contains { $0.contains("Lantern River") || $0.contains("0:00") })
+    }
+
     @Test("a terminal too small shows a notice and keeps time")
     func tooSmall() throws {
         let session = try TmuxSession(

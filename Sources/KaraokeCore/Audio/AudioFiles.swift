@@ -40,6 +40,17 @@ public enum AudioFiles {
         return ext.isEmpty ? nil : String(ext)
     }
 
+    /// The lyric files of a folder whose entries are named `names`, as `check FOLDER` reads them: every file
+    /// with a lyric extension (whatever its case), hidden ones left out, sorted by name, with the folder's path.
+    public static func lyricFiles(inFolder folder: String, names: [String]) -> [String] {
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        return names.filter { name in
+            !name.hasPrefix(".") && !name.contains("/")
+                && fileExtension(of: name).map { lyricExtensions.contains($0.lowercased()) } == true
+        }
+        .sorted().map { prefix + $0 }
+    }
+
     /// The folder of `path` with a trailing slash, or "" for a bare name.
     public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

@@ -24,8 +24,12 @@ struct CommandLineOption: Sendable {
     let placeholder: String?
     /// The value the command uses without the option, as the help shows it; nil when there is none to show.
     let defaultValue: String?
-    /// What the option does: lower case, no full stop, without its range (the help adds it from `rule`).
+    /// What the option does: lower case, no full stop, without its range (the help adds it from `rule`). The
+    /// man page says it once for every command that takes the option, so it may name them.
     let help: String
+    /// What a command's own help says instead of `help`, where the option does something else there: each
+    /// command's help speaks of that command only.
+    let helpFor: [Command: String]
     /// The commands that take it.
     private(set) var commands: Set<Command>
     /// Sets the value, read by `rule`, into what the command line sets; throws only for what needs the
@@ -35,7 +39,7 @@ struct CommandLineOption: Sendable {
     /// Declares an option; a choice's placeholder is its words (`left|center|right`), a syntax's its shape.
     init(
         _ name: String, short shortName: String? = nil, _ rule: ValueRule = .flag, placeholder: String? = nil,
-        default defaultValue: String? = nil, help: String, commands: Set<Command>,
+        default defaultValue: String? = nil, help: String, helpFor: [Command: String] = [:], commands: Set<Command>,
         apply: @escaping @Sendable (inout OptionValues, OptionValue) throws(UsageProblem) -> Void
     ) {
         self.name = name
@@ -44,6 +48,7 @@ struct CommandLineOption: Sendable {
         self.placeholder = rule == .flag ? nil : placeholder ?? rule.impliedPlaceholder
         self.defaultValue = defaultValue
         self.help = help
+        self.helpFor = helpFor
         self.commands = commands
         self.apply = apply
     }
@@ -68,8 +73,13 @@ struct CommandLineOption: Sendable {
         return (required ? ["required"] : []) + (rule.writtenRange.map { [$0] } ?? [])
     }
 
-    /// The help sentence with its limits after it, as the completions show it.
-    var helpWithLimits: String { help + (limits.isEmpty ? "" : " (" + limits.joined(separator: ", ") + ")") }
+    /// The sentence `command`'s help shows.
+    func help(for command: Command) -> String { helpFor[command] ?? help }
+
+    /// The help sentence (`command`'s own when given) with its limits after it, as the completions show it.
+    func helpWithLimits(for command: Command? = nil) -> String {
+        (command.map(help(for:)) ?? help) + (limits.isEmpty ? "" : " (" + limits.joined(separator: ", ") + ")")
+    }
 
     /// The help sentence with its limits and default after it: `… (1…120, default 30)`.
     var helpWithDetails: String { help + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")") }
@@ -162,6 +172,10 @@ extension CommandLineOption {
             "--print",
             help:
                 "print JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
+            helpFor: [
+                .follow: "print the player's state as a JSON line at each change, instead of the screen",
+                .mic: "print each analysis as a JSON line, instead of the screen",
+            ],
             commands: [.follow, .mic]
         ) { values, _ in
             values.follow.prints = true
@@ -174,7 +188,11 @@ extension CommandLineOption {
         ) { values, value in values.play.start = value.decimal },
         CommandLineOption(
             "--fps", .integer(1...120), placeholder: "N", default: "30",
-            help: "frames per second of play; render takes it for symmetry", commands: display
+            help: "frames per second while the sweep moves (render takes it as play does, for one frame)",
+            helpFor: [
+                .play: "frames per second while the sweep moves", .follow: "frames per second while the sweep moves",
+                .render: "accepted and not used: one frame has no frame rate",
+            ], commands: display
         ) { values, value in values.display.framesPerSecond = value.integer },
         CommandLineOption(
             "--audio", .file, placeholder: "FILE",
@@ -273,6 +291,12 @@ extension CommandLineOption {
             "--mic", .microphone, default: "the default source",
             help:
                 "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
+            helpFor: [
+                .play:
+                    "the PulseAudio source to listen to ('pactl list short sources'); P1=SOURCE and P2=SOURCE give each part of a duet its own (repeatable)",
+                .calibrate: "the PulseAudio source to listen to ('pactl list short sources')",
+                .mic: "the PulseAudio source to listen to ('pactl list short sources')",
+            ],
             commands: [.play, .calibrate, .mic]
         ) { values, value throws(UsageProblem) in
             let (microphone, argument) = value.microphone
@@ -303,6 +327,11 @@ extension CommandLineOption {
         CommandLineOption(
             "--output", short: "-o", .file, placeholder: "OUT",
             help: "write to OUT instead of stdout ('-' is stdout); sync: instead of FILE's name with .lrc",
+            helpFor: [
+                .convert: "write to OUT instead of stdout ('-' is stdout)",
+                .fetch: "write to OUT instead of stdout ('-' is stdout)",
+                .sync: "write the timed lyrics to OUT instead of FILE's name with .lrc",
+            ],
             commands: [.convert, .fetch, .sync]
         ) { values, value in
             values.convert.output = value.text == "-" ? nil : value.text

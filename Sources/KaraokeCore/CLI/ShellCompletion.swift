@@ -131,7 +131,7 @@ enum ShellCompletion {
             script += "        \(command.rawValue))\n            _arguments -S \\\n"
             for option in CommandLineOption.options(of: command) {
                 let help = zshQuoted(
-                    option.helpWithLimits.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
+                    option.helpWithLimits(for: command).replacingEvery("[", with: "(").replacingEvery("]", with: ")"))
                 var action = ""
                 if let placeholder = option.placeholder {
                     // A colon would end the message early; brackets are kept out as in the help part.
@@ -182,17 +182,29 @@ enum ShellCompletion {
         }
         for option in CommandLineOption.all {
             let commands = CommandLineOption.Command.allCases.filter { option.commands.contains($0) }
-            var line =
-                "complete -c karaoke -n '__fish_seen_subcommand_from \(commands.map(\.rawValue).joined(separator: " "))'"
-            line += " -l \(option.name.dropFirst(2))"
-            if let short = option.shortName { line += " -s \(short.dropFirst())" }
-            switch valueKind(of: option) {
-            case .choices(let words): line += " -x -a '\(words.joined(separator: " "))'"
-            case .file: line += " -r -F"
-            case .folder: line += " -x -a '(__fish_complete_directories)'"
-            case .free: if option.takesValue { line += " -x" }
+            // One line for each sentence the option has: a command's own help is offered in that command only.
+            var sentences: [(help: String, commands: [CommandLineOption.Command])] = []
+            for command in commands {
+                let help = option.helpWithLimits(for: command)
+                if let index = sentences.firstIndex(where: { $0.help == help }) {
+                    sentences[index].commands.append(command)
+                } else {
+                    sentences.append((help, [command]))
+                }
             }
-            script += line + " -d '\(fishQuoted(option.helpWithLimits))'\n"
+            for (help, commands) in sentences {
+                var line =
+                    "complete -c karaoke -n '__fish_seen_subcommand_from \(commands.map(\.rawValue).joined(separator: " "))'"
+                line += " -l \(option.name.dropFirst(2))"
+                if let short = option.shortName { line += " -s \(short.dropFirst())" }
+                switch valueKind(of: option) {
+                case .choices(let words): line += " -x -a '\(words.joined(separator: " "))'"
+                case .file: line += " -r -F"
+                case .folder: line += " -x -a '(__fish_complete_directories)'"
+                case .free: if option.takesValue { line += " -x" }
+                }
+                script += line + " -d '\(fishQuoted(help))'\n"
+            }
         }
         let lyricCommands = ["play", "render", "check", "convert", "fetch"].joined(separator: " ")
         let suffixes = fileExtensions.map { "." + $0 }.joined(separator: " ")

@@ -8,13 +8,13 @@ public enum UsageText {
     /// The option list of `command`, a line an option (more where its sentence wraps), from
     /// `CommandLineOption.all`: `  --fps N                  frames per second … (default 30)`.
     static func optionLines(for command: CommandLineOption.Command) -> String {
-        CommandLineOption.options(of: command).map(optionEntry).joined(separator: "\n")
+        CommandLineOption.options(of: command).map { optionEntry($0, for: command) }.joined(separator: "\n")
     }
 
     /// One option's lines: the label, then its sentence at `helpColumn` (or two spaces after a longer
     /// label), wrapped at `width`; its details (required, range, default) go to a line of their own when
     /// they fit there whole.
-    static func optionEntry(_ option: CommandLineOption) -> String {
+    static func optionEntry(_ option: CommandLineOption, for command: CommandLineOption.Command) -> String {
         let label = "  " + option.label
         let lead =
             label.count + 2 <= helpColumn
@@ -32,7 +32,7 @@ public enum UsageText {
                 lineHasWords = true
             }
         }
-        add(option.help.split(separator: " "))
+        add(option.help(for: command).split(separator: " "))
         if !option.details.isEmpty {
             let clause = "(" + option.details.joined(separator: ", ") + ")"
             if lines[lines.count - 1].count + 1 + clause.count > width, helpColumn + clause.count <= width {

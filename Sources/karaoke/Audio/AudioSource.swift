@@ -56,6 +56,18 @@ enum AudioSource {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Why the audio file named on the command line (`--audio FILE`) cannot be played, or nil when it can be
+    /// opened: an audio file the user named is an error when missing, where one only looked for beside the
+    /// lyrics may be (the song then plays silently).
+    static func namedFileProblem(_ path: String) -> String? {
+        let shown = ControlCharacters.strip(path)
+        if isDirectory(path) { return "\(shown): is a directory, not an audio file" }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "\(shown): \(LyricFile.describe(errno))" }
+        close(fd)
+        return nil
+    }
+
     /// Whether `path` is a folder (symbolic links followed).
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()

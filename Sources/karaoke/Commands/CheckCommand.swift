@@ -6,7 +6,15 @@ enum CheckCommand {
         var failed = false
         let finder = LyricsFinder.standard
         let home = LyricsSearch.home(TerminalInfo.environment)
-        for file in request.files {
+        for file in request.files.flatMap(expand) {
+            if AudioSource.isDirectory(file) {
+                let shown = ControlCharacters.strip(file)
+                let kinds = AudioFiles.lyricExtensions.map { "." + $0 }.joined(separator: " ")
+                StandardStreams.err("karaoke: \(shown): no lyric files in this folder (\(kinds))")
+                StandardStreams.out("\(shown): unusable\n")
+                failed = true
+                continue
+            }
             // An audio FILE is checked through the lyrics found for it, and says where they came from.
             let result: Result<(LyricFile.Loaded, LyricsOrigin?), LyricFile.Failure>
             if AudioFiles.isAudio(file) {
@@ -32,6 +40,14 @@ enum CheckCommand {
             }
         }
         return failed ? 1 : 0
+    }
+
+    /// The files FILE stands for: a folder's lyric files (as `play FOLDER` plays a folder), or FILE itself.
+    /// A folder without any stays itself, to be said so.
+    static func expand(_ file: String) -> [String] {
+        guard AudioSource.isDirectory(file) else { return [file] }
+        let files = AudioFiles.lyricFiles(inFolder: file, names: QueueCommand.names(in: file))
+        return files.isEmpty ? [file] : files
     }
 
     /// `FILE: 18 lines, 0 word-timed, 1:40, "Title — Artist"` (warnings counted when there are any).

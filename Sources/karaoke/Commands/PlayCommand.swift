@@ -12,6 +12,10 @@ enum PlayCommand {
                     + "to print frames without one, use 'karaoke render FILE --at SECONDS'")
             return 2
         }
+        if case .file(let audio) = request.audio, let problem = AudioSource.namedFileProblem(audio) {
+            StandardStreams.err("karaoke: \(problem)")
+            return 1
+        }
         if QueueCommand.makesQueue(request) { return QueueCommand.run(request) }
         let prepared: Prepared
         switch prepare(request) {
@@ -22,6 +26,10 @@ enum PlayCommand {
             return 1
         }
         let loaded = prepared.loaded
+        if let problem = PlayStart.problem(start: request.start, song: loaded.song, file: request.display.file) {
+            StandardStreams.err("karaoke: \(problem)")
+            return 2
+        }
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))

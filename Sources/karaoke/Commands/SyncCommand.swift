@@ -15,7 +15,7 @@ enum SyncCommand {
         let output = request.outputPath
         let shownOutput = ControlCharacters.strip(output)
         // Everything that would stop a save is checked before any work is done.
-        if let problem = outputProblem(request) {
+        if let problem = outputProblem(request) ?? request.audio.flatMap(AudioSource.namedFileProblem) {
             StandardStreams.err("karaoke: \(problem)")
             return 1
         }

@@ -22,7 +22,7 @@ enum TextFile {
         }
         var template = Array("\(path).karaoke-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { return .failure(.init(message: "\(shown): \(LyricFile.describe(errno))")) }
+        guard fd >= 0 else { return .failure(.init(message: folderProblem(errno, writing: path))) }
         // mkstemp filled in the X's.
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         guard bytes.withUnsafeBytes({ StandardStreams.writeAll($0, to: fd) }) else {
@@ -48,6 +48,21 @@ enum TextFile {
             return .failure(.init(message: "\(shown): \(reason)"))
         }
         return .success(())
+    }
+
+    /// Why the temporary file beside `path` could not be made, `code` being the reason: a missing folder is
+    /// named as the folder (`no such file` would name the file, which is not expected to exist).
+    static func folderProblem(_ code: Int32, writing path: String) -> String {
+        let shown = ControlCharacters.strip(path)
+        var folder = AudioFiles.folder(of: path)
+        if folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        let shownFolder = folder.isEmpty ? "." : ControlCharacters.strip(folder)
+        let name = shown.split(separator: "/").last.map(String.init) ?? shown
+        switch code {
+        case ENOENT: return "\(shownFolder): no such folder to write \(name) in"
+        case ENOTDIR: return "\(shownFolder): not a folder, so \(name) cannot be written in it"
+        default: return "\(shown): \(LyricFile.describe(code))"
+        }
     }
 
     /// Creates `folder` and its missing parents, each only you can read (what songs a person has is theirs);

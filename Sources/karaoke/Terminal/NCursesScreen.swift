@@ -35,6 +35,17 @@ final class NCursesScreen: Screen {
     /// The screen, or nil after saying on stderr why the terminal cannot be used (exit 2 for the caller):
     /// `play`, `sync` and `follow` open it the same way.
     static func openOrExplain(colors: Bool) -> NCursesScreen? {
+        // A terminal that cannot move the cursor (TERM=dumb: Emacs' shell, CI logs) would get a garbled
+        // screen whose clock never moves: refused before anything is drawn, as an unknown type is.
+        if let name = getenv("TERM").map({ String(cString: $0) }), !name.isEmpty, kk_setupterm(name) == 0,
+            kk_tigetstr("cup") == nil
+        {
+            StandardStreams.err(
+                "karaoke: the terminal type '\(ControlCharacters.strip(name))' cannot move the cursor, which the "
+                    + "player needs; set TERM to your terminal's type, for example TERM=xterm-256color "
+                    + "('karaoke render' prints frames without a terminal)")
+            return nil
+        }
         do {
             return try NCursesScreen(colors: colors)
         } catch {
