@@ -20,10 +20,12 @@ private func statusRow(_ screen: [String], rows: Int) -> String { screen.count >
 struct FollowScreenMPDTests {
     static let rows = 16
 
-    static func session(_ server: MPDServer, _ more: String = "") throws -> TmuxSession {
+    static func session(_ server: MPDServer, _ more: String = "", environment: [String: String] = [:]) throws
+        -> TmuxSession
+    {
         try TmuxSession(
             "\(KaraokeProcess.binary.path) follow --player \(server.player) --music-dir '\(server.musicFolder.path)' \(more)",
-            columns: 72, rows: rows)
+            columns: 72, rows: rows, environment: environment)
     }
 
     @Test("the playing track's lyrics appear, a pause from outside shows, and the keys reach MPD")
@@ -87,6 +89,27 @@ struct FollowScreenMPDTests {
         _ = try server.mpc(["play"])
         screen = try tmux.waitFor(timeout: 10) { statusRow($0, rows: Self.rows).contains("mpd: ") }
         #expect(statusRow(screen, rows: Self.rows).contains("mpd: "), "\(screen)")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test("with --fetch and LRCLIB refusing connections, the screen says the lookup failed, not 'no lyrics'")
+    func fetchRefused() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let refusing = try MPDServer.freePort()
+        let home = server.folder.path
+        let tmux = try Self.session(
+            server, "--fetch --lrclib-url http://127.0.0.1:\(refusing)",
+            environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "no_proxy": "*", "NO_PROXY": "*"])
+        let screen = try tmux.waitFor { $0.contains { $0.contains("could not look up") } }
+        let area = screen.dropFirst().prefix(Self.rows - 2).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(
+            area.contains(
+                "could not look up The Karaoke Band — Lantern River: cannot connect to 127.0.0.1:\(refusing): "),
+            "\(screen)")
+        #expect(!screen.contains { $0.contains("no lyrics for") }, "\(screen)")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }
