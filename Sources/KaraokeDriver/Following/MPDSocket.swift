@@ -1,14 +1,13 @@
 import Glibc
 import KaraokeCore
-import KaraokeDriver
 
 /// One non-blocking stream socket to MPD, by TCP (IPv4 or IPv6) or a Unix socket (DESIGN §12.3).
 ///
 /// Every wait is a `poll` on the socket together with `interrupt` (the connection thread's command pipe), with
 /// a deadline: nothing blocks for good, nothing spins, and a command or `stop()` is seen at once.
-struct MPDSocket {
+public struct MPDSocket {
     /// Why a socket operation ended early.
-    enum Interruption: Error {
+    public enum Interruption: Error {
         /// `interrupt` became readable: something for the thread to look at.
         case interrupted
         /// Not connected, refused, closed or broken; the text says which, for messages.
@@ -18,12 +17,12 @@ struct MPDSocket {
     }
 
     /// The descriptor.
-    let descriptor: Int32
+    public let descriptor: Int32
     /// The descriptor that interrupts every wait.
     let interrupt: Int32
 
     /// Connects to `endpoint` within `timeout` seconds.
-    static func connect(
+    public static func connect(
         to endpoint: MPDAddress.Endpoint, interrupt: Int32, timeout: Double
     ) throws(Interruption) -> MPDSocket {
         switch endpoint {
@@ -37,7 +36,7 @@ struct MPDSocket {
     }
 
     /// Closes the descriptor.
-    func close() { _ = Glibc.close(descriptor) }
+    public func close() { _ = Glibc.close(descriptor) }
 
     /// Sends all of `text`.
     func send(_ text: String, timeout: Double) throws(Interruption) {
