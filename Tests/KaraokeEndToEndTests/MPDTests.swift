@@ -131,6 +131,25 @@ struct MPDTests {
         #expect(karaoke.stderr.isEmpty)
     }
 
+    @Test("commands piped in while MPD is slow to take the connection are carried out in order, with no gone line")
+    func commandsBeforeConnecting() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let door = try SlowDoor(to: server.port!, delay: 0.3)
+        defer { door.stop() }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:127.0.0.1:\(door.port)"],
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        // Written at once: karaoke reads them while its connect waits at the door. In order they give 25 s;
+        // the other way round, 20.
+        karaoke.send("seek 20")
+        karaoke.send("seek +5")
+        #expect(try Self.eventually(server) { abs($0.elapsed - 25) <= 1.5 }, "\(karaoke.transcript)")
+        #expect(karaoke.waitFor(timeout: 5) { $0.event == "report" } != nil, "stderr: \(karaoke.stderr)")
+        #expect(!karaoke.lines.contains { $0.event == "gone" || $0.event == "notice" }, "\(karaoke.transcript)")
+    }
+
     @Test("a command MPD refuses becomes a notice, and following goes on")
     func refusedCommand() throws {
         let server = try MPDServer()

@@ -42,10 +42,12 @@ public struct MPDSession: PlayerSession {
     private func connectAndFollow(_ link: PlayerLink) throws(PlayerSessionEnd) -> Never {
         let socket: MPDSocket
         do {
+            // A command that comes meanwhile does not end the connect: it waits, and is sent after the first report.
             socket = try MPDSocket.connect(
-                to: address.endpoint, interrupt: link.interrupt, timeout: MPDSession.connectTimeout)
+                to: address.endpoint, interrupt: link.interrupt, timeout: MPDSession.connectTimeout,
+                keepsConnecting: link.deferCommands)
         } catch .interrupted {
-            throw link.isClosing ? .stopped : waiting
+            throw .stopped
         } catch {
             throw waiting
         }

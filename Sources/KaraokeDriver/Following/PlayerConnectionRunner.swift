@@ -135,6 +135,13 @@ public final class PlayerConnectionRunner: Sendable {
         }
     }
 
+    /// Empties the interrupt pipe without taking the commands; false when `stop()` was called.
+    fileprivate func deferCommands() -> Bool {
+        // Emptied before looking: a stop() after the look writes to the pipe again, so it is never missed.
+        interrupt.drain()
+        return !isClosing
+    }
+
     /// Registers `descriptor` for `stop()` to shut down; false when stopping already.
     fileprivate func hold(socket descriptor: Int32) -> Bool {
         shared.withLock { state in
@@ -194,6 +201,10 @@ public final class PlayerLink {
 
     /// The commands queued since the last call.
     public func takeCommands() -> [PlayerCommand] { runner.takeCommands() }
+
+    /// For a session that cannot send commands yet (it is connecting): empties the interrupt and leaves the
+    /// commands queued for `takeCommands`, so its wait goes on; false when the runner is stopping instead.
+    public func deferCommands() -> Bool { runner.deferCommands() }
 
     /// Hands `message` to the follow loop, except a `.gone` that repeats the last one.
     public func post(_ message: FollowMessage) {
