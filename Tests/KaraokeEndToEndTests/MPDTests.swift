@@ -189,6 +189,25 @@ struct MPDTests {
         #expect(karaoke.isRunning)
     }
 
+    @Test(
+        "--player auto without a session bus to reach follows MPD at MPD_HOST and MPD_PORT",
+        arguments: [false, true])
+    func automaticWithoutBus(deadAddress: Bool) throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        // No address, or one nobody listens on.
+        let bus = deadAddress ? "unix:path=\(server.folder.path)/no-bus" : ""
+        let karaoke = try FollowProcess(
+            ["--player", "auto"],
+            environment: [
+                "MPD_HOST": "127.0.0.1", "MPD_PORT": String(server.port!), "DBUS_SESSION_BUS_ADDRESS": bus,
+            ], stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.object["player"] as? String == "mpd")
+        #expect(report.title == "Lantern River")
+    }
+
     @Test("a password from MPD_HOST=PASSWORD@HOST is sent first")
     func password() throws {
         let server = try MPDServer(password: "secret")
