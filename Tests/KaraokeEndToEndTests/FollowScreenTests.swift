@@ -114,6 +114,28 @@ struct FollowScreenMPDTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
+    @Test(
+        "over TCP without --music-dir the lyrics beside MPD's file cannot be found, and the screen says how to fix it")
+    func withoutMusicFolder() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        try writeLyrics(beside: server.trackPath(0), lines: ["Lanterns drift along the water"])
+        let home = server.folder.path
+        let tmux = try TmuxSession(
+            "\(KaraokeProcess.binary.path) follow --player \(server.player)", columns: 72, rows: Self.rows,
+            environment: ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"])
+        let screen = try tmux.waitFor { $0.contains { $0.contains("--music-dir DIR") } }
+        let area = screen.dropFirst().prefix(Self.rows - 2).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(
+            area.contains(
+                "no lyrics for The Karaoke Band — Lantern River: MPD names its files relative to its music folder, "
+                    + "which karaoke does not know; give the folder with --music-dir DIR (or music-dir = DIR in the "
+                    + "config file)"), "\(screen)")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
     @Test("with no player at all the screen says it waits, and q still quits")
     func noPlayer() throws {
         let port = try MPDServer.freePort()
