@@ -48,7 +48,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
-        // and threads that feed it. Apart from the executable so that tests drive the programs through it.
+        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12). Apart
+        // from the executable so that tests drive the programs, and the connection, through it.
         .target(
             name: "KaraokeDriver",
             dependencies: ["KaraokeCore", "CProcess"],

@@ -415,10 +415,16 @@ struct PlayFetchTests {
         #expect(LRCLIBAnswer(records: records, query: Self.query).content == content)
     }
 
-    @Test("a failed lookup shows 'no lyrics' with the reason as the notice")
-    func failure() {
-        let answer = LRCLIBAnswer(failure: "cannot resolve lrclib.net (no network?)", query: Self.query)
-        #expect(answer.content == .message("no lyrics for Test Artist — song"))
-        #expect(answer.notice == "cannot resolve lrclib.net (no network?)")
+    @Test(
+        "a failed lookup says so and why in the lyric area, never 'no lyrics', and leaves the status bar alone",
+        arguments: [
+            "cannot resolve lrclib.net (no network?): Could not resolve host: lrclib.net",
+            "cannot connect to 127.0.0.1:9: Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server",
+            "lrclib.net failed (HTTP 503); try again later",
+        ])
+    func failure(reason: String) {
+        let answer = LRCLIBAnswer(failure: reason, query: Self.query)
+        #expect(answer.content == .message("could not look up Test Artist — song: \(reason)"))
+        #expect(answer.notice == nil)
     }
 }

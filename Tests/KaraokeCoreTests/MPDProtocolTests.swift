@@ -261,6 +261,29 @@ struct MPDProtocolTests {
         #expect(track.id == name) // no Id: the file tells one track from the next
     }
 
+    @Test("a relative file with no music folder is marked, and 'no lyrics' then names the folder's option and key")
+    func unknownMusicFolder() throws {
+        let relative = try #require(
+            MPDProtocol.track(
+                fromCurrentSong: [MPDField(key: "file", value: "lantern-river.opus")], musicDirectory: nil))
+        #expect(relative.isInUnknownMusicFolder)
+        #expect(
+            FollowLoop.noLyrics(for: relative)
+                == "no lyrics for lantern-river.opus: MPD names its files relative to its music folder, which "
+                + "karaoke does not know; give the folder with --music-dir DIR (or music-dir = DIR in the config file)")
+        // The hint names an option and a config key that exist.
+        #expect(CommandLineOption.all.contains { $0.name == "--music-dir" })
+        #expect(ConfigFile.keys.contains("music-dir"))
+        for (name, folder) in [
+            ("lantern-river.opus", "/m"), ("/srv/a.flac", nil), ("http://radio.example/stream", nil),
+        ] as [(String, String?)] {
+            let track = try #require(
+                MPDProtocol.track(fromCurrentSong: [MPDField(key: "file", value: name)], musicDirectory: folder))
+            #expect(!track.isInUnknownMusicFolder, "\(name)")
+            #expect(FollowLoop.noLyrics(for: track) == "no lyrics for \(FollowLoop.name(of: track))")
+        }
+    }
+
     @Test("several Artist lines are joined; the older Time stands in for duration")
     func currentSongArtistsAndTime() throws {
         let fields = Self.fields("file: a.ogg\nArtist: Ann\nArtist: Bob\nTime: 200\nId: 3")

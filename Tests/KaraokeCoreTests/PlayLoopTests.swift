@@ -516,6 +516,21 @@ struct PlayLoopContentTests {
                 .contains("from lrclib.net") == true)
     }
 
+    @Test("a failed LRCLIB lookup stays on screen with its reason long after the notices end; 'no lyrics' never shows")
+    func failedLookupStays() throws {
+        var edge = try playLoop(content: .message("looking up Test Artist — song on lrclib.net…"))
+        let answer = LRCLIBAnswer(
+            failure: "cannot connect to lrclib.net: Connection refused",
+            query: LRCLIBQuery(artist: "Test Artist", title: "song"))
+        edge.send(.lyricsArrived(answer.content, fallbackTitle: "song.mp3", notice: answer.notice), at: t0 + 1)
+        // Past the longest notice (3 × 4 s): what is left is the lyric area's.
+        edge.run(until: t0 + 60)
+        let rows = try #require(edge.paints.last?.frame.rows)
+        let text = rows.map { $0.text.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(text.contains("could not look up Test Artist — song: cannot connect to lrclib.net: Connection refused"))
+        #expect(!edge.paints.contains { $0.frame.rows.contains { $0.text.contains("no lyrics") } })
+    }
+
     @Test("plain lyrics with no audio but a length end at their length")
     func plainWithLengthEnds() throws {
         var lyrics = Self.plain

@@ -195,35 +195,38 @@ private let libdbusLoads: Bool = {
     return true
 }()
 
-/// What `follow --player mpris` says without a bus (DESIGN §12.2).
+/// What `follow --player mpris` does without a bus (DESIGN §12.2): no player can come, so it says why and exits.
 @Suite("Following MPRIS without a bus", .enabled(if: libdbusLoads, "needs libdbus-1-3"), .concurrencyLimit(4))
 struct FollowMPRISWithoutBusTests {
-    @Test(
-        "without a session bus address karaoke says so, and keeps running",
-        arguments: [[String: String](), ["DBUS_SESSION_BUS_ADDRESS": ""]])
-    func noBusAddress(extra: [String: String]) throws {
-        let folder = try KaraokeProcess.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // "" removes the variable from the child's environment.
-        var environment = ["DBUS_SESSION_BUS_ADDRESS": ""]
-        for (key, value) in extra { environment[key] = value }
-        let follow = try FollowProcess(["--player", "mpris:mpv"], environment: environment, folder: folder)
-        defer { _ = follow.stop() }
-        let line = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
-        #expect(line.object.event == "gone")
-        #expect(line.object["reason"] as? String == "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+    @Test("without a session bus address --print exits 1 with one line naming the cause, and prints nothing")
+    func noBusAddress() throws {
+        // Empty is as good as unset.
+        let run = try KaraokeProcess.run(
+            ["follow", "--player", "mpris:mpv", "--print"], environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
+        #expect(run.status == 1)
+        #expect(run.stderr == "karaoke: no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set\n")
+        #expect(run.stdout.isEmpty)
     }
 
-    @Test("a bus address nobody listens on is reported, not a crash")
+    @Test("without a session bus address the screen is never opened: exit 1 and the one line")
+    func noBusAddressOnTheScreen() throws {
+        let tmux = try TmuxSession(
+            "env -u DBUS_SESSION_BUS_ADDRESS \(KaraokeProcess.binary.path) follow --player mpris", columns: 72, rows: 8)
+        #expect(try tmux.exitStatus() == 1)
+        let screen = try tmux.screen()
+        #expect(screen.first == "karaoke: no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set", "\(screen)")
+    }
+
+    @Test("a bus address nobody listens on: exit 1 with one line naming the cause, not a wait for ever")
     func deadBus() throws {
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let follow = try FollowProcess(
-            ["--player", "mpris"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/none"],
-            folder: folder)
-        defer { _ = follow.stop() }
-        let line = try #require(follow.next(timeout: 5) { $0.event != nil }, "\(follow.transcript)")
-        #expect(line.object.event == "gone")
-        #expect((line.object["reason"] as? String)?.hasPrefix("cannot reach the D-Bus session bus") == true)
+        let run = try KaraokeProcess.run(
+            ["follow", "--player", "mpris", "--print"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/none"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("karaoke: cannot reach the D-Bus session bus: "), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
     }
 }

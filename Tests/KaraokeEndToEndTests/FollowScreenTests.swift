@@ -20,10 +20,12 @@ private func statusRow(_ screen: [String], rows: Int) -> String { screen.count >
 struct FollowScreenMPDTests {
     static let rows = 16
 
-    static func session(_ server: MPDServer, _ more: String = "") throws -> TmuxSession {
+    static func session(_ server: MPDServer, _ more: String = "", environment: [String: String] = [:]) throws
+        -> TmuxSession
+    {
         try TmuxSession(
             "\(KaraokeProcess.binary.path) follow --player \(server.player) --music-dir '\(server.musicFolder.path)' \(more)",
-            columns: 72, rows: rows)
+            columns: 72, rows: rows, environment: environment)
     }
 
     @Test("the playing track's lyrics appear, a pause from outside shows, and the keys reach MPD")
@@ -87,6 +89,49 @@ struct FollowScreenMPDTests {
         _ = try server.mpc(["play"])
         screen = try tmux.waitFor(timeout: 10) { statusRow($0, rows: Self.rows).contains("mpd: ") }
         #expect(statusRow(screen, rows: Self.rows).contains("mpd: "), "\(screen)")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test("with --fetch and LRCLIB refusing connections, the screen says the lookup failed, not 'no lyrics'")
+    func fetchRefused() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let refusing = try MPDServer.freePort()
+        let home = server.folder.path
+        let tmux = try Self.session(
+            server, "--fetch --lrclib-url http://127.0.0.1:\(refusing)",
+            environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "no_proxy": "*", "NO_PROXY": "*"])
+        let screen = try tmux.waitFor { $0.contains { $0.contains("could not look up") } }
+        let area = screen.dropFirst().prefix(Self.rows - 2).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(
+            area.contains(
+                "could not look up The Karaoke Band — Lantern River: cannot connect to 127.0.0.1:\(refusing): "),
+            "\(screen)")
+        #expect(!screen.contains { $0.contains("no lyrics for") }, "\(screen)")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test(
+        "over TCP without --music-dir the lyrics beside MPD's file cannot be found, and the screen says how to fix it")
+    func withoutMusicFolder() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        try writeLyrics(beside: server.trackPath(0), lines: ["Lanterns drift along the water"])
+        let home = server.folder.path
+        let tmux = try TmuxSession(
+            "\(KaraokeProcess.binary.path) follow --player \(server.player)", columns: 72, rows: Self.rows,
+            environment: ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"])
+        let screen = try tmux.waitFor { $0.contains { $0.contains("--music-dir DIR") } }
+        let area = screen.dropFirst().prefix(Self.rows - 2).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(
+            area.contains(
+                "no lyrics for The Karaoke Band — Lantern River: MPD names its files relative to its music folder, "
+                    + "which karaoke does not know; give the folder with --music-dir DIR (or music-dir = DIR in the "
+                    + "config file)"), "\(screen)")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }

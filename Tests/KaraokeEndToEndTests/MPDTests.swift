@@ -131,6 +131,25 @@ struct MPDTests {
         #expect(karaoke.stderr.isEmpty)
     }
 
+    @Test("commands piped in while MPD is slow to take the connection are carried out in order, with no gone line")
+    func commandsBeforeConnecting() throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        let door = try SlowDoor(to: server.port!, delay: 0.3)
+        defer { door.stop() }
+        let karaoke = try FollowProcess(
+            ["--player", "mpd:127.0.0.1:\(door.port)"],
+            stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        // Written at once: karaoke reads them while its connect waits at the door. In order they give 25 s;
+        // the other way round, 20.
+        karaoke.send("seek 20")
+        karaoke.send("seek +5")
+        #expect(try Self.eventually(server) { abs($0.elapsed - 25) <= 1.5 }, "\(karaoke.transcript)")
+        #expect(karaoke.waitFor(timeout: 5) { $0.event == "report" } != nil, "stderr: \(karaoke.stderr)")
+        #expect(!karaoke.lines.contains { $0.event == "gone" || $0.event == "notice" }, "\(karaoke.transcript)")
+    }
+
     @Test("a command MPD refuses becomes a notice, and following goes on")
     func refusedCommand() throws {
         let server = try MPDServer()
@@ -168,6 +187,25 @@ struct MPDTests {
         let back = try #require(karaoke.waitFor(after: before, timeout: 10) { $0.event == "report" })
         #expect(back.title != nil)
         #expect(karaoke.isRunning)
+    }
+
+    @Test(
+        "--player auto without a session bus to reach follows MPD at MPD_HOST and MPD_PORT",
+        arguments: [false, true])
+    func automaticWithoutBus(deadAddress: Bool) throws {
+        let server = try MPDServer()
+        defer { server.stop() }
+        // No address, or one nobody listens on.
+        let bus = deadAddress ? "unix:path=\(server.folder.path)/no-bus" : ""
+        let karaoke = try FollowProcess(
+            ["--player", "auto"],
+            environment: [
+                "MPD_HOST": "127.0.0.1", "MPD_PORT": String(server.port!), "DBUS_SESSION_BUS_ADDRESS": bus,
+            ], stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
+        defer { karaoke.stop() }
+        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        #expect(report.object["player"] as? String == "mpd")
+        #expect(report.title == "Lantern River")
     }
 
     @Test("a password from MPD_HOST=PASSWORD@HOST is sent first")

@@ -103,17 +103,44 @@ struct PlayFetchTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("a lookup that fails says why in the status bar, and playback goes on")
+    @Test("a lookup that times out says so and why in the lyric area, not 'no lyrics', and playback goes on")
     func failure() throws {
         let setting = try Setting()
         let session = try setting.play(
             setting.audio("slow"), "--fetch --lrclib-url \(setting.server.url)",
             environment: ["KARAOKE_HTTP_TIMEOUT": "1"])
-        let screen = try session.waitFor { $0.contains { $0.contains("no lyrics for") } }
-        #expect(screen.contains { $0.contains("no lyrics for Test Artist — slow") })
-        #expect(screen[15].contains("did not answer within 1 s"), "\(screen[15])")
+        let screen = try session.waitFor { $0.contains { $0.contains("could not look up") } }
+        #expect(
+            Self.lyricArea(screen).contains(
+                "could not look up Test Artist — slow: 127.0.0.1:\(setting.server.port) did not answer within 1 s"),
+            "\(screen)")
+        #expect(!screen.contains { $0.contains("no lyrics for") })
+        #expect(screen[15].hasPrefix("▶"), "\(screen[15])")
         try session.send("q")
         #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("a server refusing connections is said to have failed, not to have no lyrics, and nothing is cached")
+    func refused() throws {
+        let setting = try Setting()
+        // Stopped, its port refuses connections.
+        setting.server.stop()
+        let session = try setting.play(setting.audio("found"), "--fetch --lrclib-url \(setting.server.url)")
+        let screen = try session.waitFor { $0.contains { $0.contains("could not look up") } }
+        #expect(
+            Self.lyricArea(screen).contains(
+                "could not look up Test Artist — found: cannot connect to 127.0.0.1:\(setting.server.port): "),
+            "\(screen)")
+        #expect(!screen.contains { $0.contains("no lyrics for") })
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        #expect(setting.cacheEntries().isEmpty)
+    }
+
+    /// The lyric area's rows, trimmed and joined with spaces: a wrapped message reads as one line again.
+    static func lyricArea(_ screen: [String]) -> String {
+        screen.dropFirst().prefix(14).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
     }
 
     @Test("untimed lyrics from LRCLIB are shown as a page, marked not timed")

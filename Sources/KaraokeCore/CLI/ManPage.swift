@@ -39,7 +39,11 @@ enum ManPage {
     /// The exit statuses (DESIGN §1).
     static let exitStatuses: [(status: String, meaning: String)] = [
         ("0", "all went well (play: the song ended or q was pressed)"),
-        ("1", "a lyric file cannot be used, check found errors, fetch found no lyrics, or the microphone failed"),
+        (
+            "1",
+            "a lyric file cannot be used, check found errors, fetch found no lyrics, follow cannot start, or the "
+                + "microphone failed"
+        ),
         ("2", "a usage error: an unknown option, a bad value, play without a terminal, an unknown TERM"),
         ("128+N", "after signal N: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP"),
         ("141", "whoever read stdout or stderr has gone"),

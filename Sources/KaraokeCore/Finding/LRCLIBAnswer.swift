@@ -1,11 +1,11 @@
-/// What the player shows once LRCLIB has answered the lookup `play --fetch` makes while the song plays
-/// (DESIGN §11): the lyrics, or a message saying why there are none.
+/// What the player shows once LRCLIB has answered the lookup `play --fetch` (or `follow --fetch`) makes while
+/// the song plays (DESIGN §11): the lyrics, or a message saying why there are none.
 public struct LRCLIBAnswer: Sendable, Equatable {
     /// What fills the lyric area from now on.
     public var content: LyricsContent
     /// Warnings about the record's lyrics (its LRC is parsed like a file's).
     public var diagnostics: [Diagnostic]
-    /// A word for the status bar: the match taken, or why the lookup failed.
+    /// A word for the status bar: the match taken.
     public var notice: String?
 
     /// Creates an answer.
@@ -25,8 +25,14 @@ public struct LRCLIBAnswer: Sendable, Equatable {
         "looking up \(songName(query)) on \(LRCLIBQuery.host(of: server))…"
     }
 
-    /// The message when nothing is there to show: `no lyrics for ARTIST — TITLE`.
+    /// The message when the server answered that it has nothing to show: `no lyrics for ARTIST — TITLE`.
     public static func noLyrics(_ query: LRCLIBQuery) -> String { "no lyrics for \(songName(query))" }
+
+    /// The message when no answer came: `could not look up ARTIST — TITLE: REASON`, where the reason names
+    /// the server (`cannot connect to lrclib.net: …`).
+    public static func lookupFailed(_ query: LRCLIBQuery, reason: String) -> String {
+        "could not look up \(songName(query)): \(ControlCharacters.strip(reason))"
+    }
 
     /// The answer for what LRCLIB has for `query` (from the cache or the server): the best record, as
     /// `fetch` would take it, shown timed, as plain pages, or as a message for an instrumental or nothing.
@@ -59,8 +65,9 @@ public struct LRCLIBAnswer: Sendable, Equatable {
         }
     }
 
-    /// The answer when the lookup failed: no lyrics, and the reason (`message`) as the notice.
+    /// The answer when the lookup failed (`message` says why): the lyric area says so for as long as the song
+    /// plays, since "no lyrics" would read as LRCLIB having none, and a notice would be gone in seconds.
     public init(failure message: String, query: LRCLIBQuery) {
-        self.init(content: .message(LRCLIBAnswer.noLyrics(query)), notice: message)
+        self.init(content: .message(LRCLIBAnswer.lookupFailed(query, reason: message)))
     }
 }

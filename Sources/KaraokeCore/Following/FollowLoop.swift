@@ -169,6 +169,16 @@ public struct FollowLoop: TerminalProgram {
         return text
     }
 
+    /// What the lyric area says when nothing was found for `track`: `no lyrics for ARTIST — TITLE`, and for an
+    /// MPD file in a music folder karaoke does not know (so the lyrics beside it were never looked for), why,
+    /// and how to give the folder.
+    public static func noLyrics(for track: FollowedTrack) -> String {
+        let none = "no lyrics for \(name(of: track))"
+        guard track.isInUnknownMusicFolder else { return none }
+        return none + ": MPD names its files relative to its music folder, which karaoke does not know; "
+            + "give the folder with --music-dir DIR (or music-dir = DIR in the config file)"
+    }
+
     /// `ARTIST — TITLE`, or what there is of it, else the file's or stream's name.
     public static func name(of track: FollowedTrack) -> String {
         switch (track.artist, track.title) {

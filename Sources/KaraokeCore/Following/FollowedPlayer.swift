@@ -15,6 +15,9 @@ public struct FollowedTrack: Sendable, Equatable {
     /// Where the track comes from when it is not a local file (a stream's URL), or the MPD file relative to
     /// a music folder karaoke does not know.
     public var location: String?
+    /// Whether `location` is that MPD file: a file on MPD's side that karaoke cannot find without the folder,
+    /// so neither the lyrics beside it nor its tags can be read (the screen says how to give the folder).
+    public var isInUnknownMusicFolder = false
 
     /// A track with only its identity; the rest is filled in as the player says.
     public init(

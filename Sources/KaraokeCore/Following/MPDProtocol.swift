@@ -134,6 +134,8 @@ public enum MPDProtocol {
             track.file = name
         } else {
             track.location = name
+            // Not a stream but a file, in a folder karaoke was not told of.
+            track.isInUnknownMusicFolder = !isURL
         }
         return track
     }

@@ -100,22 +100,23 @@ enum FollowCommand {
         }
     }
 
-    /// What `--player auto` follows (DESIGN §12): an MPRIS player that plays; else MPD when it answers at
-    /// `$MPD_HOST`/`$MPD_PORT` (or localhost:6600); else MPRIS when there is a session bus, waiting for a
-    /// player to come; else MPD, waiting for it.
+    /// What `--player auto` follows (`PlayerChoice.automatic`, DESIGN §12): an MPRIS player that plays; else
+    /// MPD when it answers at `$MPD_HOST`/`$MPD_PORT` (or localhost:6600) within 0.5 s; else MPRIS when the
+    /// session bus can be reached, waiting for a player to come; else MPD, waiting for it.
     static func automaticChoice() -> PlayerChoice {
-        if MPRISSession.playingPlayerExists() { return .mpris(name: nil) }
-        let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-        if case .success(let address) = MPDAddress.resolve(
-            host: nil, port: nil, environmentHost: environment("MPD_HOST"), environmentPort: environment("MPD_PORT")),
-            let wake = WakePipe(),
-            let socket = try? MPDSocket.connect(to: address.endpoint, interrupt: wake.readDescriptor, timeout: 0.5)
-        {
+        let bus = MPRISSession.lookAtBus()
+        return PlayerChoice.automatic(mprisPlays: bus.somethingPlays, busReachable: bus.reachable) {
+            let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+            guard
+                case .success(let address) = MPDAddress.resolve(
+                    host: nil, port: nil, environmentHost: environment("MPD_HOST"),
+                    environmentPort: environment("MPD_PORT")),
+                let wake = WakePipe(),
+                let socket = try? MPDSocket.connect(to: address.endpoint, interrupt: wake.readDescriptor, timeout: 0.5)
+            else { return false }
             socket.close()
-            return .mpd(host: nil, port: nil)
+            return true
         }
-        let hasBus = environment("DBUS_SESSION_BUS_ADDRESS").map { !$0.isEmpty } ?? false
-        return hasBus ? .mpris(name: nil) : .mpd(host: nil, port: nil)
     }
 
     /// `--print`: each message as a JSON line, until stdout closes or a signal ends the process; lines on

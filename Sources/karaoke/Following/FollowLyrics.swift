@@ -23,7 +23,7 @@ enum FollowLyrics {
         }
         var options = request.display.lyrics
         let display = request.display
-        let none = Answer(content: .message("no lyrics for \(name)"), title: name)
+        let none = Answer(content: .message(FollowLoop.noLyrics(for: track)), title: name)
         // LRCLIB is asked below, once, with the player's names when the file's tags have none.
         let fetches = options.fetch
         options.fetch = false
@@ -52,6 +52,8 @@ enum FollowLyrics {
         case .success(let records): answer = LRCLIBAnswer(records: records, query: query)
         case .failure(let failure): answer = LRCLIBAnswer(failure: failure.message, query: query)
         }
+        // LRCLIB has none either: the hint about MPD's music folder still applies.
+        if track.isInUnknownMusicFolder, answer.content == .message(LRCLIBAnswer.noLyrics(query)) { return none }
         var content = answer.content
         if case .timed(let song) = content, !display.showsTranslations { content = .timed(song.withoutTranslations()) }
         return Answer(content: content, title: name, notice: answer.notice)

@@ -14,39 +14,55 @@ struct MPRISSession: PlayerSession {
     let retryInterval = 2.0
     /// The player `mpris:NAME` names; nil follows any.
     let wanted: String?
+    /// The session bus's address (`DBUS_SESSION_BUS_ADDRESS`).
+    let address: String
 
-    /// A session following the MPRIS player `wanted` (any when nil). Fails only when libdbus-1 cannot be
-    /// loaded: a missing bus or player is a `.gone` message.
+    /// A session following the MPRIS player `wanted` (any when nil). Fails when libdbus-1 cannot be loaded, and
+    /// when there is no session bus to be reached now: no player can come without one, so waiting would wait
+    /// for ever (DESIGN §12.2). A missing player is a `.gone` message, and so is a bus that goes away later.
     init(wanted: String?) throws(PlayerConnectionRunner.Failure) {
         if let missing = SessionBus.loadLibrary() {
             throw PlayerConnectionRunner.Failure(message: missing)
+        }
+        switch SessionBusAddress.resolve(MPRISSession.environmentAddress()) {
+        case .success(let found): address = found
+        case .failure(let problem): throw PlayerConnectionRunner.Failure(message: problem.text)
+        }
+        // Reached once here, so that an address nobody listens on is said at once, not waited on.
+        if case .failure(let failure) = SessionBus.open(address: address) {
+            throw PlayerConnectionRunner.Failure(message: SessionBusProblem.unreachable(failure.message).text)
         }
         self.wanted = wanted
     }
 
     func follow(through link: PlayerLink) -> PlayerSessionEnd {
-        guard let address = MPRISFollower.busAddress() else {
-            return .lost("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
-        }
         do {
             let bus = try SessionBus.open(address: address).get()
             try MPRISFollower(wanted: wanted, link: link).follow(on: bus)
         } catch {
-            return .lost("cannot reach the D-Bus session bus: \(ControlCharacters.strip(error.message))")
+            return .lost(SessionBusProblem.unreachable(error.message).text)
         }
         return link.isClosing ? .stopped : .lost("the D-Bus session bus went away")
     }
 
-    /// Whether an MPRIS player on the session bus is playing now (for `--player auto`); false when there is
-    /// no bus, no libdbus, or no player. Asks each player at most 0.3 s.
-    static func playingPlayerExists() -> Bool {
-        guard SessionBus.loadLibrary() == nil, let address = MPRISFollower.busAddress(),
-            case .success(let bus) = SessionBus.open(address: address),
+    /// `DBUS_SESSION_BUS_ADDRESS` as it is set (empty or not), nil when unset.
+    static func environmentAddress() -> String? {
+        getenv(SessionBusAddress.variable).map { String(cString: $0) }
+    }
+
+    /// What `--player auto` needs to know of the session bus: whether it can be reached (not without libdbus
+    /// or an address), and whether an MPRIS player on it is playing now. Asks each player at most 0.3 s.
+    static func lookAtBus() -> (reachable: Bool, somethingPlays: Bool) {
+        guard SessionBus.loadLibrary() == nil,
+            case .success(let address) = SessionBusAddress.resolve(environmentAddress()),
+            case .success(let bus) = SessionBus.open(address: address)
+        else { return (false, false) }
+        guard
             case .success(let reply) = bus.call(
                 MPRISFollower.bus, MPRISFollower.busPath, MPRISFollower.bus, "ListNames")
-        else { return false }
+        else { return (true, false) }
         let names = reply.arguments().first?.texts ?? []
-        return names.contains { name in
+        let plays = names.contains { name in
             guard MPRISBusName.playerName(of: name) != nil,
                 case .success(let status) = bus.call(
                     name, MPRISFollower.playerPath, MPRISFollower.properties, "Get",
@@ -54,6 +70,7 @@ struct MPRISSession: PlayerSession {
             else { return false }
             return status.arguments().first?.text == "Playing"
         }
+        return (true, plays)
     }
 }
 
@@ -87,12 +104,6 @@ private final class MPRISFollower {
     init(wanted: String?, link: PlayerLink) {
         self.wanted = wanted
         self.link = link
-    }
-
-    /// `DBUS_SESSION_BUS_ADDRESS`, nil when unset or empty.
-    static func busAddress() -> String? {
-        guard let value = getenv("DBUS_SESSION_BUS_ADDRESS"), value.pointee != 0 else { return nil }
-        return String(cString: value)
     }
 
     /// Subscribes to the signals, finds the players, and serves the bus until it goes away or `stop`.

@@ -277,3 +277,41 @@ struct MPRISPlayerStateTests {
         #expect(FollowedPlayback(mprisStatus: text) == playback)
     }
 }
+
+@Suite("The session bus, and --player auto")
+struct SessionBusTests {
+    @Test(
+        "without DBUS_SESSION_BUS_ADDRESS there is no bus, and the message names the variable",
+        arguments: [nil, ""] as [String?])
+    func noAddress(value: String?) {
+        #expect(SessionBusAddress.resolve(value) == .failure(.notSet))
+        #expect(SessionBusProblem.notSet.text == "no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set")
+    }
+
+    @Test(
+        "an address is taken as it is; a bus that cannot be reached gives libdbus's reason, control characters dropped")
+    func address() {
+        #expect(SessionBusAddress.resolve("unix:path=/run/user/1000/bus") == .success("unix:path=/run/user/1000/bus"))
+        #expect(
+            SessionBusProblem.unreachable("Failed to connect to socket /x: No such file\u{1B}[2J").text
+                == "cannot reach the D-Bus session bus: Failed to connect to socket /x: No such file[2J")
+    }
+
+    @Test(
+        "auto: a playing MPRIS player, else MPD that answers, else MPRIS on a bus that is there, else MPD",
+        arguments: [
+            (true, true, true, PlayerChoice.mpris(name: nil)), // something plays: MPD is not even asked
+            (false, true, true, .mpd(host: nil, port: nil)), // MPD answers
+            (false, true, false, .mpris(name: nil)), // a bus to wait on
+            (false, false, false, .mpd(host: nil, port: nil)), // no bus: MPD, waited for
+        ])
+    func automatic(mprisPlays: Bool, busReachable: Bool, mpdAnswers: Bool, choice: PlayerChoice) {
+        var asked = false
+        let chosen = PlayerChoice.automatic(mprisPlays: mprisPlays, busReachable: busReachable) {
+            asked = true
+            return mpdAnswers
+        }
+        #expect(chosen == choice)
+        #expect(asked == !mprisPlays)
+    }
+}

@@ -308,3 +308,99 @@ final class HostileMPDServer: @unchecked Sendable {
         }
     }
 }
+
+/// A door to a real MPD that is slow to open: a port of 127.0.0.1 whose listen queue (of one) holds a
+/// connection of its own, so a client's connect stays in progress (its SYN is dropped, and sent again about
+/// 1 s later) until the door takes that one off the queue, `delay` seconds on. The next connection is then
+/// relayed both ways to MPD at `target`, until either end hangs up.
+final class SlowDoor: @unchecked Sendable {
+    /// The port it listens on.
+    let port: Int
+    private let listener: Int32
+    private let filler: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    /// The relayed connection's two sockets, for `stop()` to shut down.
+    private var relayed: [Int32] = []
+
+    /// Starts listening, fills the queue, and opens the door `delay` seconds later on a thread of its own.
+    init(to target: Int, delay: Double) throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // A backlog of 0 holds one connection that is not yet accepted: the filler's.
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 && listen(fd, 0) == 0
+            }
+        }
+        let other = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let filled =
+            listening
+            && withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(other, $0, length) == 0 }
+            }
+        guard filled else {
+            close(fd)
+            close(other)
+            throw MPDServer.StartFailure(description: "cannot listen")
+        }
+        listener = fd
+        filler = other
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in serve(target: target, delay: delay) }.start()
+    }
+
+    /// Stops listening and relaying, and waits for the thread to end.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        lock.withLock { for fd in relayed { shutdown(fd, Int32(SHUT_RDWR)) } }
+        done.wait()
+        close(listener)
+        close(filler)
+        lock.withLock {
+            for fd in relayed { close(fd) }
+            relayed = []
+        }
+    }
+
+    private func serve(target: Int, delay: Double) {
+        defer { done.signal() }
+        usleep(UInt32(delay * 1_000_000))
+        let queued = accept(listener, nil, nil)
+        guard queued >= 0 else { return }
+        close(queued)
+        let client = accept(listener, nil, nil)
+        guard client >= 0 else { return }
+        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        lock.withLock { relayed = [client, upstream] }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(target).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var descriptors = [
+                pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: upstream, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&descriptors, 2, -1) > 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            for (from, to) in [(0, 1), (1, 0)] where descriptors[from].revents != 0 {
+                let count = read(descriptors[from].fd, &chunk, chunk.count)
+                guard count > 0 else { return }
+                guard send(descriptors[to].fd, chunk, count, Int32(MSG_NOSIGNAL)) == count else { return }
+            }
+        }
+    }
+}

@@ -1,14 +1,13 @@
 import Glibc
 import KaraokeCore
-import KaraokeDriver
 
 /// One non-blocking stream socket to MPD, by TCP (IPv4 or IPv6) or a Unix socket (DESIGN §12.3).
 ///
 /// Every wait is a `poll` on the socket together with `interrupt` (the connection thread's command pipe), with
 /// a deadline: nothing blocks for good, nothing spins, and a command or `stop()` is seen at once.
-struct MPDSocket {
+public struct MPDSocket {
     /// Why a socket operation ended early.
-    enum Interruption: Error {
+    public enum Interruption: Error {
         /// `interrupt` became readable: something for the thread to look at.
         case interrupted
         /// Not connected, refused, closed or broken; the text says which, for messages.
@@ -18,26 +17,34 @@ struct MPDSocket {
     }
 
     /// The descriptor.
-    let descriptor: Int32
+    public let descriptor: Int32
     /// The descriptor that interrupts every wait.
     let interrupt: Int32
 
-    /// Connects to `endpoint` within `timeout` seconds.
-    static func connect(
-        to endpoint: MPDAddress.Endpoint, interrupt: Int32, timeout: Double
+    /// Connects to `endpoint` within `timeout` seconds. When `interrupt` becomes readable meanwhile,
+    /// `keepsConnecting` says what it meant: true (it has emptied the pipe) goes on waiting, as for a command
+    /// that can wait for the connection; false ends the connect with `.interrupted`, as for a stop.
+    public static func connect(
+        to endpoint: MPDAddress.Endpoint, interrupt: Int32, timeout: Double,
+        keepsConnecting: () -> Bool = { false }
     ) throws(Interruption) -> MPDSocket {
         switch endpoint {
         case .network(let host, let port):
-            return try connectNetwork(host: host, port: port, interrupt: interrupt, timeout: timeout)
+            return try connectNetwork(
+                host: host, port: port, interrupt: interrupt, timeout: timeout, keepsConnecting: keepsConnecting)
         case .socket(let path):
-            return try connectLocal(name: Array(path.utf8), abstract: false, interrupt: interrupt, timeout: timeout)
+            return try connectLocal(
+                name: Array(path.utf8), abstract: false, interrupt: interrupt, timeout: timeout,
+                keepsConnecting: keepsConnecting)
         case .abstractSocket(let name):
-            return try connectLocal(name: Array(name.utf8), abstract: true, interrupt: interrupt, timeout: timeout)
+            return try connectLocal(
+                name: Array(name.utf8), abstract: true, interrupt: interrupt, timeout: timeout,
+                keepsConnecting: keepsConnecting)
         }
     }
 
     /// Closes the descriptor.
-    func close() { _ = Glibc.close(descriptor) }
+    public func close() { _ = Glibc.close(descriptor) }
 
     /// Sends all of `text`.
     func send(_ text: String, timeout: Double) throws(Interruption) {
@@ -112,7 +119,7 @@ struct MPDSocket {
     }
 
     private static func connectNetwork(
-        host: String, port: Int, interrupt: Int32, timeout: Double
+        host: String, port: Int, interrupt: Int32, timeout: Double, keepsConnecting: () -> Bool
     ) throws(Interruption) -> MPDSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -133,7 +140,8 @@ struct MPDSocket {
             do {
                 return try connectAddress(
                     family: current.pointee.ai_family, address: current.pointee.ai_addr,
-                    length: current.pointee.ai_addrlen, interrupt: interrupt, deadline: deadline)
+                    length: current.pointee.ai_addrlen, interrupt: interrupt, deadline: deadline,
+                    keepsConnecting: keepsConnecting)
             } catch {
                 if case .interrupted = error { throw error }
                 failure = error
@@ -143,7 +151,7 @@ struct MPDSocket {
     }
 
     private static func connectLocal(
-        name: [UInt8], abstract: Bool, interrupt: Int32, timeout: Double
+        name: [UInt8], abstract: Bool, interrupt: Int32, timeout: Double, keepsConnecting: () -> Bool
     ) throws(Interruption) -> MPDSocket {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -158,13 +166,14 @@ struct MPDSocket {
             try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(Interruption) in
                 try connectAddress(
                     family: AF_UNIX, address: raw, length: length, interrupt: interrupt,
-                    deadline: monotonicSeconds() + timeout)
+                    deadline: monotonicSeconds() + timeout, keepsConnecting: keepsConnecting)
             }
         }
     }
 
     private static func connectAddress(
-        family: Int32, address: UnsafePointer<sockaddr>?, length: socklen_t, interrupt: Int32, deadline: Double
+        family: Int32, address: UnsafePointer<sockaddr>?, length: socklen_t, interrupt: Int32, deadline: Double,
+        keepsConnecting: () -> Bool
     ) throws(Interruption) -> MPDSocket {
         let descriptor = socket(
             family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -176,7 +185,15 @@ struct MPDSocket {
                 throw failure
             }
             do {
-                try wait(descriptor, for: Int16(POLLOUT), interrupt: interrupt, until: deadline)
+                while true {
+                    do throws(Interruption) {
+                        try wait(descriptor, for: Int16(POLLOUT), interrupt: interrupt, until: deadline)
+                        break
+                    } catch .interrupted where keepsConnecting() {
+                        // A command: it waits for the connection, which goes on.
+                        continue
+                    }
+                }
             } catch {
                 _ = Glibc.close(descriptor)
                 throw error

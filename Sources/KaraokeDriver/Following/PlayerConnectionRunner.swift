@@ -1,6 +1,5 @@
 import Glibc
 import KaraokeCore
-import KaraokeDriver
 
 /// The connection to the player `karaoke follow` follows (DESIGN §12): one runner for every kind of player.
 ///
@@ -9,13 +8,22 @@ import KaraokeDriver
 /// policy while the player is away (say `.gone` once, answer commands with a notice, try again). The
 /// `PlayerSession` it runs knows only its protocol: MPRIS over D-Bus (`MPRISSession`), MPD over its socket
 /// (`MPDSession`).
-final class PlayerConnectionRunner: Sendable {
+public final class PlayerConnectionRunner: Sendable {
     /// How long `stop()` waits for the thread before leaving it to end with the process.
-    static let stopDeadline = 2.0
+    public static let stopDeadline = 2.0
 
     /// Why following could not start.
-    struct Failure: Error {
-        var message: String
+    public struct Failure: Error {
+        /// The text after `karaoke: `.
+        public var message: String
+
+        /// A failure saying `message`.
+        public init(message: String) {
+            self.message = message
+        }
+
+        /// The system's words for `code`, lower-cased as karaoke's messages are.
+        static func describe(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
     }
 
     /// What the screen's thread and the connection's thread share.
@@ -37,9 +45,9 @@ final class PlayerConnectionRunner: Sendable {
     private let finished: WakePipe
 
     /// Starts running `session` on a thread of its own; its messages wake `wake`.
-    init(running session: some PlayerSession, wake: WakePipe) throws(Failure) {
+    public init(running session: some PlayerSession, wake: WakePipe) throws(Failure) {
         guard let interrupt = WakePipe(), let finished = WakePipe() else {
-            throw Failure(message: "cannot make a pipe: \(LyricFile.describe(errno))")
+            throw Failure(message: "cannot make a pipe: \(Failure.describe(errno))")
         }
         self.interrupt = interrupt
         self.finished = finished
@@ -54,17 +62,17 @@ final class PlayerConnectionRunner: Sendable {
             shared.withLock { $0.thread = thread }
         } catch {
             throw Failure(
-                message: "cannot start a thread for the player's connection: \(LyricFile.describe(error.code))")
+                message: "cannot start a thread for the player's connection: \(Failure.describe(error.code))")
         }
     }
 
     /// The messages posted since the last call, in order.
-    func takeMessages() -> [FollowMessage] {
+    public func takeMessages() -> [FollowMessage] {
         messages.take()
     }
 
     /// Asks the player to do `command` (queued; the answer, if the player refuses, is a `.notice`).
-    func send(_ command: PlayerCommand) {
+    public func send(_ command: PlayerCommand) {
         shared.withLock { $0.commands.append(command) }
         interrupt.post()
     }
@@ -72,7 +80,7 @@ final class PlayerConnectionRunner: Sendable {
     /// Closes the connection and ends its thread, waiting for it `stopDeadline` at most: the session may be
     /// inside a call nothing can interrupt (`getaddrinfo` with a silent name server), and quitting should not
     /// wait on it. The player is left as it is (playing on). Safe to call again.
-    func stop() {
+    public func stop() {
         let thread: BackgroundThread? = shared.withLock { state in
             state.closing = true
             // Under the lock: the thread closes the socket only after taking it back under the lock.
@@ -127,6 +135,13 @@ final class PlayerConnectionRunner: Sendable {
         }
     }
 
+    /// Empties the interrupt pipe without taking the commands; false when `stop()` was called.
+    fileprivate func deferCommands() -> Bool {
+        // Emptied before looking: a stop() after the look writes to the pipe again, so it is never missed.
+        interrupt.drain()
+        return !isClosing
+    }
+
     /// Registers `descriptor` for `stop()` to shut down; false when stopping already.
     fileprivate func hold(socket descriptor: Int32) -> Bool {
         shared.withLock { state in
@@ -149,7 +164,7 @@ final class PlayerConnectionRunner: Sendable {
 
 /// The part of a followed player's connection that knows its protocol: it connects once and follows the
 /// player until the player (or the bus, or the socket) goes away or the runner stops it.
-protocol PlayerSession: Sendable {
+public protocol PlayerSession: Sendable {
     /// How long to wait between tries while the player is away.
     var retryInterval: Double { get }
     /// Connects once and follows the player, posting through `link`, until it is lost or `link.isClosing`.
@@ -157,7 +172,7 @@ protocol PlayerSession: Sendable {
 }
 
 /// Why one connection of a `PlayerSession` ended.
-enum PlayerSessionEnd: Error {
+public enum PlayerSessionEnd: Error {
     /// `stop()` was called.
     case stopped
     /// The player went away or could not be reached; the text is for the screen.
@@ -166,7 +181,7 @@ enum PlayerSessionEnd: Error {
 
 /// What a session sees of its runner, on the connection's thread alone: its commands, its interrupt,
 /// whether to stop, and where messages go.
-final class PlayerLink {
+public final class PlayerLink {
     private let runner: PlayerConnectionRunner
     /// The last `.gone` posted since the last report, so a lasting absence is said once.
     private var lastGone: String?
@@ -176,19 +191,23 @@ final class PlayerLink {
     }
 
     /// Readable when a command is queued or the runner stops: poll it beside the player's socket.
-    var interrupt: Int32 { runner.interrupt.readDescriptor }
+    public var interrupt: Int32 { runner.interrupt.readDescriptor }
 
     /// Whether the runner is stopping: the session returns `.stopped` as soon as it sees it.
-    var isClosing: Bool { runner.isClosing }
+    public var isClosing: Bool { runner.isClosing }
 
     /// Whether the last thing said was that the player is gone (so the next report says it is back).
-    var hasSaidGone: Bool { lastGone != nil }
+    public var hasSaidGone: Bool { lastGone != nil }
 
     /// The commands queued since the last call.
-    func takeCommands() -> [PlayerCommand] { runner.takeCommands() }
+    public func takeCommands() -> [PlayerCommand] { runner.takeCommands() }
+
+    /// For a session that cannot send commands yet (it is connecting): empties the interrupt and leaves the
+    /// commands queued for `takeCommands`, so its wait goes on; false when the runner is stopping instead.
+    public func deferCommands() -> Bool { runner.deferCommands() }
 
     /// Hands `message` to the follow loop, except a `.gone` that repeats the last one.
-    func post(_ message: FollowMessage) {
+    public func post(_ message: FollowMessage) {
         switch message {
         case .gone(let reason):
             guard reason != lastGone else { return }
@@ -200,8 +219,8 @@ final class PlayerLink {
     }
 
     /// Lets `stop()` shut `descriptor` down under a blocked call; false when stopping already.
-    func hold(socket descriptor: Int32) -> Bool { runner.hold(socket: descriptor) }
+    public func hold(socket descriptor: Int32) -> Bool { runner.hold(socket: descriptor) }
 
     /// Takes the held socket back, before closing it.
-    func releaseSocket() { runner.releaseSocket() }
+    public func releaseSocket() { runner.releaseSocket() }
 }

@@ -1,6 +1,5 @@
 import Glibc
 import KaraokeCore
-import KaraokeDriver
 
 /// Follows MPD over its text protocol, by TCP or a Unix socket (DESIGN §12.3); `PlayerConnectionRunner`
 /// runs it.
@@ -9,7 +8,7 @@ import KaraokeDriver
 /// make a report, and `idle player` sleeps until MPD says playback changed (a play, pause, stop, seek or
 /// track change). While MPD plays, the idle ends after `rereadInterval` anyway, to re-read the position and
 /// bound any drift. Commands interrupt the idle through the runner's pipe (`noidle`).
-struct MPDSession: PlayerSession {
+public struct MPDSession: PlayerSession {
     /// How long to wait for a connection to be accepted.
     static let connectTimeout = 3.0
     /// How long to wait for an answer before taking MPD for gone.
@@ -18,20 +17,20 @@ struct MPDSession: PlayerSession {
     static let rereadInterval = 10.0
 
     /// Between tries while MPD is away.
-    let retryInterval = 1.0
+    public let retryInterval = 1.0
     private let address: MPDAddress
     /// `--music-dir`, without trailing slashes; nil asks MPD.
     private let musicDirectory: String?
 
     /// A session with MPD at `address`, its files under `musicDirectory` (nil: asks MPD when it can).
-    init(address: MPDAddress, musicDirectory: String?) {
+    public init(address: MPDAddress, musicDirectory: String?) {
         self.address = address
         var folder = musicDirectory
         while let text = folder, text.count > 1, text.hasSuffix("/") { folder = String(text.dropLast()) }
         self.musicDirectory = folder
     }
 
-    func follow(through link: PlayerLink) -> PlayerSessionEnd {
+    public func follow(through link: PlayerLink) -> PlayerSessionEnd {
         do {
             try connectAndFollow(link)
         } catch {
@@ -43,10 +42,12 @@ struct MPDSession: PlayerSession {
     private func connectAndFollow(_ link: PlayerLink) throws(PlayerSessionEnd) -> Never {
         let socket: MPDSocket
         do {
+            // A command that comes meanwhile does not end the connect: it waits, and is sent after the first report.
             socket = try MPDSocket.connect(
-                to: address.endpoint, interrupt: link.interrupt, timeout: MPDSession.connectTimeout)
+                to: address.endpoint, interrupt: link.interrupt, timeout: MPDSession.connectTimeout,
+                keepsConnecting: link.deferCommands)
         } catch .interrupted {
-            throw link.isClosing ? .stopped : waiting
+            throw .stopped
         } catch {
             throw waiting
         }
