@@ -14,9 +14,9 @@ import Testing
 /// Every end-to-end suite carries this trait: 1 for suites whose cases must not overlap (`.serialized`
 /// would hold a pool thread), more for independent ones.
 struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
-    /// End-to-end test cases at once over all suites: `KARAOKE_E2E_JOBS`, or 6. Each mostly waits on
+    /// End-to-end test cases at once over all suites: `KARAOKE_E2E_JOBS`, or 8. Each mostly waits on
     /// tmux, mpv or a daemon; more at once on 2 cores would make the timing checks unfair.
-    static let endToEndJobs = max(1, ProcessInfo.processInfo.environment["KARAOKE_E2E_JOBS"].flatMap { Int($0) } ?? 6)
+    static let endToEndJobs = max(1, ProcessInfo.processInfo.environment["KARAOKE_E2E_JOBS"].flatMap { Int($0) } ?? 8)
 
     /// The turns shared by every end-to-end suite.
     private static let allSuites = Turns(free: endToEndJobs)
@@ -42,7 +42,7 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 1) : 1
+        let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 3) : 1
         await turns.take(1)
         await Self.allSuites.take(shared)
         let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")

@@ -17,7 +17,7 @@ final class MPDServer {
     /// The test's folder (config, database, state, log, music).
     let folder: URL
     /// The TCP port, or nil when MPD listens on `socketPath` only.
-    let port: Int?
+    private(set) var port: Int?
     /// The Unix socket, when MPD listens on one.
     let socketPath: String?
     /// The password with every permission, when MPD wants one.
@@ -28,6 +28,8 @@ final class MPDServer {
     /// Why the server could not start.
     struct StartFailure: Error, CustomStringConvertible {
         var description: String
+        /// Whether mpd itself ended (it could not bind, say), rather than never answering.
+        var exited = false
     }
 
     /// The music folder.
@@ -66,8 +68,17 @@ final class MPDServer {
         self.password = password
         do {
             try makeTracks()
-            try writeConfiguration()
-            try start()
+            // The port was free when picked, but another test's outgoing connection may take it as its own
+            // (the same range): mpd then cannot bind and exits, and another free port is tried.
+            for attempt in 1...3 {
+                try writeConfiguration()
+                do {
+                    try start()
+                    break
+                } catch let failure as StartFailure where failure.exited && port != nil && attempt < 3 {
+                    port = try MPDServer.freePort()
+                }
+            }
             _ = try mpc(["update", "--wait"])
             _ = try mpc(["add", "/"])
             _ = try mpc(["play", "1"])
@@ -93,6 +104,10 @@ final class MPDServer {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if (try? mpc(["status"]))?.status == 0 { return }
+            if waitpid(pid, nil, WNOHANG) == pid {
+                pid = 0
+                throw StartFailure(description: "mpd ended as it started: \(log())", exited: true)
+            }
             usleep(50_000)
         }
         throw StartFailure(description: "mpd did not start: \(log())")
@@ -142,8 +157,10 @@ final class MPDServer {
 
     /// The end of mpd's log, for failure messages.
     func log() -> String {
-        let text = (try? String(contentsOf: folder.appendingPathComponent("mpd.out"), encoding: .utf8)) ?? ""
-        return String(text.suffix(600))
+        let text = ["mpd.out", "mpd.log"].map {
+            (try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) ?? ""
+        }.joined(separator: "\n")
+        return String(text.suffix(900))
     }
 
     // MARK: Set-up
