@@ -574,7 +574,7 @@ struct PlayLoopOffsetSaveTests {
     @Test(
         "a save that wrote nothing shows why and keeps the user offset; a refusal's notice stays longer",
         arguments: [
-            (outcome: OffsetSave.unchanged(notice: "offset already saved"), staysAt8: false),
+            (outcome: OffsetSave.unchanged(file: "inline.lrc"), staysAt8: false),
             (outcome: OffsetSave.refused(notice: "cannot save the offset into SRT"), staysAt8: true),
         ])
     func nothingWritten(outcome: OffsetSave, staysAt8: Bool) throws {
@@ -582,9 +582,39 @@ struct PlayLoopOffsetSaveTests {
         edge.send(.key(.character("+")), at: t0 + 1)
         edge.send(.offsetSaved(outcome), at: t0 + 1)
         #expect(edge.loop.state.userOffset == 100)
-        #expect(edge.status.contains(outcome.notice))
-        #expect(edge.loop.state.noticeText(at: t0 + 1 + 8) == (staysAt8 ? outcome.notice : nil))
+        let notice = outcome.notice(savedBefore: false)
+        #expect(edge.loop.state.noticeText(at: t0 + 1) == notice)
+        #expect(edge.status.contains("offset +0.1s  " + notice.prefix(12)), "the offset stays beside the notice")
+        #expect(edge.loop.state.noticeText(at: t0 + 1 + 8) == (staysAt8 ? notice : nil))
         #expect(edge.loop.state.noticeText(at: t0 + 1 + 13) == nil)
+    }
+
+    @Test("r says in the status bar that reduce motion is on, then off, as the other toggles do")
+    func reduceMotionNotice() throws {
+        var edge = try playLoop()
+        edge.send(.key(.character("r")), at: t0 + 1)
+        #expect(edge.loop.state.reduceMotion)
+        #expect(edge.status.hasSuffix("reduce motion on"))
+        edge.send(.key(.character("r")), at: t0 + 2)
+        #expect(!edge.loop.state.reduceMotion)
+        #expect(edge.status.hasSuffix("reduce motion off"))
+        #expect(edge.loop.state.noticeText(at: t0 + 2 + PlayerState.noticeDuration) == nil)
+    }
+
+    @Test("s with nothing to save says there is no offset to save; after a save, that it is saved already")
+    func nothingToSave() throws {
+        var edge = try playLoop()
+        #expect(actions(edge.send(.key(.character("s")), at: t0 + 1)) == [.saveOffset(0)])
+        edge.send(.offsetSaved(.unchanged(file: "inline.lrc")), at: t0 + 1)
+        #expect(edge.status.hasSuffix("no offset to save"))
+        edge.send(.key(.character("+")), at: t0 + 2)
+        edge.send(.key(.character("s")), at: t0 + 2)
+        let saved = try Self.savedClockwork(100)
+        edge.send(.offsetSaved(.saved(saved, notice: "offset +0.1s saved to inline.lrc")), at: t0 + 2)
+        edge.send(.key(.character("s")), at: t0 + 3)
+        edge.send(.offsetSaved(.unchanged(file: "inline.lrc")), at: t0 + 3)
+        #expect(edge.loop.state.noticeText(at: t0 + 3) == "offset already saved in inline.lrc; nothing written")
+        #expect(edge.status.contains("  offset already saved in inline."), "cut to the room a 60-column row has")
     }
 
     @Test(

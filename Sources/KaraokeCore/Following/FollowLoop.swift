@@ -205,7 +205,7 @@ public struct FollowLoop: TerminalProgram {
             return [.command(.seek(to: max(0, start)))]
         case .overlay(let change):
             // The status bar shows a user offset that is not 0 by itself, as under `play`.
-            overlay.apply(change)
+            overlay.apply(change, at: now, noticeFor: FollowLoop.noticeDuration)
         case .quit:
             break
         }

@@ -113,7 +113,7 @@ public struct PlayerState: Sendable, Equatable {
         case .restart:
             return move(to: 0, at: now)
         case .overlay(let change):
-            overlay.apply(change)
+            overlay.apply(change, at: now, noticeFor: PlayerState.noticeDuration)
         case .quit:
             hasQuit = true
         case .nextSong, .previousSong:

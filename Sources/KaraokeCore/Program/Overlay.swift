@@ -59,14 +59,21 @@ public struct Overlay: Sendable, Equatable {
         }
     }
 
-    /// Applies what a shared key does.
-    public mutating func apply(_ change: Change) {
+    /// Applies what a shared key does at monotonic `now`. Turning reduce motion on or off says so in a
+    /// notice for `seconds`, as the other toggles do, since nothing else on a still screen shows it; the
+    /// offset shows in the status bar by itself.
+    public mutating func apply(_ change: Change, at now: Double, noticeFor seconds: Double) {
         switch change {
         case .adjustOffset(let milliseconds): adjustOffset(by: milliseconds)
-        case .toggleReduceMotion: reduceMotion.toggle()
+        case .toggleReduceMotion:
+            reduceMotion.toggle()
+            post(Overlay.reduceMotionNotice(reduceMotion), at: now, for: seconds)
         case .toggleHelp: showsHelp.toggle()
         }
     }
+
+    /// The notice of `r`: `reduce motion on` or `reduce motion off`.
+    public static func reduceMotionNotice(_ isOn: Bool) -> String { "reduce motion \(isOn ? "on" : "off")" }
 
     /// Moves the user offset by `milliseconds`, no further than the limit.
     public mutating func adjustOffset(by milliseconds: Int) {
