@@ -21,11 +21,13 @@ struct SyncTests {
 
     /// `karaoke sync FOLDER/song.txt` with mpv silent, once its screen is up (wide enough for the
     /// temporary folder's name in messages).
-    static func sync(_ folder: URL, _ arguments: String = "", waitForTitle: Bool = true) throws -> TmuxSession {
+    static func sync(_ folder: URL, _ arguments: String = "", waitForTitle: Bool = true, columns: Int = 140) throws
+        -> TmuxSession
+    {
         let text = folder.appendingPathComponent("song.txt").path
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' sync '\(text)' --mpv-option ao=null \(arguments)",
-            columns: 140, rows: 20)
+            columns: columns, rows: 20)
         if waitForTitle { _ = try session.waitFor { $0.contains { $0.contains("Tap Along") } } }
         return session
     }
@@ -300,7 +302,8 @@ struct SyncTests {
     func missingAudioRunsSilently() throws {
         let folder = try SyncTests.folder(text: "[ti:Tap Along]\nbad\u{1B}[31m red\nsecond\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try SyncTests.sync(folder, "--audio '\(folder.path)/missing.wav'")
+        // Wide enough for the notice whole: it names the file in the test's temporary folder.
+        let session = try SyncTests.sync(folder, "--audio '\(folder.path)/missing.wav'", columns: 160)
         let screen = try session.waitFor { $0.contains { $0.contains("timing on a silent clock") } }
         #expect(screen.contains { $0.contains("no such audio file; timing on a silent clock") })
         try session.send("Space")

@@ -371,13 +371,13 @@ public struct FrameComposer {
             return lastStatus.row
         }
         let scoreText = score.isEmpty ? nil : score.map(\.text).joined(separator: "  ")
-        let (text, barWidth) = StatusBar.layOut(
+        let (text, barWidth, scoreStart) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
             width: columns, notice: notice, singing: singing, queuePosition: options.queuePosition,
             score: scoreText)
         var cells = FrameComposer.cells(
             of: text, from: 0, limit: columns, role: .status, color: options.theme.status)
-        if let scoreText { colorScore(score, joined: scoreText, in: text, cells: &cells) }
+        if let scoreStart { colorScore(score, from: scoreStart, cells: &cells) }
         let row = FrameRow(kind: .status, cells: cells)
         lastStatus = (key, barWidth, StatusBar.filledCells(elapsed: shown, total: total, width: barWidth), row)
         return row
