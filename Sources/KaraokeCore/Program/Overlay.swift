@@ -90,6 +90,11 @@ public struct Overlay: Sendable, Equatable {
         notice = Notice(text: text, until: seconds.map { now + $0 })
     }
 
+    /// Takes the notice away when it still says `text`: what it said is no longer so.
+    public mutating func withdraw(_ text: String) {
+        if notice?.text == text { notice = nil }
+    }
+
     /// The notice to show at `now`, if any.
     public func noticeText(at now: Double) -> String? {
         guard let notice, notice.until.map({ now < $0 }) ?? true else { return nil }
