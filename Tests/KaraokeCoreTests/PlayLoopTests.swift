@@ -246,6 +246,41 @@ struct PlayLoopBehaviourTests {
         #expect(edge.exitStatus == nil)
     }
 
+    @Test("on a 30×8 screen the help turns its pages with any key, the last page's key closes it, and Esc closes it")
+    func helpPages() throws {
+        var edge = try playLoop()
+        edge.send(.resize(columns: 30, rows: 8), at: t0 + 0.1)
+        let pages = edge.loop.composer.helpPageCount(for: PlayerAction.help)
+        #expect(pages > 2)
+        func heading() -> String? {
+            edge.paints.last?.frame.rows.first { $0.kind == .notice && $0.text.contains("Keys") }?.text
+        }
+        edge.send(.key(.character("?")), at: t0 + 0.2)
+        #expect(heading()?.hasPrefix("┌─ Keys 1/\(pages) ─") == true)
+        // A key that turns the page does nothing else: space does not pause.
+        edge.send(.key(.character(" ")), at: t0 + 0.3)
+        #expect(heading()?.hasPrefix("┌─ Keys 2/\(pages) ─") == true)
+        #expect(!edge.loop.state.isPaused)
+        for page in 3...pages {
+            edge.send(.key(.right), at: t0 + 0.4)
+            #expect(heading()?.hasPrefix("┌─ Keys \(page)/\(pages) ─") == true)
+        }
+        #expect(edge.paints.last?.frame.rows.contains { $0.text.hasPrefix("└─ any key: close") } == true)
+        edge.send(.key(.character("x")), at: t0 + 0.5)
+        #expect(!edge.loop.state.showsHelp)
+        #expect(heading() == nil)
+        #expect(abs(edge.loop.state.position(at: t0 + 0.5) - 0.5) < 1e-9, "no key seeked while the help was open")
+        // Opened again it starts at its first page; Esc closes it at any page, and q still quits.
+        edge.send(.key(.character("?")), at: t0 + 0.6)
+        edge.send(.key(.character("j")), at: t0 + 0.6)
+        edge.send(.key(.escape), at: t0 + 0.7)
+        #expect(!edge.loop.state.showsHelp)
+        edge.send(.key(.character("?")), at: t0 + 0.8)
+        #expect(heading()?.hasPrefix("┌─ Keys 1/") == true)
+        edge.send(.key(.character("q")), at: t0 + 0.9)
+        #expect(edge.exitStatus == 0)
+    }
+
     @Test("a resize rebuilds the composer: the frame painted at once, and the next ones, have the new size")
     func resizeRebuilds() throws {
         var edge = try playLoop()

@@ -128,7 +128,8 @@ public struct PlayLoop: TerminalProgram {
                 effects += paint(at: now)
                 break
             }
-            effects += state.apply(action, at: now).map(Effect.send)
+            let pages = state.showsHelp ? composer.helpPageCount(for: PlayerAction.help) : 1
+            effects += state.apply(action, at: now, helpPages: pages).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
             if action == .saveOffset { effects.append(.saveOffset(state.userOffset)) }
             // Input shows at once, without waiting for the frame's deadline.

@@ -100,9 +100,10 @@ public struct PlayerState: Sendable, Equatable {
     /// The notice to show in the status bar at `now`, if any.
     public func noticeText(at now: Double) -> String? { overlay.noticeText(at: now) }
 
-    /// Applies `action` at monotonic time `now`; returns what the audio engine must be told.
+    /// Applies `action` at monotonic time `now`; returns what the audio engine must be told. `helpPages` is
+    /// how many pages the help box has on the screen now, for a key that turns them.
     @discardableResult
-    public mutating func apply(_ action: PlayerAction, at now: Double) -> [AudioCommand] {
+    public mutating func apply(_ action: PlayerAction, at now: Double, helpPages: Int = 1) -> [AudioCommand] {
         let current = position(at: now)
         switch action {
         case .togglePause:
@@ -116,7 +117,7 @@ public struct PlayerState: Sendable, Equatable {
         case .restart:
             return move(to: 0, at: now)
         case .overlay(let change):
-            overlay.apply(change, at: now, noticeFor: PlayerState.noticeDuration)
+            overlay.apply(change, at: now, noticeFor: PlayerState.noticeDuration, helpPages: helpPages)
         case .quit:
             hasQuit = true
         case .nextSong, .previousSong:

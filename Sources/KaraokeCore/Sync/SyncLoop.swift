@@ -121,12 +121,14 @@ public struct SyncLoop: TerminalProgram {
             guard let action = SyncAction.bound(to: key, helpShown: session.showsHelp) else { break }
             if calibrates {
                 switch action {
-                case .stamp, .enter, .togglePause, .toggleHelp: break
+                case .stamp, .enter, .togglePause, .toggleHelp, .turnHelpPage: break
                 case .quit: return [.exit(0)]
                 default: return next(at: now)
                 }
             }
-            effects += session.apply(action, at: now).map(Effect.send)
+            refreshComposer()
+            let pages = session.showsHelp ? composer.helpPageCount(for: SyncAction.help) : 1
+            effects += session.apply(action, at: now, helpPages: pages).map(Effect.send)
             if calibrates && session.nextMark == nil { return effects + [paint(at: now), .exit(0)] }
             if session.hasQuit {
                 // Saved, or dropped on purpose (the question was answered): an autosave left now would only

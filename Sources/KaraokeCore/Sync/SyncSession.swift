@@ -130,9 +130,10 @@ public struct SyncSession: Sendable {
         overlay.post(text, at: now, for: SyncSession.noticeDuration)
     }
 
-    /// Applies `action` at monotonic `now`; returns what the audio engine must be told.
+    /// Applies `action` at monotonic `now`; returns what the audio engine must be told. `helpPages` is how
+    /// many pages the help box has on the screen now, for a key that turns them.
     @discardableResult
-    public mutating func apply(_ action: SyncAction, at now: Double) -> [AudioCommand] {
+    public mutating func apply(_ action: SyncAction, at now: Double, helpPages: Int = 1) -> [AudioCommand] {
         let confirming = confirmsQuit
         confirmsQuit = false
         switch action {
@@ -172,6 +173,8 @@ public struct SyncSession: Sendable {
             break // the loop writes the file and reports back through `saved`
         case .toggleHelp:
             overlay.showsHelp.toggle()
+        case .turnHelpPage:
+            overlay.turnHelpPage(of: helpPages)
         case .quit:
             if hasUnsavedStamps && !confirming {
                 confirmsQuit = true
