@@ -203,6 +203,24 @@ struct SyncTests {
         #expect(!FileManager.default.fileExists(atPath: autosave), "a save removes the autosave")
     }
 
+    @Test("a resumed session starts the audio 2 s before the last stamp, with that line selected")
+    func resumeStartsBeforeTheLastStamp() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "[ti:Tap Along]\n[00:20.00]one two\n[00:25.00]three\n".write(
+            to: folder.appendingPathComponent("song.lrc.autosave"), atomically: true, encoding: .utf8)
+        let session = try SyncTests.sync(folder, "--resume")
+        let mpv = try SyncTests.mpv(folder)
+        let position = try #require(try mpv.property("playback-time") as? Double)
+        #expect(position >= 22.9 && position < 24.5, "mpv started at \(position) s, not at 0")
+        let screen = try session.waitFor { $0.contains { $0.contains("▸ three ◂") } }
+        #expect(screen.contains { $0.contains("▸ three ◂") }, "the last line stamped is selected")
+        #expect(screen.contains { $0.contains("2/6 lines") })
+        try session.send("q")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test("a closed terminal (SIGHUP) keeps the work in the autosave and exits 129")
     func hangupAutosaves() throws {
         let folder = try SyncTests.folder()

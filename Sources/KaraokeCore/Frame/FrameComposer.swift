@@ -129,6 +129,7 @@ public struct FrameComposer {
             at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
             userOffset: input.userOffset, reduceMotion: input.reduceMotion, singing: input.singing,
             singers: input.singers)
+        if let selected = input.selectedLine { markSelected(selected, in: &frame) }
         if let help = input.help {
             draw(HelpBox(entries: help, columns: columns, rows: rows), page: input.helpPage, over: &frame)
         }
@@ -214,6 +215,24 @@ public struct FrameComposer {
             drawCountIn(countIn, into: &screen, top: top)
         }
         return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    /// Marks each row of line `index` on screen with `▸` two cells before it and `◂` two cells after it,
+    /// in gold, where the row leaves room: `sync`'s selected line, whatever its fill (DESIGN §13.1).
+    private func markSelected(_ index: Int, in frame: inout Frame) {
+        for row in frame.rows.indices where frame.rows[row].kind == .lyric && frame.rows[row].line == index {
+            var cells = frame.rows[row].cells
+            guard let first = cells.first, let last = cells.last else { continue }
+            func marker(_ glyph: Character, at column: Int) -> FrameCell {
+                FrameCell(
+                    column: column, grapheme: glyph, glyph: String(glyph), width: 1, role: .notice, fill: 1,
+                    color: options.theme.gold, accent: options.theme.gold)
+            }
+            if first.column >= 2 { cells.insert(marker("▸", at: first.column - 2), at: 0) }
+            let after = last.column + last.width + 1
+            if after < columns { cells.append(marker("◂", at: after)) }
+            frame.rows[row].cells = cells
+        }
     }
 
     /// Draws the count-in's dots on the blank row above the line they count in, lined up as that line's

@@ -29,6 +29,8 @@ public struct FrameInput {
     /// Each singer's progress while scoring: the lanes' hits and trail, the score in the status bar
     /// (DESIGN §15.3, §15.4).
     public var singers: [SingerProgress]
+    /// The line marked as selected (`sync`'s, which the nudge keys move, DESIGN §13.1); nil for none.
+    public var selectedLine: Int?
 
     /// What a frame at `time` shows; by default running, without help, notice, offset or singers.
     public init(

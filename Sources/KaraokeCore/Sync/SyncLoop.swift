@@ -217,14 +217,16 @@ public struct SyncLoop: TerminalProgram {
         composedFor = (session.revision, session.audioDuration)
     }
 
-    /// What the frame at `now` shows: the audio's position, the overlay with sync's keys, and sync's state in
-    /// the status bar between notices.
+    /// What the frame at `now` shows: the audio's position, the overlay with sync's keys, the selected line
+    /// marked, and sync's state in the status bar between notices.
     private func frameInput(at now: Double, titleTime: Double?) -> FrameInput {
         var input = FrameInput(
             time: session.position(at: now), titleTime: titleTime, paused: session.isPaused,
             overlay: session.overlay, keys: SyncAction.help, at: now)
         input.notice = input.notice ?? status
         input.reduceMotion = options.reduceMotion
+        // The song shown has a line for each of the script's, in order: the selection's index is the line's.
+        input.selectedLine = session.selectedLine
         return input
     }
 

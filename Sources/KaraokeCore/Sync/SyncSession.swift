@@ -72,8 +72,9 @@ public struct SyncSession: Sendable {
     /// The revision last saved (0: nothing yet, and nothing to save).
     public private(set) var savedRevision = 0
 
-    /// A session timing `script`, at monotonic `now`, the audio at its start, from `stamps` (resumed from
-    /// an autosave) or none. With `audio == .starting` the clock waits at 0 for the audio's first position.
+    /// A session timing `script`, at monotonic `now`, from `stamps` (resumed from an autosave) or none. The
+    /// audio starts at `startPosition(resuming:latency:)`: its start, or just before the last stamp. With
+    /// `audio == .starting` the clock waits there for the audio's first position.
     public init(
         script: SyncScript, wordMode: Bool, latency: Int = 0, stamps: [Stamp] = [], audio: AudioStatus = .none,
         now: Double
@@ -82,11 +83,19 @@ public struct SyncSession: Sendable {
         self.wordMode = wordMode
         self.latency = latency
         self.stamps = stamps
-        audioClock = AudioClock(audio: audio, now: now)
+        audioClock = AudioClock(
+            audio: audio, position: SyncSession.startPosition(resuming: stamps, latency: latency), now: now)
         overlay = Overlay()
         selectedLine = stamps.last?.mark.line
         // Stamps given at the start were resumed from an autosave: not saved to the output file yet.
         if !stamps.isEmpty { revision = 1 }
+    }
+
+    /// Where the audio starts, in seconds: `rewind` before the last of `stamps` (in audio time, the latency
+    /// added back), as Backspace seeks, so a resumed session goes on where it stopped; 0 without stamps.
+    public static func startPosition(resuming stamps: [Stamp], latency: Int) -> Double {
+        guard let last = stamps.last else { return 0 }
+        return max(0, Double(last.time + latency) / 1000 - rewind)
     }
 
     /// Whether the user paused.
