@@ -46,7 +46,7 @@ struct SyncLoopTests {
     func selectedLineIsMarked() throws {
         var loop = syncLoop()
         _ = loop.start(at: t0)
-        loop.handle(.key(.character(" ")), at: t0 + 1)
+        _ = loop.handle(.key(.character(" ")), at: t0 + 1)
         func rows(_ effects: [SyncLoop.Effect]) throws -> [FrameRow] {
             try #require(
                 effects.compactMap { effect -> Frame? in
