@@ -209,10 +209,10 @@ public enum UsageText {
             return """
                 Usage: karaoke mic [--mic SOURCE] [--print]
 
-                Shows what the microphone hears, live: the nearest note, how many cents off, the frequency and
-                the level in dBFS (62.5 analyses a second). --print writes a JSON line an analysis instead:
-                time (CLOCK_MONOTONIC seconds), midi, hz, note, cents (null when nothing voiced is heard), level.
-                Ctrl-C stops.
+                Shows what the microphone hears, live: first the source it listens to and the rate, then the
+                nearest note, how many cents off, the frequency and the level in dBFS (62.5 analyses a second).
+                --print writes a JSON line an analysis instead (the source on stderr): time (CLOCK_MONOTONIC
+                seconds), midi, hz, note, cents (null when nothing voiced is heard), level. Ctrl-C stops.
 
                 Options:
                 \(optionLines(for: .mic))
