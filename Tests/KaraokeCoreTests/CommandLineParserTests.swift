@@ -179,6 +179,28 @@ struct CommandLineParserTests {
         }
     }
 
+    @Test(
+        "a screen's --help lists every key its help box lists, each on one line",
+        arguments: [
+            (command: "play", keys: PlayerAction.help), (command: "sync", keys: SyncAction.help),
+            (command: "follow", keys: FollowAction.help),
+        ] as [(command: String, keys: [HelpEntry])])
+    func helpListsEveryKey(command: String, keys: [HelpEntry]) {
+        let lines = UsageText.help(for: command).split(separator: "\n")
+        for entry in keys {
+            #expect(lines.contains { $0.contains(entry.keys + " " + entry.meaning) }, "\(entry) in \(command) --help")
+        }
+        #expect(lines.allSatisfy { $0.count <= UsageText.width })
+    }
+
+    @Test("play --help names the vocals, key and tempo keys")
+    func playHelpNamesSingingKeys() {
+        let text = UsageText.help(for: "play")
+        #expect(text.contains("v vocals down / back"))
+        #expect(text.contains("< / > key down / up a semitone"))
+        #expect(text.contains("[ / ] tempo −0.05× / +0.05×"))
+    }
+
     @Test("--version and -V print the version", arguments: [["--version"], ["-V"]])
     func version(arguments: [String]) throws {
         #expect(try CommandLineParser.parse(arguments) == .version)

@@ -130,6 +130,48 @@ struct ConfigFileTests {
             ])
     }
 
+    @Test("every setting karaoke config prints reads back without a warning once uncommented, to its value")
+    func listingUncommented() throws {
+        let file = config("colors = \"#ff8800, mint\"", "lyrics-dir = \"  spaced # dir \"", "reduce-motion = true")
+        let invocation = try CommandLineParser.parse(["config", "--singer", "Ann # 2", "--fps", "60"], config: file)
+        guard case .config(let text) = invocation else {
+            Issue.record("not a listing: \(invocation)")
+            return
+        }
+        let keys = Set(ConfigFile.keys)
+        var uncommented: [String] = []
+        for line in text.split(separator: "\n") {
+            let bare = line.hasPrefix("# ") ? String(line.dropFirst(2)) : String(line)
+            guard let equals = bare.range(of: " = ") else {
+                // Only a comment may say something other than a setting: the header and the defaults' meanings.
+                #expect(line.hasPrefix("# "), "'\(line)' is neither a setting nor a comment")
+                #expect(!bare.contains("="), "'\(line)' looks like a setting but is none")
+                continue
+            }
+            #expect(keys.contains(String(bare[..<equals.lowerBound])), "'\(line)'")
+            uncommented.append(bare)
+        }
+        // Every key has a setting line but those whose default no value says and that nobody set.
+        let written = Set(uncommented.map { String($0.prefix { $0 != " " }) })
+        #expect(
+            keys.subtracting(written)
+                == ["cols", "rows", "music-dir", "mpv-option", "seed", "mic", "encoding", "lrclib-url"])
+        let readBack = ConfigFile(path: "uncommented", text: uncommented.joined(separator: "\n"))
+        #expect(readBack.warnings.map(\.message) == [])
+        let values = Dictionary(readBack.settings.map { ($0.option, $0.value) }) { first, _ in first }
+        #expect(values["--player"] == "auto")
+        #expect(values["--theme"] == "auto")
+        #expect(values["--singer"] == "Ann # 2")
+        #expect(values["--fps"] == "60")
+        #expect(values["--colors"] == "#ff8800, mint")
+        #expect(values["--lyrics-dir"] == "  spaced # dir ")
+        #expect(values["--reduce-motion"] == "true")
+        // What a value cannot say is on a comment line of its own.
+        #expect(text.includes("\n# player: by default auto: an MPRIS player that plays, else MPD\n# player = auto "))
+        #expect(text.includes("\n# cols: by default the terminal's, else 80\n"))
+        #expect(text.includes("\n# mpv-option: none by default\n"))
+    }
+
     @Test("karaoke config checks the values it is given, as the commands do")
     func listingChecksValues() {
         #expect(

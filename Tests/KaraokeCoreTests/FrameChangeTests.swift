@@ -15,6 +15,25 @@ struct FrameChangeTests {
             ("sakura-station.lrc", true), ("paper-boats.lrc", false),
         ])
     func noChangeBeforeTheNamedOne(file: String, reduceMotion: Bool) throws {
+        try check(file: file, reduceMotion: reduceMotion, shown: FrameInput(time: 0))
+    }
+
+    @Test(
+        "with a notice, an offset and the singer's settings in the status bar, the change named is still exact",
+        arguments: [
+            ("lantern-river.lrc", true), ("paper-boats.lrc", true), ("harbour-bells.srt", true),
+        ])
+    func noChangeBeforeTheNamedOneWithMessages(file: String, reduceMotion: Bool) throws {
+        for notice in ["volume 85%", "mpv: audio output initialization failed; playing without sound"] {
+            try check(
+                file: file, reduceMotion: reduceMotion,
+                shown: FrameInput(time: 0, notice: notice, userOffset: 300, singing: "key +2  tempo 0.85×"))
+        }
+    }
+
+    /// Walks `file`'s song from change to change as the composer names them, the frame showing what `shown`
+    /// shows besides its time, and checks that the frame is the same up to each change.
+    private func check(file: String, reduceMotion: Bool, shown: FrameInput) throws {
         let url = Fixtures.repository.appendingPathComponent("lyrics/\(file)")
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         let bytes = Array(try Data(contentsOf: url))
@@ -27,15 +46,22 @@ struct FrameChangeTests {
             var time = -1.0
             let end = Double(song.duration) / 1000 + 2
             var checked = 0
+            func input(_ time: Double) -> FrameInput {
+                var input = shown
+                input.time = time
+                input.titleTime = 0
+                input.reduceMotion = reduceMotion
+                return input
+            }
             while time < end {
-                let change = composer.nextChange(after: time, userOffset: 0, reduceMotion: reduceMotion)
-                let frame = composer.frame(at: time, titleTime: 0, reduceMotion: reduceMotion)
+                let change = composer.nextChange(for: input(time))
+                let frame = composer.frame(input(time))
                 switch change {
                 case .continuous:
                     #expect(!reduceMotion, "reduce motion never sweeps, at \(time) in \(file)")
                     time += 0.37
                 case .never:
-                    let later = composer.frame(at: end + 10, titleTime: 0, reduceMotion: reduceMotion)
+                    let later = composer.frame(input(end + 10))
                     #expect(later.rows == frame.rows, "\(file) changed after .never at \(time)")
                     time = end
                 case .at(let next):
@@ -44,7 +70,7 @@ struct FrameChangeTests {
                     // due at `time` itself is named a margin later and has no moment before it to probe.
                     let last = next - 2 * FrameComposer.changeMargin
                     for probe in [time + (last - time) / 2, last] where probe > time {
-                        let before = composer.frame(at: probe, titleTime: 0, reduceMotion: reduceMotion)
+                        let before = composer.frame(input(probe))
                         #expect(
                             before.rows == frame.rows, "\(file) \(columns)×\(rows) changed at \(probe) before \(next)")
                     }
@@ -54,12 +80,5 @@ struct FrameChangeTests {
             }
             if reduceMotion { #expect(checked > 20) }
         }
-    }
-}
-
-extension FrameComposer {
-    /// The frame at `time` with the title held and reduce motion as given (the options' user offset).
-    fileprivate mutating func frame(at time: Double, titleTime: Double, reduceMotion: Bool) -> Frame {
-        frame(FrameInput(time: time, titleTime: titleTime, reduceMotion: reduceMotion))
     }
 }

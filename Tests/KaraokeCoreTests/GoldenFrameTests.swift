@@ -17,6 +17,8 @@ struct GoldenFrameTests {
         var rows: Int
         var reduceMotion = false
         var alignment = FrameOptions.Alignment.center
+        /// The page of `play`'s help box drawn over the frame, if any (DESIGN §4.2).
+        var helpPage: Int?
         var testDescription: String { golden }
     }
 
@@ -46,6 +48,18 @@ struct GoldenFrameTests {
             rows: 10, reduceMotion: true),
         // Too small for the layout: a notice.
         Case(golden: "lantern-river-10x4-too-small", song: "lantern-river.lrc", time: 10, columns: 10, rows: 4),
+        // The help box at 30×8, where it used to be cut: the first page of several, then the last.
+        Case(
+            golden: "help-30x8-page-1", song: "lantern-river.lrc", time: 18.5, columns: 30, rows: 8, helpPage: 0),
+        Case(
+            golden: "help-30x8-last-page", song: "lantern-river.lrc", time: 18.5, columns: 30, rows: 8, helpPage: 99),
+        // The smallest screen: one row of the box a page, entries wrapped, nothing cut.
+        Case(golden: "help-12x5-page-1", song: "lantern-river.lrc", time: 18.5, columns: 12, rows: 5, helpPage: 0),
+        // A wide, low screen: the keys in columns, on one page.
+        Case(
+            golden: "help-120x12-columns", song: "lantern-river.lrc", time: 18.5, columns: 120, rows: 12, helpPage: 0),
+        // A usual screen: one column, one page, as before but for the box's name and keys in its borders.
+        Case(golden: "help-80x24", song: "lantern-river.lrc", time: 18.5, columns: 80, rows: 24, helpPage: 0),
     ]
 
     @Test("the rendered screen matches its golden file", arguments: cases)
@@ -57,7 +71,10 @@ struct GoldenFrameTests {
         var composer = FrameComposer(
             song: song, fallbackTitle: golden.song, columns: golden.columns,
             rows: golden.rows, options: options)
-        let frame = composer.frame(at: golden.time)
+        let frame = composer.frame(
+            FrameInput(
+                time: golden.time, help: golden.helpPage.map { _ in PlayerAction.help }, helpPage: golden.helpPage ?? 0,
+                reduceMotion: golden.reduceMotion))
         try #require(frame.rows.count == golden.rows)
         try GoldenFrameTests.check(frame, golden: golden.golden)
     }

@@ -246,6 +246,41 @@ struct PlayLoopBehaviourTests {
         #expect(edge.exitStatus == nil)
     }
 
+    @Test("on a 30×8 screen the help turns its pages with any key, the last page's key closes it, and Esc closes it")
+    func helpPages() throws {
+        var edge = try playLoop()
+        edge.send(.resize(columns: 30, rows: 8), at: t0 + 0.1)
+        let pages = edge.loop.composer.helpPageCount(for: PlayerAction.help)
+        #expect(pages > 2)
+        func heading() -> String? {
+            edge.paints.last?.frame.rows.first { $0.kind == .notice && $0.text.contains("Keys") }?.text
+        }
+        edge.send(.key(.character("?")), at: t0 + 0.2)
+        #expect(heading()?.hasPrefix("┌─ Keys 1/\(pages) ─") == true)
+        // A key that turns the page does nothing else: space does not pause.
+        edge.send(.key(.character(" ")), at: t0 + 0.3)
+        #expect(heading()?.hasPrefix("┌─ Keys 2/\(pages) ─") == true)
+        #expect(!edge.loop.state.isPaused)
+        for page in 3...pages {
+            edge.send(.key(.right), at: t0 + 0.4)
+            #expect(heading()?.hasPrefix("┌─ Keys \(page)/\(pages) ─") == true)
+        }
+        #expect(edge.paints.last?.frame.rows.contains { $0.text.hasPrefix("└─ any key: close") } == true)
+        edge.send(.key(.character("x")), at: t0 + 0.5)
+        #expect(!edge.loop.state.showsHelp)
+        #expect(heading() == nil)
+        #expect(abs(edge.loop.state.position(at: t0 + 0.5) - 0.5) < 1e-9, "no key seeked while the help was open")
+        // Opened again it starts at its first page; Esc closes it at any page, and q still quits.
+        edge.send(.key(.character("?")), at: t0 + 0.6)
+        edge.send(.key(.character("j")), at: t0 + 0.6)
+        edge.send(.key(.escape), at: t0 + 0.7)
+        #expect(!edge.loop.state.showsHelp)
+        edge.send(.key(.character("?")), at: t0 + 0.8)
+        #expect(heading()?.hasPrefix("┌─ Keys 1/") == true)
+        edge.send(.key(.character("q")), at: t0 + 0.9)
+        #expect(edge.exitStatus == 0)
+    }
+
     @Test("a resize rebuilds the composer: the frame painted at once, and the next ones, have the new size")
     func resizeRebuilds() throws {
         var edge = try playLoop()
@@ -589,7 +624,7 @@ struct PlayLoopOffsetSaveTests {
     @Test(
         "a save that wrote nothing shows why and keeps the user offset; a refusal's notice stays longer",
         arguments: [
-            (outcome: OffsetSave.unchanged(notice: "offset already saved"), staysAt8: false),
+            (outcome: OffsetSave.unchanged(file: "inline.lrc"), staysAt8: false),
             (outcome: OffsetSave.refused(notice: "cannot save the offset into SRT"), staysAt8: true),
         ])
     func nothingWritten(outcome: OffsetSave, staysAt8: Bool) throws {
@@ -597,9 +632,39 @@ struct PlayLoopOffsetSaveTests {
         edge.send(.key(.character("+")), at: t0 + 1)
         edge.send(.offsetSaved(outcome), at: t0 + 1)
         #expect(edge.loop.state.userOffset == 100)
-        #expect(edge.status.contains(outcome.notice))
-        #expect(edge.loop.state.noticeText(at: t0 + 1 + 8) == (staysAt8 ? outcome.notice : nil))
+        let notice = outcome.notice(savedBefore: false)
+        #expect(edge.loop.state.noticeText(at: t0 + 1) == notice)
+        #expect(edge.status.contains("offset +0.1s  " + notice.prefix(12)), "the offset stays beside the notice")
+        #expect(edge.loop.state.noticeText(at: t0 + 1 + 8) == (staysAt8 ? notice : nil))
         #expect(edge.loop.state.noticeText(at: t0 + 1 + 13) == nil)
+    }
+
+    @Test("r says in the status bar that reduce motion is on, then off, as the other toggles do")
+    func reduceMotionNotice() throws {
+        var edge = try playLoop()
+        edge.send(.key(.character("r")), at: t0 + 1)
+        #expect(edge.loop.state.reduceMotion)
+        #expect(edge.status.hasSuffix("reduce motion on"))
+        edge.send(.key(.character("r")), at: t0 + 2)
+        #expect(!edge.loop.state.reduceMotion)
+        #expect(edge.status.hasSuffix("reduce motion off"))
+        #expect(edge.loop.state.noticeText(at: t0 + 2 + PlayerState.noticeDuration) == nil)
+    }
+
+    @Test("s with nothing to save says there is no offset to save; after a save, that it is saved already")
+    func nothingToSave() throws {
+        var edge = try playLoop()
+        #expect(actions(edge.send(.key(.character("s")), at: t0 + 1)) == [.saveOffset(0)])
+        edge.send(.offsetSaved(.unchanged(file: "inline.lrc")), at: t0 + 1)
+        #expect(edge.status.hasSuffix("no offset to save"))
+        edge.send(.key(.character("+")), at: t0 + 2)
+        edge.send(.key(.character("s")), at: t0 + 2)
+        let saved = try Self.savedClockwork(100)
+        edge.send(.offsetSaved(.saved(saved, notice: "offset +0.1s saved to inline.lrc")), at: t0 + 2)
+        edge.send(.key(.character("s")), at: t0 + 3)
+        edge.send(.offsetSaved(.unchanged(file: "inline.lrc")), at: t0 + 3)
+        #expect(edge.loop.state.noticeText(at: t0 + 3) == "offset already saved in inline.lrc; nothing written")
+        #expect(edge.status.contains("  offset already saved in inline."), "cut to the room a 60-column row has")
     }
 
     @Test(

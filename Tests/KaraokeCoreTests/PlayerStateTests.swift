@@ -322,9 +322,14 @@ extension PlayerStateTests {
         #expect(PlayerAction.bound(to: binding.key) == binding.action)
     }
 
-    @Test("with the help shown, keys other than Esc keep their meaning", arguments: bindings)
+    @Test("with the help shown, ?, h and Esc close it, q quits, and any other key turns its page", arguments: bindings)
     func keyBindingUnderHelp(_ binding: Binding) {
-        let expected = binding.key == .escape ? .toggleHelp : binding.action
+        let expected: PlayerAction =
+            switch binding.key {
+            case .escape, .character("?"), .character("h"): .toggleHelp
+            case .character("q"): .quit
+            default: .turnHelpPage
+            }
         #expect(PlayerAction.bound(to: binding.key, helpShown: true) == expected)
     }
 

@@ -59,7 +59,8 @@ struct SingingTests {
         var state = try player()
         state.receive(.position(0), at: t0)
         #expect(state.apply(.toggleVocals, at: t0) == [.setAudioFilters("lavfi=[pan=mono|c0=c0-c1]")])
-        #expect(state.noticeText(at: t0) == "vocals reduced")
+        #expect(state.singing.statusText == "vocals ↓")
+        #expect(state.noticeText(at: t0) == nil, "the status bar says it; a notice would say it twice")
         #expect(state.apply(.toggleVocals, at: t0 + 1) == [.setAudioFilters("")])
         #expect(state.noticeText(at: t0 + 1) == "vocals normal")
     }
@@ -69,13 +70,40 @@ struct SingingTests {
         var state = try player()
         state.receive(.position(0), at: t0)
         #expect(state.apply(.changeKey(1), at: t0) == [.setAudioFilters("rubberband=pitch-scale=1.059463")])
-        #expect(state.noticeText(at: t0) == "key +1")
+        #expect(state.singing.statusText == "key +1")
         for _ in 0..<10 { state.apply(.changeKey(1), at: t0) }
         #expect(state.singing.key == 6)
+        #expect(state.noticeText(at: t0) == "the key goes no higher")
         for _ in 0..<20 { state.apply(.changeKey(-1), at: t0) }
         #expect(state.singing.key == -6)
-        #expect(state.noticeText(at: t0) == "key −6")
+        #expect(state.noticeText(at: t0) == "the key goes no lower")
         #expect(state.singing.audioFilters == "rubberband=pitch-scale=0.707107")
+        for _ in 0..<6 { state.apply(.changeKey(1), at: t0 + 1) }
+        #expect(state.noticeText(at: t0 + 1) == "key 0", "back to the original key, which the bar no longer shows")
+    }
+
+    @Test("the status bar mentions a changed setting once: no notice repeats what it shows")
+    func oneMention() throws {
+        var state = try player()
+        state.receive(.position(3), at: t0)
+        var composer = FrameComposer(
+            song: try Fixtures.song(text: songText), fallbackTitle: "", columns: 100, rows: 10,
+            options: FrameOptions())
+        func status(_ at: Double) -> String {
+            composer.frame(state.frameInput(at: at, titleTime: 0)).rows.last?.text ?? ""
+        }
+        state.apply(.toggleVocals, at: t0)
+        #expect(status(t0).hasSuffix("  vocals ↓  ␣ pause  ←→ seek  ? help  q quit"))
+        state.apply(.toggleVocals, at: t0 + 1)
+        state.apply(.toggleVocals, at: t0 + 2)
+        #expect(!status(t0 + 2).contains("vocals normal"), "a notice taken back when the setting changes again")
+        state.apply(.changeKey(1), at: t0 + 3)
+        state.apply(.changeTempo(-5), at: t0 + 3)
+        let shown = status(t0 + 3)
+        #expect(shown.hasSuffix("━───────  key +1  tempo 0.95×  vocals ↓  ␣ pause  ←→ seek  ? help  q quit"))
+        for text in ["key +1", "tempo 0.95×", "vocals"] {
+            #expect(shown.components(separatedBy: text).count == 2, "'\(text)' once in '\(shown)'")
+        }
     }
 
     @Test("vocals and key together make one filter list, the vocals first")
@@ -99,12 +127,13 @@ struct SingingTests {
         var state = try player()
         state.receive(.position(0), at: t0)
         #expect(state.apply(.changeTempo(-5), at: t0) == [.setSpeed(0.95)])
-        #expect(state.noticeText(at: t0) == "tempo 0.95×")
+        #expect(state.singing.statusText == "tempo 0.95×")
         for _ in 0..<20 { state.apply(.changeTempo(-5), at: t0) }
         #expect(state.singing.tempoPercent == 50)
+        #expect(state.noticeText(at: t0) == "the tempo goes no slower")
         for _ in 0..<30 { state.apply(.changeTempo(5), at: t0) }
         #expect(state.singing.tempoPercent == 150)
-        #expect(state.noticeText(at: t0) == "tempo 1.50×")
+        #expect(state.noticeText(at: t0) == "the tempo goes no faster")
     }
 
     @Test(

@@ -103,8 +103,8 @@ struct ConvertTests {
         let output = try KaraokeProcess.run(["convert", KaraokeProcess.song("harbour-bells.ttml"), "--to", "elrc"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("[ti:Harbour Bells]"))
-        #expect(output.stdout.contains("[00:02.00]<00:02.00>v1: The <"))
-        #expect(output.stdout.contains("D: And"))
+        #expect(output.stdout.contains("[00:02.00]v1: <00:02.00>The <"))
+        #expect(output.stdout.contains("[00:24.00]D: <00:24.00>And <"))
         #expect(output.stdout.contains("港口的钟声低低地响"))
         let folder = try KaraokeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

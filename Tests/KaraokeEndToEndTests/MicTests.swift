@@ -20,9 +20,12 @@ struct MicTests {
         let output = server.folder.appendingPathComponent("mic.jsonl")
         let file = open(output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer { close(file) }
+        // stderr apart: it opens with the line naming the source.
+        let errors = open(server.folder.appendingPathComponent("mic.err").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(errors) }
         let mic = try ChildProcess(
             [KaraokeProcess.binary.path, "mic", "--mic", PulseAudioServer.source, "--print"],
-            environment: server.environment, stdout: file, stderr: file)
+            environment: server.environment, stdout: file, stderr: errors)
         defer { mic.stop() }
         // Its stream is open (the monitor then runs in real time: no latency trap) once lines come.
         let deadline = Date().addingTimeInterval(10)
@@ -144,7 +147,32 @@ struct MicTests {
         server.stop()
         #expect(mic.waitForExit(timeout: 10))
         let message = try String(contentsOf: errors, encoding: .utf8)
-        #expect(message.hasPrefix("karaoke: the microphone stopped: "), "\(message)")
+        let lines = message.split(separator: "\n")
+        #expect(lines.first == "karaoke: listening to mic.monitor at 16 kHz mono, 62.5 analyses a second")
+        #expect(lines.last?.hasPrefix("karaoke: the microphone stopped: ") == true, "\(message)")
+    }
+
+    @Test("mic says first which source it listens to, the default one by its name, and at what rate")
+    func namesTheSource() throws {
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let expected = try server.run("pactl", ["get-default-source"]).stdout.split(separator: "\n").first.map(
+            String.init)
+        let name = try #require(expected, "pactl names the default source")
+        let output = server.folder.appendingPathComponent("tuner.out")
+        let file = open(output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(file) }
+        let mic = try ChildProcess([KaraokeProcess.binary.path, "mic"], environment: server.environment, stdout: file)
+        defer { mic.stop() }
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while !text.contains("\n"), Date() < deadline, !mic.hasExited {
+            usleep(50_000)
+            text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        }
+        #expect(
+            text.split(separator: "\n").first
+                == "listening to \(name) (the default source) at 16 kHz mono, 62.5 analyses a second; Ctrl-C stops")
     }
 
     @Test("a source the server does not have is named in a clear message")

@@ -56,6 +56,10 @@ struct OffsetSaveTests {
         let file = folder.appendingPathComponent("song.lrc"), backup = folder.appendingPathComponent("song.lrc.bak")
         let before = try Self.lyricRows(file, at: 2.85)
         let session = try Self.play("song.lrc", in: folder)
+        // Before any change there is nothing to save, and nothing is written.
+        try session.send("s")
+        try Self.waitForStatus(session, "no offset to save")
+        #expect(!FileManager.default.fileExists(atPath: backup.path))
         try session.send("+", "+")
         try Self.waitForStatus(session, "offset +0.2s")
         try session.send("s")

@@ -44,13 +44,13 @@ struct PlayFetchTests {
             return path
         }
 
-        /// `karaoke play --no-audio AUDIO ARGUMENTS` in a 60 × 16 tmux session.
-        func play(_ audio: String, _ arguments: String, environment more: [String: String] = [:]) throws
-            -> TmuxSession
-        {
+        /// `karaoke play --no-audio AUDIO ARGUMENTS` in a `columns` × 16 tmux session.
+        func play(
+            _ audio: String, _ arguments: String, columns: Int = 60, environment more: [String: String] = [:]
+        ) throws -> TmuxSession {
             try TmuxSession(
-                "'\(KaraokeProcess.binary.path)' play --no-audio '\(audio)' \(arguments)", columns: 60, rows: 16,
-                environment: environment.merging(more) { $1 })
+                "'\(KaraokeProcess.binary.path)' play --no-audio '\(audio)' \(arguments)", columns: columns,
+                rows: 16, environment: environment.merging(more) { $1 })
         }
 
         /// The cache entries written.
@@ -106,8 +106,9 @@ struct PlayFetchTests {
     @Test("a lookup that times out says so and why in the lyric area, not 'no lyrics', and playback goes on")
     func failure() throws {
         let setting = try Setting()
+        // 80 columns: the reason, with the server's address in it, needs the 55 cells a notice has there.
         let session = try setting.play(
-            setting.audio("slow"), "--fetch --lrclib-url \(setting.server.url)",
+            setting.audio("slow"), "--fetch --lrclib-url \(setting.server.url)", columns: 80,
             environment: ["KARAOKE_HTTP_TIMEOUT": "1"])
         let screen = try session.waitFor { $0.contains { $0.contains("could not look up") } }
         #expect(

@@ -21,11 +21,13 @@ struct SyncTests {
 
     /// `karaoke sync FOLDER/song.txt` with mpv silent, once its screen is up (wide enough for the
     /// temporary folder's name in messages).
-    static func sync(_ folder: URL, _ arguments: String = "", waitForTitle: Bool = true) throws -> TmuxSession {
+    static func sync(_ folder: URL, _ arguments: String = "", waitForTitle: Bool = true, columns: Int = 140) throws
+        -> TmuxSession
+    {
         let text = folder.appendingPathComponent("song.txt").path
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' sync '\(text)' --mpv-option ao=null \(arguments)",
-            columns: 140, rows: 20)
+            columns: columns, rows: 20)
         if waitForTitle { _ = try session.waitFor { $0.contains { $0.contains("Tap Along") } } }
         return session
     }
@@ -199,6 +201,24 @@ struct SyncTests {
         let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
         #expect(SyncTests.stamps(in: lrc) == SyncTests.stamps(in: saved))
         #expect(!FileManager.default.fileExists(atPath: autosave), "a save removes the autosave")
+    }
+
+    @Test("a resumed session starts the audio 2 s before the last stamp, with that line selected")
+    func resumeStartsBeforeTheLastStamp() throws {
+        let folder = try SyncTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "[ti:Tap Along]\n[00:20.00]one two\n[00:25.00]three\n".write(
+            to: folder.appendingPathComponent("song.lrc.autosave"), atomically: true, encoding: .utf8)
+        let session = try SyncTests.sync(folder, "--resume")
+        let mpv = try SyncTests.mpv(folder)
+        let position = try #require(try mpv.property("playback-time") as? Double)
+        #expect(position >= 22.9 && position < 24.5, "mpv started at \(position) s, not at 0")
+        let screen = try session.waitFor { $0.contains { $0.contains("▸ three ◂") } }
+        #expect(screen.contains { $0.contains("▸ three ◂") }, "the last line stamped is selected")
+        #expect(screen.contains { $0.contains("2/6 lines") })
+        try session.send("q")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
     }
 
     @Test("a closed terminal (SIGHUP) keeps the work in the autosave and exits 129")

@@ -45,4 +45,9 @@ void kk_pulse_close(void *connection);
 /* PulseAudio's words for an error code. */
 const char *kk_pulse_error_text(int error);
 
+/* Asks `server` (NULL: PULSE_SERVER or the user's server) for the name of its default source, waiting at most
+ * `timeout_ms`, and writes it into `name` (`size` bytes, always terminated). Returns 0 when it did, else -1
+ * (no server, no answer in time, no default source). Never starts a server. Call after `kk_pulse_load`. */
+int kk_pulse_default_source(const char *server, char *name, size_t size, int timeout_ms);
+
 #endif

@@ -22,8 +22,12 @@ struct CommandLineOption: Sendable {
     let rule: ValueRule
     /// What the value is called in the help (`N`, `left|center|right`); nil for a flag, which takes no value.
     let placeholder: String?
-    /// The value the command uses without the option, as the help shows it; nil when there is none to show.
+    /// The value the command uses without the option, written as the option takes it (`30`, `auto`), so
+    /// `karaoke config` can print it as a setting; nil when no value says it (see `defaultMeaning`).
     let defaultValue: String?
+    /// What the default is or means when its value alone does not say (`auto`: "an MPRIS player that plays,
+    /// else MPD"), or the default itself when no value of the option says it ("the terminal's, else 80").
+    let defaultMeaning: String?
     /// What the option does: lower case, no full stop, without its range (the help adds it from `rule`). The
     /// man page says it once for every command that takes the option, so it may name them.
     let help: String
@@ -39,7 +43,8 @@ struct CommandLineOption: Sendable {
     /// Declares an option; a choice's placeholder is its words (`left|center|right`), a syntax's its shape.
     init(
         _ name: String, short shortName: String? = nil, _ rule: ValueRule = .flag, placeholder: String? = nil,
-        default defaultValue: String? = nil, help: String, helpFor: [Command: String] = [:], commands: Set<Command>,
+        default defaultValue: String? = nil, meaning defaultMeaning: String? = nil, help: String,
+        helpFor: [Command: String] = [:], commands: Set<Command>,
         apply: @escaping @Sendable (inout OptionValues, OptionValue) throws(UsageProblem) -> Void
     ) {
         self.name = name
@@ -47,6 +52,7 @@ struct CommandLineOption: Sendable {
         self.rule = rule
         self.placeholder = rule == .flag ? nil : placeholder ?? rule.impliedPlaceholder
         self.defaultValue = defaultValue
+        self.defaultMeaning = defaultMeaning
         self.help = help
         self.helpFor = helpFor
         self.commands = commands
@@ -85,7 +91,17 @@ struct CommandLineOption: Sendable {
     var helpWithDetails: String { help + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")") }
 
     /// The limits and the default, as `helpWithDetails` lists them.
-    var details: [String] { limits + (defaultValue.map { ["default " + $0] } ?? []) }
+    var details: [String] { limits + (defaultText.map { ["default " + $0] } ?? []) }
+
+    /// The default as the help words it: its value, what it means, or both (`auto: an MPRIS player …`).
+    var defaultText: String? {
+        switch (defaultValue, defaultMeaning) {
+        case (let value?, let meaning?): value + ": " + meaning
+        case (let value?, nil): value
+        case (nil, let meaning?): meaning
+        case (nil, nil): nil
+        }
+    }
 }
 
 /// What the options of one command line set, whichever command it is; the command's request is made
@@ -147,11 +163,11 @@ extension CommandLineOption {
             commands: [.render]
         ) { values, value in values.time = value.decimal },
         CommandLineOption(
-            "--cols", .integer(1...1000), placeholder: "N", default: "the terminal's, else 80",
+            "--cols", .integer(1...1000), placeholder: "N", meaning: "the terminal's, else 80",
             help: "frame width in cells", commands: [.render]
         ) { values, value in values.columns = value.integer },
         CommandLineOption(
-            "--rows", .integer(1...1000), placeholder: "N", default: "the terminal's, else 24",
+            "--rows", .integer(1...1000), placeholder: "N", meaning: "the terminal's, else 24",
             help: "frame height in rows", commands: [.render]
         ) { values, value in values.rows = value.integer },
         CommandLineOption(
@@ -160,12 +176,12 @@ extension CommandLineOption {
         ) { values, value in values.format = value.choice() },
         // follow's own: another player's track and clock (DESIGN §12)
         CommandLineOption(
-            "--player", .player, default: "auto: an MPRIS player that plays, else MPD",
+            "--player", .player, default: "auto", meaning: "an MPRIS player that plays, else MPD",
             help: "the player to follow", commands: [.follow]
         ) { values, value in values.follow.player = value.player },
         CommandLineOption(
             "--music-dir", .folder(called: "folder"), placeholder: "DIR",
-            default: "MPD's own, asked over a local socket",
+            meaning: "MPD's own, asked over a local socket",
             help: "the folder MPD plays from, to find the playing file's lyrics", commands: [.follow]
         ) { values, value in values.follow.musicDirectory = value.text },
         CommandLineOption(
@@ -196,7 +212,7 @@ extension CommandLineOption {
         ) { values, value in values.display.framesPerSecond = value.integer },
         CommandLineOption(
             "--audio", .file, placeholder: "FILE",
-            default: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
+            meaning: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
             help: "the audio to play", commands: [.play, .sync]
         ) { values, value in values.play.audio = .file(value.text) },
         CommandLineOption("--no-audio", help: "play silently, on karaoke's own clock", commands: [.play]) {
@@ -269,7 +285,7 @@ extension CommandLineOption {
             values.play.queue.shuffles = true
         },
         CommandLineOption(
-            "--seed", .integer(0...Int.max), placeholder: "N", default: "from the clock",
+            "--seed", .integer(0...Int.max), placeholder: "N", meaning: "from the clock",
             help: "the seed of --shuffle's order, for the same order again", commands: [.play]
         ) { values, value in
             values.play.queue.seed = UInt64(value.integer)
@@ -288,7 +304,7 @@ extension CommandLineOption {
             commands: [.play]
         ) { values, _ in values.play.scoring.isOn = true },
         CommandLineOption(
-            "--mic", .microphone, default: "the default source",
+            "--mic", .microphone, meaning: "the server's default source",
             help:
                 "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
             helpFor: [
@@ -392,7 +408,7 @@ extension CommandLineOption {
             help: "colours when the terminal has them and NO_COLOR is unset", commands: display
         ) { values, value in values.display.color = value.choice() },
         CommandLineOption(
-            "--theme", .choice(of: ThemeChoice.self), default: "auto: COLORFGBG, else dark",
+            "--theme", .choice(of: ThemeChoice.self), default: "auto", meaning: "COLORFGBG, else dark",
             help: "colours for a dark or light background", commands: display
         ) { values, value in values.display.theme = value.choice() },
         CommandLineOption(
@@ -421,7 +437,7 @@ extension CommandLineOption {
         ) { values, value in values.lyrics.file = value.text },
         CommandLineOption(
             "--lyrics-dir", .folder(called: "DIR"), placeholder: "DIR",
-            default: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
+            meaning: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
             help: "a folder of lyric files to look in for an audio FILE's lyrics (repeatable)",
             commands: [.play, .render, .check, .follow]
         ) { values, value in values.lyrics.folders.append(value.text) },
@@ -431,7 +447,7 @@ extension CommandLineOption {
             commands: [.play, .follow]
         ) { values, _ in values.lyrics.fetch = true },
         CommandLineOption(
-            "--lrclib-url", .serverURL, default: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
+            "--lrclib-url", .serverURL, meaning: "KARAOKE_LRCLIB_URL, else https://lrclib.net",
             help: "the LRCLIB server to ask (a mirror, a test server)", commands: [.fetch, .play, .follow]
         ) { values, value in
             values.fetch.server = value.text

@@ -44,6 +44,23 @@ public enum UsageText {
         return lines.joined(separator: "\n")
     }
 
+    /// A screen's keys for its `--help`, from the list its help box shows (`PlayerAction.help`, …), so the two
+    /// cannot drift: `Keys: space, p pause / resume · ← / → seek 5 s back / forward · …`, wrapped at `width`
+    /// between entries, never inside one.
+    static func keyLines(_ entries: [HelpEntry]) -> String {
+        let indent = "      "
+        var lines = ["Keys:"]
+        for (index, entry) in entries.enumerated() {
+            let item = entry.keys + " " + entry.meaning + (index + 1 < entries.count ? " ·" : "")
+            if lines[lines.count - 1] != indent, lines[lines.count - 1].count + 1 + item.count > width {
+                lines.append(indent)
+            }
+            let last = lines[lines.count - 1]
+            lines[lines.count - 1] = last + (last == indent ? "" : " ") + item
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `karaoke --help`.
     public static let main = """
         karaoke — sing along in the terminal
@@ -96,9 +113,7 @@ public enum UsageText {
                 Options:
                 \(optionLines(for: .play))
 
-                Keys: space/p pause · ←/→ seek 5 s · ↑/k ↓/j previous/next line · Home/g start
-                      +/− offset ±0.1 s · s save the offset into the file · 9/0 volume · m mute
-                      r reduce motion · n/N next/previous song · ? help · q/Esc quit
+                \(keyLines(PlayerAction.help))
 
                 """
         case "render":
@@ -156,8 +171,7 @@ public enum UsageText {
                 Options:
                 \(optionLines(for: .sync))
 
-                Keys: space stamp · Enter stamp (--words: close the line) · e end marker · Backspace undo
-                      ↑/↓ select · ,/. ∓50 ms · </> ∓500 ms · ←/→ seek 5 s · p pause · [/] speed · s save · q quit
+                \(keyLines(SyncAction.help))
 
                 """
         case "follow":
@@ -170,6 +184,8 @@ public enum UsageText {
 
                 Options:
                 \(optionLines(for: .follow))
+
+                \(keyLines(FollowAction.help))
 
                 Environment: DBUS_SESSION_BUS_ADDRESS (MPRIS), MPD_HOST ([PASSWORD@]HOST or a socket's path),
                 MPD_PORT.
@@ -194,10 +210,10 @@ public enum UsageText {
             return """
                 Usage: karaoke mic [--mic SOURCE] [--print]
 
-                Shows what the microphone hears, live: the nearest note, how many cents off, the frequency and
-                the level in dBFS (62.5 analyses a second). --print writes a JSON line an analysis instead:
-                time (CLOCK_MONOTONIC seconds), midi, hz, note, cents (null when nothing voiced is heard), level.
-                Ctrl-C stops.
+                Shows what the microphone hears, live: first the source it listens to and the rate, then the
+                nearest note, how many cents off, the frequency and the level in dBFS (62.5 analyses a second).
+                --print writes a JSON line an analysis instead (the source on stderr): time (CLOCK_MONOTONIC
+                seconds), midi, hz, note, cents (null when nothing voiced is heard), level. Ctrl-C stops.
 
                 Options:
                 \(optionLines(for: .mic))

@@ -215,7 +215,8 @@ public struct FollowLoop: TerminalProgram {
             return [.command(.seek(to: max(0, start)))]
         case .overlay(let change):
             // The status bar shows a user offset that is not 0 by itself, as under `play`.
-            overlay.apply(change)
+            let pages = showsHelp ? composer.helpPageCount(for: FollowAction.help) : 1
+            overlay.apply(change, at: now, noticeFor: FollowLoop.noticeDuration, helpPages: pages)
         case .quit:
             break
         }

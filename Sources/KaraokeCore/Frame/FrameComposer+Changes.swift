@@ -19,20 +19,12 @@ extension FrameComposer {
     ///
     /// It follows `frame(at:…)` part by part: the status bar's clock and progress bar, the untimed pages,
     /// the current line, the sweep of its cells or rows, the count-in and the note lanes. Nothing it
-    /// misses may change the frame before the answer; the frame may stay the same at the answer.
-    ///
-    /// - Parameters:
-    ///   - notice, singing: what the status bar shows besides the time, as for the frame: they decide how
-    ///     wide its progress bar is.
-    public mutating func nextChange(
-        after time: Double, userOffset: Int, reduceMotion: Bool, notice: String? = nil, singing: String? = nil
-    ) -> FrameChange {
+    /// misses may change the frame before the answer; the frame may stay the same at the answer. The
+    /// status bar's progress bar has a width of its own, whatever the notice or the offset (DESIGN §4).
+    public mutating func nextChange(after time: Double, userOffset: Int, reduceMotion: Bool) -> FrameChange {
         guard !isTooSmall else { return .never }
-        // The status bar is looked at last: while a sweep runs its answer is not needed, and laying the bar
-        // out costs more than the rest.
-        var status: Double? {
-            statusChange(after: time, userOffset: userOffset, notice: notice, singing: singing)
-        }
+        // The status bar is looked at last: while a sweep runs its answer is not needed.
+        var status: Double? { statusChange(after: time) }
         switch content {
         case .timed: break
         case .plain, .message:
@@ -101,25 +93,20 @@ extension FrameComposer {
         return FrameComposer.earliest(status, playback)
     }
 
-    /// When the frame that `input` shows next changes, as `nextChange(after:userOffset:reduceMotion:notice:singing:)`
-    /// says for its time, offset, reduce motion, notice and singer's settings.
+    /// When the frame that `input` shows next changes, as `nextChange(after:userOffset:reduceMotion:)` says
+    /// for its time, offset and reduce motion.
     public mutating func nextChange(for input: FrameInput) -> FrameChange {
-        nextChange(
-            after: input.time, userOffset: input.userOffset, reduceMotion: input.reduceMotion, notice: input.notice,
-            singing: input.singing)
+        nextChange(after: input.time, userOffset: input.userOffset, reduceMotion: input.reduceMotion)
     }
 
     /// The next change of the status bar: its clock's next second, or the progress bar's next cell.
-    private func statusChange(after time: Double, userOffset: Int, notice: String?, singing: String?) -> Double? {
+    private func statusChange(after time: Double) -> Double? {
         let total = max(0, Double(song.duration) / 1000)
         let shown = StatusBar.shownElapsed(time, total: total)
         guard shown < total else { return nil }
         var next = Double(StatusBar.wholeSeconds(shown) + 1)
         if next > total { next = .infinity }
-        let barWidth = StatusBar.layOut(
-            elapsed: time, total: total, paused: false, userOffset: userOffset, width: columns,
-            notice: notice, singing: singing, queuePosition: options.queuePosition
-        ).barWidth
+        let barWidth = StatusBar.zones(width: columns, total: total, queuePosition: options.queuePosition).barWidth
         if barWidth > 0, total > 0 {
             let filled = StatusBar.filledCells(elapsed: shown, total: total, width: barWidth)
             if filled < barWidth { next = min(next, Double(filled + 1) * total / Double(barWidth)) }

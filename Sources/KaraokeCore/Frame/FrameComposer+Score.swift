@@ -13,20 +13,15 @@ extension FrameComposer {
         }
     }
 
-    /// Colours the cells of the score segments (joined by two spaces as `joined`) where `text` shows them.
-    func colorScore(_ segments: [StatusBar.ScoreSegment], joined: String, in text: String, cells: inout [FrameCell]) {
-        let characters = Array(text), wanted = Array(joined)
-        guard !wanted.isEmpty, characters.count >= wanted.count,
-            let start = (0...(characters.count - wanted.count)).first(where: {
-                characters[$0..<($0 + wanted.count)].elementsEqual(wanted)
-            })
-        else { return }
-        // Status text is one cell per character, so a character's offset is its cell's index.
-        var offset = start
+    /// Colours the cells of the score segments (joined by two spaces) shown from column `start` on.
+    func colorScore(_ segments: [StatusBar.ScoreSegment], from start: Int, cells: inout [FrameCell]) {
+        var column = start
         for segment in segments {
-            let count = segment.text.count
-            for index in offset..<(offset + count) where index < cells.count { cells[index].color = segment.color }
-            offset += count + 2
+            let end = column + DisplayWidth.of(segment.text)
+            for index in cells.indices where cells[index].column >= column && cells[index].column < end {
+                cells[index].color = segment.color
+            }
+            column = end + 2
         }
     }
 }

@@ -108,7 +108,7 @@ public struct FrameComposer {
     /// - Parameters:
     ///   - titleTime: the clock the title gradient drifts on (the player's wall clock); `time` if nil.
     ///   - paused: shown in the status bar; the view does not glide to a new line while paused.
-    ///   - showsHelp: draws `play`'s key list over the lyrics.
+    ///   - showsHelp: draws `play`'s key list over the lyrics (its first page).
     ///   - notice: a short message for the status bar, in place of the key hints.
     ///   - singers: each singer's progress while scoring: the lanes' hits and trail, the score in the status
     ///     bar (DESIGN §15.3, §15.4).
@@ -129,8 +129,16 @@ public struct FrameComposer {
             at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
             userOffset: input.userOffset, reduceMotion: input.reduceMotion, singing: input.singing,
             singers: input.singers)
-        if let help = input.help { draw(help, over: &frame) }
+        if let selected = input.selectedLine { markSelected(selected, in: &frame) }
+        if let help = input.help {
+            draw(HelpBox(entries: help, columns: columns, rows: rows), page: input.helpPage, over: &frame)
+        }
         return frame
+    }
+
+    /// How many pages the help box of `entries` has on this screen: the key that turns the last one closes it.
+    public func helpPageCount(for entries: [HelpEntry]) -> Int {
+        HelpBox(entries: entries, columns: columns, rows: rows).pageCount
     }
 
     private mutating func lyricFrame(
@@ -207,6 +215,24 @@ public struct FrameComposer {
             drawCountIn(countIn, into: &screen, top: top)
         }
         return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    /// Marks each row of line `index` on screen with `▸` two cells before it and `◂` two cells after it,
+    /// in gold, where the row leaves room: `sync`'s selected line, whatever its fill (DESIGN §13.1).
+    private func markSelected(_ index: Int, in frame: inout Frame) {
+        for row in frame.rows.indices where frame.rows[row].kind == .lyric && frame.rows[row].line == index {
+            var cells = frame.rows[row].cells
+            guard let first = cells.first, let last = cells.last else { continue }
+            func marker(_ glyph: Character, at column: Int) -> FrameCell {
+                FrameCell(
+                    column: column, grapheme: glyph, glyph: String(glyph), width: 1, role: .notice, fill: 1,
+                    color: options.theme.gold, accent: options.theme.gold)
+            }
+            if first.column >= 2 { cells.insert(marker("▸", at: first.column - 2), at: 0) }
+            let after = last.column + last.width + 1
+            if after < columns { cells.append(marker("◂", at: after)) }
+            frame.rows[row].cells = cells
+        }
     }
 
     /// Draws the count-in's dots on the blank row above the line they count in, lined up as that line's
@@ -371,61 +397,76 @@ public struct FrameComposer {
             return lastStatus.row
         }
         let scoreText = score.isEmpty ? nil : score.map(\.text).joined(separator: "  ")
-        let (text, barWidth) = StatusBar.layOut(
+        let (text, barWidth, scoreStart) = StatusBar.layOut(
             elapsed: time, total: total, paused: paused, userOffset: userOffset,
             width: columns, notice: notice, singing: singing, queuePosition: options.queuePosition,
             score: scoreText)
         var cells = FrameComposer.cells(
             of: text, from: 0, limit: columns, role: .status, color: options.theme.status)
-        if let scoreText { colorScore(score, joined: scoreText, in: text, cells: &cells) }
+        if let scoreStart { colorScore(score, from: scoreStart, cells: &cells) }
         let row = FrameRow(kind: .status, cells: cells)
         lastStatus = (key, barWidth, StatusBar.filledCells(elapsed: shown, total: total, width: barWidth), row)
         return row
     }
 
-    /// The key list `entries` in a box centred over the lyric rows, cut to fit.
-    private func draw(_ entries: [HelpEntry], over frame: inout Frame) {
-        let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        var lines =
-            ["Keys"]
-            + entries.map { entry in
-                entry.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(entry.keys)) + "   "
-                    + entry.meaning
-            }
-        lines.append("? or Esc closes this help")
-        let inner = min(columns - 4, lines.map(DisplayWidth.of).max() ?? 0)
-        let height = min(rows - 2, lines.count + 2)
-        guard inner > 0, height >= 3 else { return }
-        let left = (columns - inner - 4) / 2
-        let top = 1 + (rows - 2 - height) / 2
+    /// Page `page` of `box` (the last when past it) centred over the lyric rows, with the box's name and
+    /// page in its top border and what the next key does in its bottom one.
+    private func draw(_ box: HelpBox, page: Int, over frame: inout Frame) {
+        let page = max(0, min(page, box.pageCount - 1))
         let color = options.theme.foreground
-        func row(_ text: String, _ edge: (String, String)) -> FrameRow {
-            var content = FrameComposer.cells(
-                of: text, from: left + 2, limit: left + 2 + inner, role: .notice, color: color)
-            content.insert(
-                contentsOf: FrameComposer.cells(
-                    of: edge.0 + " ", from: left, limit: columns, role: .notice,
-                    color: color), at: 0)
-            content += FrameComposer.cells(
-                of: " " + edge.1, from: left + 2 + inner, limit: columns, role: .notice,
-                color: color)
-            return FrameRow(kind: .notice, cells: fillGaps(content, role: .notice, color: color))
+        func row(_ cells: [FrameCell]) -> FrameRow {
+            FrameRow(kind: .notice, cells: fillGaps(cells, role: .notice, color: color))
         }
-        let bar = String(repeating: "─", count: inner + 2)
-        frame.rows[top] = FrameRow(
-            kind: .notice,
-            cells: FrameComposer.cells(
-                of: "┌" + bar + "┐", from: left,
-                limit: columns, role: .notice, color: color))
-        for index in 0..<(height - 2) {
-            frame.rows[top + 1 + index] = row(lines[index], ("│", "│"))
+        guard box.isBordered else {
+            // A short screen: the heading, then the keys, on the whole width of the lyric rows.
+            let footer = box.footer(page: page, width: columns - DisplayWidth.of(box.heading(page: page)) - 2)
+            var heading = box.heading(page: page) + (footer.isEmpty ? "" : "  " + footer)
+            heading += String(repeating: " ", count: max(0, columns - DisplayWidth.of(heading)))
+            frame.rows[1] = row(FrameComposer.cells(of: heading, from: 0, limit: columns, role: .notice, color: color))
+            let text = box.pages[page]
+            for index in 0..<min(box.innerHeight, rows - 3) {
+                let line = index < text.count ? text[index] : ""
+                let padded = line + String(repeating: " ", count: max(0, columns - DisplayWidth.of(line)))
+                frame.rows[2 + index] = row(
+                    FrameComposer.cells(of: padded, from: 0, limit: columns, role: .notice, color: color))
+            }
+            return
         }
-        frame.rows[top + height - 1] = FrameRow(
-            kind: .notice,
-            cells: FrameComposer.cells(
-                of: "└" + bar + "┘", from: left,
-                limit: columns, role: .notice,
-                color: color))
+        let inner = box.innerWidth + 2 * box.padding
+        let left = max(0, (columns - inner - 2) / 2)
+        let height = box.innerHeight + 2
+        let top = 1 + max(0, (rows - 2 - height) / 2)
+        func border(_ ends: (String, String), words: String) -> FrameRow {
+            // `┌─ Keys 1/3 ───┐`: the words after one line cell, when they fit with a space either side.
+            var line: String
+            if !words.isEmpty, DisplayWidth.of(words) + 3 <= inner {
+                line = "─ " + words + " "
+            } else if !words.isEmpty, DisplayWidth.of(words) <= inner {
+                line = words
+            } else {
+                line = ""
+            }
+            line += String(repeating: "─", count: max(0, inner - DisplayWidth.of(line)))
+            return row(
+                FrameComposer.cells(
+                    of: ends.0 + line + ends.1, from: left, limit: columns, role: .notice, color: color))
+        }
+        guard top + height <= rows - 1 else { return }
+        frame.rows[top] = border(("┌", "┐"), words: box.heading(page: page))
+        let text = box.pages[page]
+        for index in 0..<box.innerHeight {
+            let pad = String(repeating: " ", count: box.padding)
+            var cells = FrameComposer.cells(of: "│" + pad, from: left, limit: columns, role: .notice, color: color)
+            if index < text.count {
+                cells += FrameComposer.cells(
+                    of: text[index], from: left + 1 + box.padding, limit: left + 1 + inner - box.padding,
+                    role: .notice, color: color)
+            }
+            cells += FrameComposer.cells(
+                of: pad + "│", from: left + 1 + inner - box.padding, limit: columns, role: .notice, color: color)
+            frame.rows[top + 1 + index] = row(cells)
+        }
+        frame.rows[top + height - 1] = border(("└", "┘"), words: box.footer(page: page, width: inner - 3))
     }
 
     /// `cells` with spaces in the gaps between them, so an overlay hides what is under it.

@@ -16,6 +16,8 @@ public struct FrameInput {
     public var paused: Bool
     /// The help box's lines, drawn over the lyrics; nil while it is closed.
     public var help: [HelpEntry]?
+    /// The page of the help box shown, from 0 (DESIGN §4.2).
+    public var helpPage: Int
     /// A short message for the status bar, in place of the key hints.
     public var notice: String?
     /// The user's offset in milliseconds; positive shows lyrics earlier.
@@ -27,10 +29,12 @@ public struct FrameInput {
     /// Each singer's progress while scoring: the lanes' hits and trail, the score in the status bar
     /// (DESIGN §15.3, §15.4).
     public var singers: [SingerProgress]
+    /// The line marked as selected (`sync`'s, which the nudge keys move, DESIGN §13.1); nil for none.
+    public var selectedLine: Int?
 
     /// What a frame at `time` shows; by default running, without help, notice, offset or singers.
     public init(
-        time: Double, titleTime: Double? = nil, paused: Bool = false, help: [HelpEntry]? = nil,
+        time: Double, titleTime: Double? = nil, paused: Bool = false, help: [HelpEntry]? = nil, helpPage: Int = 0,
         notice: String? = nil, userOffset: Int = 0, reduceMotion: Bool = false, singing: String? = nil,
         singers: [SingerProgress] = []
     ) {
@@ -38,6 +42,7 @@ public struct FrameInput {
         self.titleTime = titleTime
         self.paused = paused
         self.help = help
+        self.helpPage = helpPage
         self.notice = notice
         self.userOffset = userOffset
         self.reduceMotion = reduceMotion
@@ -45,7 +50,7 @@ public struct FrameInput {
         self.singers = singers
     }
 
-    /// What a frame at `time` shows under `overlay`: its help (listing `keys`), notice at monotonic `now`,
+    /// What a frame at `time` shows under `overlay`: its help (listing `keys`) at its page, notice at monotonic `now`,
     /// user offset and reduce motion.
     public init(
         time: Double, titleTime: Double?, paused: Bool, overlay: Overlay, keys: [HelpEntry], at now: Double,
@@ -53,7 +58,8 @@ public struct FrameInput {
     ) {
         self.init(
             time: time, titleTime: titleTime, paused: paused, help: overlay.showsHelp ? keys : nil,
-            notice: overlay.noticeText(at: now), userOffset: overlay.userOffset, reduceMotion: overlay.reduceMotion,
+            helpPage: overlay.helpPage, notice: overlay.noticeText(at: now), userOffset: overlay.userOffset,
+            reduceMotion: overlay.reduceMotion,
             singing: singing, singers: singers)
     }
 }

@@ -4,16 +4,24 @@ public enum OffsetSave: Sendable, Equatable {
     /// The file was rewritten; `song` is the rewritten file as read back, shown from now on without a
     /// user offset.
     case saved(Song, notice: String)
-    /// The file already holds this offset: nothing was written.
-    case unchanged(notice: String)
+    /// Nothing to add to the file (a user offset of 0): nothing was written. `file` is its name as shown.
+    case unchanged(file: String)
     /// Nothing was written: the lyrics cannot be rewritten in place, or writing failed.
     case refused(notice: String)
 
     /// The status bar's notice.
     public var notice: String {
         switch self {
-        case .saved(_, let notice), .unchanged(let notice), .refused(let notice): notice
+        case .saved(_, let notice), .refused(let notice): notice
+        case .unchanged(let file): OffsetSave.unchangedNotice(file)
         }
+    }
+
+    /// The status bar's notice when an offset was saved before in this song (`savedBefore`): a save that
+    /// added nothing then says the offset is in the file already; before any save there was nothing to save.
+    public func notice(savedBefore: Bool) -> String {
+        if case .unchanged = self, !savedBefore { return OffsetSave.nothingToSaveNotice }
+        return notice
     }
 
     /// Whether the notice stays three times as long: a refusal comes with a hint worth the time to read.
@@ -42,10 +50,13 @@ public enum OffsetSave: Sendable, Equatable {
         return notice
     }
 
-    /// The notice when the file already holds the offset.
+    /// The notice when the file already holds the offset: `s` again after a save.
     public static func unchangedNotice(_ name: String) -> String {
         "offset already saved in \(name); nothing written"
     }
+
+    /// The notice of `s` with no offset to save: the offset is 0 and none was saved before.
+    public static let nothingToSaveNotice = "no offset to save"
 
     /// The notice for lyrics in `format` (its display name), which cannot be rewritten in place: the
     /// command that makes an LRC of them beside them (short: the status bar is one row).

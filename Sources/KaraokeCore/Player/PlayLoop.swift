@@ -28,6 +28,9 @@ public struct PlayLoop: TerminalProgram {
     public private(set) var reachedEnd = false
     /// When the loop first saw the scored song over, while it waits for the last readings.
     private var endSeenAt: Double?
+    /// Whether `s` has written an offset into this song's file: `s` with nothing more to add then says the
+    /// offset is saved already, rather than that there is none.
+    private var hasSavedOffset = false
 
     /// A loop for `song` on a `columns` × `rows` screen, starting at `start` seconds at monotonic `now`.
     ///
@@ -95,6 +98,11 @@ public struct PlayLoop: TerminalProgram {
         return motion
     }
 
+    /// The notice of `n` (`next`) or `N` when one song plays, not a queue.
+    public static func notInQueueNotice(next: Bool) -> String {
+        "no \(next ? "next" : "previous") song: not in a queue"
+    }
+
     /// The first frame, at once, and the first wait.
     public mutating func start(at now: Double) -> [Effect] {
         clock.restart(at: now)
@@ -114,10 +122,14 @@ public struct PlayLoop: TerminalProgram {
         case .screen(.key(let key)):
             guard let action = PlayerAction.bound(to: key, helpShown: state.showsHelp) else { break }
             if action == .nextSong || action == .previousSong {
-                guard isQueued else { break }
-                return [action == .nextSong ? .nextSong : .previousSong]
+                if isQueued { return [action == .nextSong ? .nextSong : .previousSong] }
+                // One song plays: the key is answered, so it does not look ignored.
+                state.post(notice: PlayLoop.notInQueueNotice(next: action == .nextSong), at: now)
+                effects += paint(at: now)
+                break
             }
-            effects += state.apply(action, at: now).map(Effect.send)
+            let pages = state.showsHelp ? composer.helpPageCount(for: PlayerAction.help) : 1
+            effects += state.apply(action, at: now, helpPages: pages).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
             if action == .saveOffset { effects.append(.saveOffset(state.userOffset)) }
             // Input shows at once, without waiting for the frame's deadline.
@@ -155,7 +167,8 @@ public struct PlayLoop: TerminalProgram {
                 state.offsetSaved()
                 rebuildComposer(columns: composer.columns, rows: composer.rows)
             }
-            state.post(notice: outcome.notice, at: now, long: outcome.isLong)
+            state.post(notice: outcome.notice(savedBefore: hasSavedOffset), at: now, long: outcome.isLong)
+            if case .saved = outcome { hasSavedOffset = true }
             effects += paint(at: now)
         case .heard(let readings, let singer):
             scoring?.hear(readings, singer: singer, state: state)

@@ -26,6 +26,9 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var isMuted = false
     /// The singer's vocals, key and tempo (DESIGN §14.1).
     public private(set) var singing: SingingSettings
+    /// The notice the singer's keys posted last: the next of those keys takes it back, so it never
+    /// contradicts the status bar.
+    private var singingNotice: String?
 
     /// Starts playing `song` from `start` seconds at monotonic time `now`. With `audio == .starting` the
     /// clock waits at `start` for the audio's first position.
@@ -97,9 +100,10 @@ public struct PlayerState: Sendable, Equatable {
     /// The notice to show in the status bar at `now`, if any.
     public func noticeText(at now: Double) -> String? { overlay.noticeText(at: now) }
 
-    /// Applies `action` at monotonic time `now`; returns what the audio engine must be told.
+    /// Applies `action` at monotonic time `now`; returns what the audio engine must be told. `helpPages` is
+    /// how many pages the help box has on the screen now, for a key that turns them.
     @discardableResult
-    public mutating func apply(_ action: PlayerAction, at now: Double) -> [AudioCommand] {
+    public mutating func apply(_ action: PlayerAction, at now: Double, helpPages: Int = 1) -> [AudioCommand] {
         let current = position(at: now)
         switch action {
         case .togglePause:
@@ -113,7 +117,7 @@ public struct PlayerState: Sendable, Equatable {
         case .restart:
             return move(to: 0, at: now)
         case .overlay(let change):
-            overlay.apply(change)
+            overlay.apply(change, at: now, noticeFor: PlayerState.noticeDuration, helpPages: helpPages)
         case .quit:
             hasQuit = true
         case .nextSong, .previousSong:
@@ -196,23 +200,42 @@ public struct PlayerState: Sendable, Equatable {
             show("no audio", at: now)
             return []
         }
+        // A changed setting shows in the status bar (`key +2  tempo 0.85×  vocals ↓`), which is its one
+        // mention; a notice says only what the bar cannot: a return to normal, which leaves it, or a limit.
         switch action {
         case .toggleVocals:
             singing.vocals = singing.vocals == .reduced ? .normal : .reduced
-            show(singing.vocalsText, at: now)
+            announce(singing.vocals == .normal ? singing.vocalsText : nil, at: now)
             return [.setAudioFilters(singing.audioFilters)]
         case .changeKey(let steps):
+            let before = singing.key
             singing.changeKey(by: steps)
-            show(singing.keyText, at: now)
+            guard singing.key != before else {
+                announce(steps > 0 ? "the key goes no higher" : "the key goes no lower", at: now)
+                return []
+            }
+            announce(singing.key == 0 ? singing.keyText : nil, at: now)
             return [.setAudioFilters(singing.audioFilters)]
         case .changeTempo(let percent):
+            let before = singing.tempoPercent
             singing.changeTempo(by: percent)
+            guard singing.tempoPercent != before else {
+                announce(percent > 0 ? "the tempo goes no faster" : "the tempo goes no slower", at: now)
+                return []
+            }
             audioClock.setRate(singing.tempo, at: now)
-            show(singing.tempoText, at: now)
+            announce(singing.tempoPercent == 100 ? singing.tempoText : nil, at: now)
             return [.setSpeed(singing.tempo)]
         default:
             return []
         }
+    }
+
+    /// Takes back the singer's last notice while it shows, then posts `text`, if any, in its place.
+    private mutating func announce(_ text: String?, at now: Double) {
+        if let singingNotice { overlay.withdraw(singingNotice) }
+        singingNotice = text
+        if let text { show(text, at: now) }
     }
 
     private func lineStart(before position: Double) -> Double {

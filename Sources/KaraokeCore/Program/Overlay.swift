@@ -18,8 +18,12 @@ public struct Overlay: Sendable, Equatable {
 
     /// The notice posted last, shown while it lasts.
     public private(set) var notice: Notice?
-    /// Whether the help box is shown.
-    public var showsHelp = false
+    /// Whether the help box is shown; closing it goes back to its first page.
+    public var showsHelp = false {
+        didSet { if !showsHelp { helpPage = 0 } }
+    }
+    /// The page of the help box shown, from 0.
+    public private(set) var helpPage = 0
     /// Whether the sweep is replaced by whole units lighting and the title stands still.
     public var reduceMotion: Bool
     /// The user's offset in milliseconds (`--offset`, the offset keys), within ±`offsetLimit`.
@@ -44,13 +48,24 @@ public struct Overlay: Sendable, Equatable {
         case toggleReduceMotion
         /// Opens or closes the help box (`?`, and Esc while it is open).
         case toggleHelp
+        /// Shows the help box's next page, or closes it after the last (any other key while it is open).
+        case turnHelpPage
     }
 
     /// The shared keys, the same on `play` and `follow`: + and − move the offset by a tenth of a second, r
-    /// turns reduce motion on or off, ? and h open or close the help, Esc closes it while it is open.
+    /// turns reduce motion on or off, ? and h open or close the help.
+    ///
+    /// While the help is open (DESIGN §4.2) ?, h and Esc close it, q is left to the screen (it quits), and
+    /// any other key turns its page, closing it after the last: a key pressed to read on does nothing else.
     public static func change(boundTo key: Key, helpShown: Bool) -> Change? {
-        switch key {
-        case .escape where helpShown: .toggleHelp
+        if helpShown {
+            switch key {
+            case .escape, .character("?"), .character("h"): return .toggleHelp
+            case .character("q"), .character("Q"): return nil
+            default: return .turnHelpPage
+            }
+        }
+        return switch key {
         case .character("+"), .character("="): .adjustOffset(100)
         case .character("-"), .character("_"), .character("−"): .adjustOffset(-100)
         case .character("r"), .character("R"): .toggleReduceMotion
@@ -59,14 +74,29 @@ public struct Overlay: Sendable, Equatable {
         }
     }
 
-    /// Applies what a shared key does.
-    public mutating func apply(_ change: Change) {
+    /// Applies what a shared key does at monotonic `now`. Turning reduce motion on or off says so in a
+    /// notice for `seconds`, as the other toggles do, since nothing else on a still screen shows it; the
+    /// offset shows in the status bar by itself. `helpPages` is how many pages the help box has on the
+    /// screen now (`FrameComposer.helpPageCount`), for `.turnHelpPage`.
+    public mutating func apply(_ change: Change, at now: Double, noticeFor seconds: Double, helpPages: Int = 1) {
         switch change {
         case .adjustOffset(let milliseconds): adjustOffset(by: milliseconds)
-        case .toggleReduceMotion: reduceMotion.toggle()
+        case .toggleReduceMotion:
+            reduceMotion.toggle()
+            post(Overlay.reduceMotionNotice(reduceMotion), at: now, for: seconds)
         case .toggleHelp: showsHelp.toggle()
+        case .turnHelpPage: turnHelpPage(of: helpPages)
         }
     }
+
+    /// Shows the help box's next page of `pages`, or closes it when the last was shown.
+    public mutating func turnHelpPage(of pages: Int) {
+        helpPage += 1
+        if helpPage >= pages { showsHelp = false }
+    }
+
+    /// The notice of `r`: `reduce motion on` or `reduce motion off`.
+    public static func reduceMotionNotice(_ isOn: Bool) -> String { "reduce motion \(isOn ? "on" : "off")" }
 
     /// Moves the user offset by `milliseconds`, no further than the limit.
     public mutating func adjustOffset(by milliseconds: Int) {
@@ -81,6 +111,11 @@ public struct Overlay: Sendable, Equatable {
     /// Shows `text` from `now` for `seconds` (nil: until another notice replaces it).
     public mutating func post(_ text: String, at now: Double, for seconds: Double?) {
         notice = Notice(text: text, until: seconds.map { now + $0 })
+    }
+
+    /// Takes the notice away when it still says `text`: what it said is no longer so.
+    public mutating func withdraw(_ text: String) {
+        if notice?.text == text { notice = nil }
     }
 
     /// The notice to show at `now`, if any.
@@ -111,4 +146,6 @@ extension OverlayActions {
     public static var toggleReduceMotion: Self { .overlay(.toggleReduceMotion) }
     /// Opens or closes the help box.
     public static var toggleHelp: Self { .overlay(.toggleHelp) }
+    /// Turns the help box's page, closing it after the last.
+    public static var turnHelpPage: Self { .overlay(.turnHelpPage) }
 }

@@ -19,12 +19,17 @@ public enum SyncAction: Sendable, Equatable {
     case changeSpeed(Int)
     case save
     case toggleHelp
+    /// Show the help box's next page, or close it after the last.
+    case turnHelpPage
     case quit
 
-    /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
+    /// The action bound to `key`, or nil for keys that do nothing. With the help shown, ?, h and Esc close
+    /// it, q quits and any other key turns its page, as on the other screens (`Overlay.change`).
     public static func bound(to key: Key, helpShown: Bool = false) -> SyncAction? {
+        if helpShown, let change = Overlay.change(boundTo: key, helpShown: true) {
+            return change == .turnHelpPage ? .turnHelpPage : .toggleHelp
+        }
         switch key {
-        case .escape where helpShown: return .toggleHelp
         case .character(" "): return .stamp
         case .character("\n"), .character("\r"), .character("\r\n"): return .enter
         case .character("e"), .character("E"): return .endMarker

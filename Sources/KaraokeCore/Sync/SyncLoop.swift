@@ -121,12 +121,14 @@ public struct SyncLoop: TerminalProgram {
             guard let action = SyncAction.bound(to: key, helpShown: session.showsHelp) else { break }
             if calibrates {
                 switch action {
-                case .stamp, .enter, .togglePause, .toggleHelp: break
+                case .stamp, .enter, .togglePause, .toggleHelp, .turnHelpPage: break
                 case .quit: return [.exit(0)]
                 default: return next(at: now)
                 }
             }
-            effects += session.apply(action, at: now).map(Effect.send)
+            refreshComposer()
+            let pages = session.showsHelp ? composer.helpPageCount(for: SyncAction.help) : 1
+            effects += session.apply(action, at: now, helpPages: pages).map(Effect.send)
             if calibrates && session.nextMark == nil { return effects + [paint(at: now), .exit(0)] }
             if session.hasQuit {
                 // Saved, or dropped on purpose (the question was answered): an autosave left now would only
@@ -215,14 +217,16 @@ public struct SyncLoop: TerminalProgram {
         composedFor = (session.revision, session.audioDuration)
     }
 
-    /// What the frame at `now` shows: the audio's position, the overlay with sync's keys, and sync's state in
-    /// the status bar between notices.
+    /// What the frame at `now` shows: the audio's position, the overlay with sync's keys, the selected line
+    /// marked, and sync's state in the status bar between notices.
     private func frameInput(at now: Double, titleTime: Double?) -> FrameInput {
         var input = FrameInput(
             time: session.position(at: now), titleTime: titleTime, paused: session.isPaused,
             overlay: session.overlay, keys: SyncAction.help, at: now)
         input.notice = input.notice ?? status
         input.reduceMotion = options.reduceMotion
+        // The song shown has a line for each of the script's, in order: the selection's index is the line's.
+        input.selectedLine = session.selectedLine
         return input
     }
 

@@ -72,8 +72,9 @@ public struct SyncSession: Sendable {
     /// The revision last saved (0: nothing yet, and nothing to save).
     public private(set) var savedRevision = 0
 
-    /// A session timing `script`, at monotonic `now`, the audio at its start, from `stamps` (resumed from
-    /// an autosave) or none. With `audio == .starting` the clock waits at 0 for the audio's first position.
+    /// A session timing `script`, at monotonic `now`, from `stamps` (resumed from an autosave) or none. The
+    /// audio starts at `startPosition(resuming:latency:)`: its start, or just before the last stamp. With
+    /// `audio == .starting` the clock waits there for the audio's first position.
     public init(
         script: SyncScript, wordMode: Bool, latency: Int = 0, stamps: [Stamp] = [], audio: AudioStatus = .none,
         now: Double
@@ -82,11 +83,19 @@ public struct SyncSession: Sendable {
         self.wordMode = wordMode
         self.latency = latency
         self.stamps = stamps
-        audioClock = AudioClock(audio: audio, now: now)
+        audioClock = AudioClock(
+            audio: audio, position: SyncSession.startPosition(resuming: stamps, latency: latency), now: now)
         overlay = Overlay()
         selectedLine = stamps.last?.mark.line
         // Stamps given at the start were resumed from an autosave: not saved to the output file yet.
         if !stamps.isEmpty { revision = 1 }
+    }
+
+    /// Where the audio starts, in seconds: `rewind` before the last of `stamps` (in audio time, the latency
+    /// added back), as Backspace seeks, so a resumed session goes on where it stopped; 0 without stamps.
+    public static func startPosition(resuming stamps: [Stamp], latency: Int) -> Double {
+        guard let last = stamps.last else { return 0 }
+        return max(0, Double(last.time + latency) / 1000 - rewind)
     }
 
     /// Whether the user paused.
@@ -130,9 +139,10 @@ public struct SyncSession: Sendable {
         overlay.post(text, at: now, for: SyncSession.noticeDuration)
     }
 
-    /// Applies `action` at monotonic `now`; returns what the audio engine must be told.
+    /// Applies `action` at monotonic `now`; returns what the audio engine must be told. `helpPages` is how
+    /// many pages the help box has on the screen now, for a key that turns them.
     @discardableResult
-    public mutating func apply(_ action: SyncAction, at now: Double) -> [AudioCommand] {
+    public mutating func apply(_ action: SyncAction, at now: Double, helpPages: Int = 1) -> [AudioCommand] {
         let confirming = confirmsQuit
         confirmsQuit = false
         switch action {
@@ -172,6 +182,8 @@ public struct SyncSession: Sendable {
             break // the loop writes the file and reports back through `saved`
         case .toggleHelp:
             overlay.showsHelp.toggle()
+        case .turnHelpPage:
+            overlay.turnHelpPage(of: helpPages)
         case .quit:
             if hasUnsavedStamps && !confirming {
                 confirmsQuit = true

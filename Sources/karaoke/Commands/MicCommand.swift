@@ -16,10 +16,15 @@ enum MicCommand {
                 source: request.source, clientName: "karaoke mic", wake: waiter.wake)
         else { return 1 }
         defer { capture.stop() }
-        if !request.prints {
-            StandardStreams.out(
-                "listening at \(MpvProtocol.number(MicCapture.framesPerSecond, decimals: 1)) analyses a second; "
-                    + "Ctrl-C stops\n")
+        // The source first: a user with several microphones needs to know which one this is.
+        let line = MicListening.line(
+            source: request.source, defaultSource: request.source == nil ? MicCapture.defaultSource() : nil,
+            format: MicCapture.formatText, analysesPerSecond: MicCapture.framesPerSecond)
+        // With --print stdout is JSON lines only; the line goes to stderr.
+        if request.prints {
+            StandardStreams.err("karaoke: " + line)
+        } else {
+            StandardStreams.out(line + "; Ctrl-C stops\n")
         }
         var frames: [MicReading] = []
         // The tuner's pace: the latest reading not yet shown, and when the next line may be written.

@@ -65,7 +65,7 @@ struct OffsetWriter {
         case .failure(.notUTF8): return .refused(notice: OffsetSave.notUTF8Notice(shownPath))
         case .failure(.offsetTooLarge(let offset)): return .refused(notice: OffsetSave.tooLargeNotice(offset))
         }
-        guard rewritten.changed else { return .unchanged(notice: OffsetSave.unchangedNotice(name)) }
+        guard rewritten.changed else { return .unchanged(file: name) }
         var info = stat()
         guard stat(target, &info) == 0 else {
             return .refused(notice: OffsetSave.failedNotice("\(shownPath): \(LyricFile.describe(errno))"))

@@ -50,8 +50,10 @@ enum SyncCommand {
         // Before mpv's reader starts, so that its thread wakes the driver and signals come only to the wait.
         guard let waiter = PollWaiter.forTerminal() else { return 1 }
         if let audioFile {
+            // A resumed session goes on just before its last stamp, as the session's clock does.
+            let start = SyncSession.startPosition(resuming: stamps, latency: request.latency)
             switch MpvPlayer.start(
-                audioFile, from: 0, volume: 100, extraOptions: request.mpvOptions, wake: waiter.wake,
+                audioFile, from: start, volume: 100, extraOptions: request.mpvOptions, wake: waiter.wake,
                 otherwise: "timing on a silent clock")
             {
             case .success(let started): audio = started

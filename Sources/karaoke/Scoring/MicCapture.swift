@@ -89,6 +89,19 @@ final class MicCapture: @unchecked Sendable {
         return capture
     }
 
+    /// The name of the server's default source (what `open(source: nil, …)` listens to), asked of the
+    /// server with a deadline of a second; nil when it cannot say. Call once the library is loaded (after
+    /// `open`).
+    static func defaultSource() -> String? {
+        var name = [CChar](repeating: 0, count: 512)
+        guard kk_pulse_default_source(nil, &name, name.count, 1000) == 0 else { return nil }
+        let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The capture's format as `mic` names it: `16 kHz mono`.
+    static var formatText: String { "\(sampleRate / 1000) kHz mono" }
+
     /// Opens the microphone as `open` does, or says why on stderr (`karaoke: …`) and gives nil: how `mic`
     /// and `calibrate` begin.
     static func openOrExplain(source: String?, clientName: String, wake: WakePipe) -> MicCapture? {

@@ -160,6 +160,14 @@ private func waits(_ effects: [FollowLoop.Effect]) -> [Double?] {
         #expect(lastFrame(effects)?.rows.last?.text.contains("no player") == true)
     }
 
+    @Test func rSaysWhetherReduceMotionIsOnOrOff() {
+        var loop = loop()
+        let on = loop.handle(.key(.character("r")), at: t0 + 1)
+        #expect(lastFrame(on)?.rows.last?.text.hasSuffix("reduce motion on") == true)
+        let off = loop.handle(.key(.character("r")), at: t0 + 2)
+        #expect(lastFrame(off)?.rows.last?.text.hasSuffix("reduce motion off") == true)
+    }
+
     @Test func quittingLeavesThePlayerAlone() {
         var loop = loop()
         _ = loop.handle(report(.playing, at: 10).at(t0 + 1), at: t0 + 1)

@@ -23,13 +23,18 @@ struct ScoreOnScreenTests {
         #expect(StatusBar.scoreText(of: singer, at: fileTime) == (shown ? "♪ 4,210 great" : "♪ 4,210"))
     }
 
-    @Test("the score keeps its place when the row is too narrow for the hints", arguments: [40, 50, 80, 120])
+    @Test(
+        "the score comes first after the bar and stays when the row is too narrow for the hints",
+        arguments: [30, 40, 50, 80, 120])
     func scoreKept(width: Int) {
-        let text = StatusBar.layOut(
-            elapsed: 61, total: 200, paused: false, userOffset: 0, width: width, notice: nil, score: "♪ 4,210 great"
-        ).text
-        #expect(text.hasPrefix("▶ 1:01 / 3:20  ♪ 4,210 great"))
-        #expect(text.count <= width)
+        let laid = StatusBar.layOut(
+            elapsed: 61, total: 200, paused: false, userOffset: 0, width: width, notice: nil, score: "♪ 4,210 great")
+        let bar = laid.barWidth > 0 ? "━" : ""
+        #expect(laid.text.hasPrefix("▶ 1:01 / 3:20  " + bar))
+        let start = 15 + (laid.barWidth > 0 ? laid.barWidth + 2 : 0)
+        #expect(laid.scoreStart == start)
+        #expect(String(Array(laid.text)[start...]).hasPrefix("♪ 4,210 great"), "'\(laid.text)'")
+        #expect(DisplayWidth.of(laid.text) <= width)
     }
 
     @Test("without scoring the status bar is as before")

@@ -22,15 +22,20 @@ struct PlayLoopQueueTests {
         #expect(queued.handle(.key(.character("N")), at: 1_001) == [.previousSong])
     }
 
-    @Test("outside a queue n and N do nothing: no song change, no paint")
-    func keysAlone() throws {
+    @Test(
+        "outside a queue n and N change no song and say why at once",
+        arguments: [
+            (key: "n", notice: "no next song: not in a queue"),
+            (key: "N", notice: "no previous song: not in a queue"),
+        ])
+    func keysAlone(key: Character, notice: String) throws {
         var alone = try loop(queued: false)
         _ = alone.start(at: 1_000)
-        for key in ["n", "N"] {
-            let effects = alone.handle(.key(.character(Character(key))), at: 1_001)
-            #expect(!effects.contains(.nextSong) && !effects.contains(.previousSong))
-            #expect(!effects.contains { if case .screen(.paint) = $0 { true } else { false } })
-        }
+        let effects = alone.handle(.key(.character(key)), at: 1_001)
+        #expect(!effects.contains(.nextSong) && !effects.contains(.previousSong) && !effects.contains(.exit(0)))
+        let painted = effects.compactMap { if case .screen(.paint(let frame)) = $0 { frame } else { nil } }
+        #expect(painted.last?.rows.last?.text.hasSuffix(notice) == true, "\(painted.last?.rows.last?.text ?? "")")
+        #expect(alone.state.noticeText(at: 1_001 + PlayerState.noticeDuration) == nil, "it goes as other notices do")
     }
 
     @Test("the end of a queued song asks for the next song instead of exiting")

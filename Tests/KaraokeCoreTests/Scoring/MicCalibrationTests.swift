@@ -135,3 +135,21 @@ struct MicCommandLineTests {
         #expect(try CommandLineParser.parse(["mic"], config: config) == .mic(expected))
     }
 }
+
+/// What `karaoke mic` says first (DESIGN §15.1).
+@Suite("The microphone's first line")
+struct MicListeningTests {
+    @Test(
+        "it names the source listened to, the default one by its name when the server gives it, and the rate",
+        arguments: [
+            (source: "mic.monitor" as String?, server: nil as String?, line: "listening to mic.monitor at 16 kHz mono"),
+            (nil, "alsa_input.usb-Mic", "listening to alsa_input.usb-Mic (the default source) at 16 kHz mono"),
+            (nil, nil, "listening to the server's default source at 16 kHz mono"),
+            ("bad\u{1B}[31m", nil, "listening to bad[31m at 16 kHz mono"),
+        ])
+    func names(source: String?, server: String?, line: String) {
+        #expect(
+            MicListening.line(source: source, defaultSource: server, format: "16 kHz mono", analysesPerSecond: 62.5)
+                == line + ", 62.5 analyses a second")
+    }
+}

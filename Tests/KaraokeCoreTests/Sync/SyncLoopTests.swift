@@ -42,6 +42,43 @@ struct SyncLoopTests {
         #expect(text.last?.contains("1/6 lines") == true)
     }
 
+    @Test("the selected line is marked ▸ … ◂ in gold; ↑ moves the mark to the line the nudge keys move")
+    func selectedLineIsMarked() throws {
+        var loop = syncLoop()
+        _ = loop.start(at: t0)
+        _ = loop.handle(.key(.character(" ")), at: t0 + 1)
+        func rows(_ effects: [SyncLoop.Effect]) throws -> [FrameRow] {
+            try #require(
+                effects.compactMap { effect -> Frame? in
+                    if case .screen(.paint(let frame)) = effect { frame } else { nil }
+                }.last
+            ).rows
+        }
+        var shown = try rows(loop.handle(.key(.character(" ")), at: t0 + 2))
+        #expect(shown.first { $0.line == 1 }?.text.trimmingSpaces() == "▸ two ◂", "the line stamped last")
+        #expect(shown.first { $0.line == 0 }?.text.trimmingSpaces() == "one")
+        shown = try rows(loop.handle(.key(.up), at: t0 + 2.5))
+        let one = try #require(shown.first { $0.line == 0 })
+        #expect(one.text.trimmingSpaces() == "▸ one ◂")
+        #expect(shown.first { $0.line == 1 }?.text.trimmingSpaces() == "two")
+        let marks = one.cells.filter { $0.glyph == "▸" || $0.glyph == "◂" }
+        #expect(marks.count == 2 && marks.allSatisfy { $0.color == Theme.dark.gold && $0.accent == Theme.dark.gold })
+        #expect(marks[1].column - (one.cells[one.cells.count - 2].column + 1) == 1, "one blank between text and mark")
+    }
+
+    @Test("a session resumed from an autosave starts 2 s before its last stamp, as Backspace seeks")
+    func resumeStartsBeforeTheLastStamp() {
+        let loop = syncLoop(stamps: [SyncSession.Stamp(.line(0), at: 10_000), SyncSession.Stamp(.line(1), at: 14_500)])
+        #expect(loop.session.position(at: t0) == 12.5)
+        #expect(SyncSession.startPosition(resuming: [], latency: 80) == 0)
+        #expect(
+            SyncSession.startPosition(resuming: [SyncSession.Stamp(.line(0), at: 1_000)], latency: 80) == 0,
+            "never before the start")
+        #expect(
+            SyncSession.startPosition(resuming: [SyncSession.Stamp(.line(0), at: 30_000)], latency: 250) == 28.25,
+            "in audio time: the latency taken off each tap is added back")
+    }
+
     @Test("changes are autosaved once 10 s have passed, not before, and not again without a change")
     func autosaveEveryTenSeconds() {
         var loop = syncLoop()

@@ -480,6 +480,34 @@ struct WriterShapeTests {
                 == line.segments.map { WordSegment(start: $0.start, end: RoundTrip.centi($0.end), text: $0.text) })
     }
 
+    @Test("elrc writes a duet's voice marker before the first word tag and reads it back with the word times")
+    func elrcVoiceMarkerFirst() throws {
+        let lines = [
+            LyricLine(
+                start: 2000, end: 4000, text: "The tide",
+                segments: [
+                    WordSegment(start: 2000, end: 2500, text: "The "),
+                    WordSegment(start: 2500, end: 3500, text: "tide"),
+                ], voice: .part(0)),
+            LyricLine(
+                start: 4000, end: 6000, text: "turns",
+                segments: [WordSegment(start: 4200, end: 5000, text: "turns")], voice: .together),
+        ]
+        let song = Song(metadata: SongMetadata(), lines: lines, medianLineDuration: nil)
+        let written = LyricWriter.write(song, to: .elrc)
+        #expect(
+            written.text
+                == "[00:02.00]v1: <00:02.00>The <00:02.50>tide<00:03.50>\n"
+                + "[00:04.00]D: <00:04.20>turns<00:05.00>\n[00:06.00]\n")
+        #expect(written.warnings.isEmpty)
+        let result = RoundTrip.read(written.text, file: "duet.lrc")
+        #expect(result.diagnostics.isEmpty)
+        let back = try #require(result.song)
+        #expect(back.lines.map(\.voice) == [.part(0), .together])
+        #expect(back.lines.map(\.text) == ["The tide", "turns"])
+        #expect(back.lines.map(\.segments) == lines.map(\.segments))
+    }
+
     /// A one-line song has no sweep cap (`Int.max`); adding it to a segment's start overflowed.
     @Test("elrc of a one-line word-timed song whose segment starts late does not overflow")
     func elrcWithoutSweepCap() throws {

@@ -58,30 +58,33 @@ struct LRCWriter {
             // Voice markers (`v1: `, `D: `) hold until the next one, as `LineMarkup` reads them: each voiced
             // line gets its own, and a line without a singer after a voiced one cannot say so.
             var voiceMarker = ""
+            // Text that would read as a marker is kept as text by a word joiner in front.
+            var joiner = ""
             switch line.voice {
             case .part(let n)? where n < 9: voiceMarker = "v\(n + 1): "
             case .part?: losses.count(.voiced)
             case .together?: voiceMarker = "D: "
             case nil:
                 if sawVoice { losses.count(.unvoicedAfterVoiced) }
-                // Text that would read as a marker is kept as text by a word joiner in front.
                 if LineMarkup.voiceMarker(in: Substring(line.text)) != nil {
-                    voiceMarker = "\u{2060}"
+                    joiner = LyricWriter.wordJoiner
                     losses.count(.escaped)
                 }
             }
             if line.voice != nil { sawVoice = true }
             if max(start, marker ?? start) >= Self.readerLimit { losses.count(.beyondReader) }
             var escapedLine = false
-            out += "[\(Self.stamp(start))]"
+            // The voice marker comes right after the stamp, before any word tag: a player that knows no
+            // voices then shows it as text and still reads a timed first word.
+            out += "[\(Self.stamp(start))]" + voiceMarker
             if line.isWordTimed && enhanced {
                 escapedLine = appendWordTagged(
-                    line, start: start, end: end, isLast: next == nil,
-                    marker: voiceMarker, to: &out)
+                    line, start: start, end: end, isLast: next == nil, joiner: joiner, to: &out)
             } else {
                 if line.isWordTimed { losses.count(.wordTimed) }
-                out += voiceMarker
-                escapedLine = append(line.text, leading: voiceMarker.isEmpty, tagFollows: false, to: &out)
+                out += joiner
+                escapedLine = append(
+                    line.text, leading: voiceMarker.isEmpty && joiner.isEmpty, tagFollows: false, to: &out)
             }
             out += "\n"
             for translation in line.translations where !translation.isEmpty {
@@ -117,10 +120,10 @@ struct LRCWriter {
     /// between words, and a closing tag; true when some text had to be escaped.
     ///
     /// The last line's closing tag is left out when the segment runs to the line's estimated end (as an
-    /// open last segment does), so that the reader estimates the same end again.
+    /// open last segment does), so that the reader estimates the same end again. `joiner` (a word joiner,
+    /// or nothing) goes in front of the first segment's text, where it keeps a would-be voice marker text.
     private func appendWordTagged(
-        _ line: LyricLine, start: Int, end: Int, isLast: Bool, marker: String,
-        to out: inout String
+        _ line: LyricLine, start: Int, end: Int, isLast: Bool, joiner: String, to out: inout String
     ) -> Bool {
         var escaped = false
         var previousEnd = start
@@ -130,8 +133,7 @@ struct LRCWriter {
             let to = min(max(Self.rounded(segment.end), from), end)
             if index > 0, from != previousEnd { out += "<\(Self.stamp(previousEnd))>" }
             out += "<\(Self.stamp(from))>"
-            // The voice marker opens the first segment's text, where the reader looks for it.
-            if index == 0 { out += marker }
+            if index == 0 { out += joiner }
             if append(segment.text, leading: false, tagFollows: true, to: &out) { escaped = true }
             previousEnd = to
         }
