@@ -22,7 +22,8 @@ public enum StatusBar {
 
     /// The key hints, longest first: the longest that fits the message place is shown.
     static let hints = ["␣ pause  ←→ seek  ? help  q quit", "? help  q quit", "? help"]
-    /// The fewest cells a notice is given: with fewer in the message place, it takes the whole row.
+    /// The fewest cells a notice is given beside the score and the settings, and the least room the clock
+    /// leaves the messages before it gives up the queue's place and then the total.
     static let noticeMinimum = 10
     /// The widest the progress bar gets, however wide the row.
     static let barMaximum = 40
@@ -48,7 +49,7 @@ public enum StatusBar {
     ///    the place goes when it would leave the messages fewer than `noticeMinimum` cells, then the total.
     /// 2. The bar, two cells after the clock, when that leaves the messages room for the short hints (14
     ///    cells): a tenth of the row, at least `barMinimum` and at most `barMaximum` cells. Small, because
-    ///    the messages are what a user reads: a notice of 55 cells fits at 80 columns, 75 at 120.
+    ///    the messages are what a user reads: a notice of 55 cells fits at 80 columns, 91 at 120.
     /// 3. The messages, two cells after the bar (or the clock): the rest of the row.
     static func zones(width: Int, total: Double, queuePosition: String?) -> Zones {
         let totalWidth = clock(max(0, total)).count
