@@ -36,7 +36,7 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    /// Waits for the suite's turn, then for one of all suites' (all but one for a test that runs nearly
+    /// Waits for the suite's turn, then for one of all suites' (all but three for a test that runs nearly
     /// alone; no shared turn is held while waiting for the suite), runs the test case on a thread of its own
     /// and gives the turns back, however it ends.
     func provideScope(
@@ -57,7 +57,7 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         await turns.give(1)
     }
 
-    /// The free turns and who waits for some, served in order: a test waiting for every turn is not overtaken
+    /// The free turns and who waits for some, served in order: a test waiting for many turns is not overtaken
     /// by the tests after it, however many single turns come free.
     private actor Turns {
         private var free: Int
@@ -88,12 +88,11 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
 }
 
 /// A test case that measures timing to tens of milliseconds (a tap, a click, mpv's clock): it runs with at most
-/// one other end-to-end test beside it, as all of them did when they held the cooperative pool's two threads;
-/// on 2 cores more of their load would be part of what it measures.
+/// three other end-to-end tests beside it; on 2 cores more of their load would be part of what it measures.
 struct RunsAlone: TestTrait {}
 
 extension Trait where Self == RunsAlone {
-    /// The test case runs with at most one other end-to-end test beside it.
+    /// The test case runs with at most three other end-to-end tests beside it.
     static var runsAlone: Self { Self() }
 }
 
