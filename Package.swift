@@ -72,7 +72,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "karaoke-bench",
-            dependencies: ["KaraokeCore", "CNcursesw"] // terminfo, for the byte floor
+            // terminfo, for the byte floor; ppoll, for the wake-up floor
+            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"]
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
         .executableTarget(

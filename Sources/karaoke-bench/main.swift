@@ -194,6 +194,7 @@ do {
     while let argument = rest.popFirst() {
         if argument == "--quick" { quick = true; continue }
         if argument == "--wake-ups-only" { wakeUpsOnly = true; continue }
+        if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
