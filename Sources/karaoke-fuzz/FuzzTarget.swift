@@ -21,6 +21,8 @@ enum FuzzTarget: String, CaseIterable {
     case ultrastar
     /// The TTML parser (libxml2 underneath).
     case ttml
+    /// The MIDI karaoke reader on the raw bytes (no text decoding first), then frames of what it read.
+    case midi
     /// Format detection, then whatever parser it picks, then frames at several sizes and times, encoded.
     case frame
 
@@ -46,6 +48,7 @@ enum FuzzTarget: String, CaseIterable {
         case .ass: return .ass
         case .ultrastar: return .ultrastar
         case .ttml: return .ttml
+        case .midi: return .midi
         case .frame: return nil
         }
     }
@@ -55,6 +58,12 @@ enum FuzzTarget: String, CaseIterable {
 ///
 /// Any input must end in a song or in diagnostics, never in a crash or a hang (issue 2's bad input).
 func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
+    if target == .midi {
+        // Binary: the reader takes the file's bytes as they are, as `LyricFile` hands them over.
+        guard let song = MIDIKaraokeParser.parse(bytes, file: "fuzz.kar").song else { return }
+        composeFrames(of: song, variant: bytes.count)
+        return
+    }
     guard case .success(let utf8) = SourceText.utf8(from: bytes) else { return }
     switch target {
     case .lrc:
@@ -63,6 +72,8 @@ func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
     case .srt, .webvtt, .ass, .ultrastar, .ttml:
         // An explicit format skips detection and calls that parser alone.
         _ = LyricsReader.parse(utf8, file: "fuzz", format: target.format)
+    case .midi:
+        break
     case .frame:
         guard let song = LyricsReader.parse(utf8, file: "fuzz").song else { return }
         composeFrames(of: song, variant: bytes.count)

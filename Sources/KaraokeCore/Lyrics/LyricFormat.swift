@@ -12,6 +12,9 @@ public enum LyricFormat: String, CaseIterable, Sendable {
     case ass
     /// Timed Text Markup Language.
     case ttml
+    /// MIDI karaoke: Soft Karaoke `.kar` and Standard MIDI Files with lyric events. Binary: read from the file's
+    /// bytes, not from decoded text.
+    case midi
 
     /// The format a file's own words name it by, for messages: "SRT", "WebVTT", ….
     public var displayName: String {
@@ -22,6 +25,7 @@ public enum LyricFormat: String, CaseIterable, Sendable {
         case .ultrastar: return "UltraStar"
         case .ass: return "ASS"
         case .ttml: return "TTML"
+        case .midi: return "MIDI karaoke"
         }
     }
 
@@ -34,6 +38,7 @@ public enum LyricFormat: String, CaseIterable, Sendable {
         case "vtt", "webvtt": return .webvtt
         case "ass", "ssa": return .ass
         case "ttml", "dfxp", "xml": return .ttml
+        case "kar", "mid", "midi", "rmi": return .midi
         case "txt": return nil // UltraStar songs are .txt, but so is every other text file
         default: return nil
         }
@@ -43,7 +48,21 @@ public enum LyricFormat: String, CaseIterable, Sendable {
     ///
     /// Content comes first because files are often misnamed (an LRC saved as `.txt`, a WebVTT as `.srt`).
     public static func detect(utf8: [UInt8], fileName: String) -> LyricFormat {
-        byContent(utf8) ?? byExtension(of: fileName) ?? .lrc
+        if isMIDI(utf8) { return .midi }
+        return byContent(utf8) ?? byExtension(of: fileName) ?? .lrc
+    }
+
+    /// Whether a file is MIDI: its bytes start with `MThd` (or a RIFF MIDI header), or its name ends in `.kar`,
+    /// `.mid`, `.midi` or `.rmi` and its head shows no text format. Such a file is parsed from its bytes, before any
+    /// text decoding (which would refuse its NUL bytes).
+    public static func isMIDI(bytes: [UInt8], fileName: String) -> Bool {
+        isMIDI(bytes) || byExtension(of: fileName) == .midi && byContent(bytes) == nil
+    }
+
+    /// Whether `bytes` start as a MIDI file does: `MThd`, or `RIFF` … `RMID`.
+    static func isMIDI(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: "MThd".utf8)
+            || bytes.count >= 12 && bytes.starts(with: "RIFF".utf8) && bytes[8..<12].elementsEqual("RMID".utf8)
     }
 
     /// The format the first non-blank lines of the text show, or nil when they show none.
@@ -93,7 +112,8 @@ public enum LyricFormat: String, CaseIterable, Sendable {
 
 /// Reads a lyric file of any supported format into a song.
 public enum LyricsReader {
-    /// Parses the UTF-8 text (without BOM; see `SourceText`) in `format`, or the detected one when nil.
+    /// Parses the UTF-8 text (without BOM; see `SourceText`) in `format`, or the detected one when nil; for
+    /// `.midi`, the file's own bytes (`MIDIKaraokeParser` decodes its text).
     public static func parse(_ utf8: [UInt8], file: String, format: LyricFormat? = nil) -> ParseResult {
         switch format ?? LyricFormat.detect(utf8: utf8, fileName: file) {
         case .lrc: return LRCParser.parse(utf8, file: file)
@@ -102,6 +122,7 @@ public enum LyricsReader {
         case .ass: return ASSParser.parse(utf8, file: file)
         case .ultrastar: return UltraStarParser.parse(utf8, file: file)
         case .ttml: return TTMLParser.parse(utf8, file: file)
+        case .midi: return MIDIKaraokeParser.parse(utf8, file: file)
         }
     }
 }

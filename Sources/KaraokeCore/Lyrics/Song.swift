@@ -13,6 +13,10 @@ public struct Song: Sendable, Equatable {
     public var medianLineDuration: Int?
     /// The notes with their pitches, for scoring (DESIGN §15); nil for a format without notes (all but UltraStar).
     public var notes: NoteTrack?
+    /// The MIDI channel (0…15 as in the status byte; General MIDI's drums are 9) whose notes are the melody of a
+    /// MIDI karaoke song (DESIGN §7.7), so that the synthesised music can turn the melody down for the singer; nil
+    /// for every other format and for a MIDI file whose music does not follow its lyrics.
+    public var melodyChannel: Int?
 
     /// Creates a song from lines that are already sorted and have their ends.
     public init(metadata: SongMetadata, lines: [LyricLine], medianLineDuration: Int?, notes: NoteTrack? = nil) {

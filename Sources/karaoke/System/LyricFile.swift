@@ -104,6 +104,9 @@ enum LyricFile {
         case .success(let data): bytes = data
         case .failure(let failure): return .failure(Failure(file: shown, reason: failure.message))
         }
+        if LyricFormat.isMIDI(bytes: bytes, fileName: shown) {
+            return loadMIDI(bytes, shown: shown, encoding: encoding)
+        }
         var notes: [Diagnostic] = []
         let utf8: [UInt8]
         if let encoding {
@@ -175,6 +178,23 @@ enum LyricFile {
         }
         let name = shown.split(separator: "/").last.map(String.init) ?? shown
         return .success(Loaded(song: song, diagnostics: notes + result.diagnostics, fallbackTitle: name))
+    }
+
+    /// A MIDI karaoke file, read from its bytes: the parser decodes the lyric text itself (in `encoding` when given).
+    static func loadMIDI(_ bytes: [UInt8], shown: String, encoding: String?) -> Result<Loaded, Failure> {
+        if let encoding, case .failure(.unknownEncoding(let name)) = TextEncoding.convert([], from: encoding) {
+            return .failure(
+                Failure(message: "unknown encoding '\(ControlCharacters.strip(name))' ('iconv -l' lists the names)"))
+        }
+        let result = MIDIKaraokeParser.parse(bytes, file: shown, encoding: encoding)
+        guard let song = result.song else {
+            // The parser's error says why (not MIDI, no lyrics, cut short): it is the reason, the warnings go before.
+            let warnings = result.diagnostics.filter { $0.severity == .warning }
+            let error = result.diagnostics.last { $0.severity == .error }?.message ?? "no lyrics in the MIDI file"
+            return .failure(Failure(file: shown, reason: error, diagnostics: warnings))
+        }
+        let name = shown.split(separator: "/").last.map(String.init) ?? shown
+        return .success(Loaded(song: song, diagnostics: result.diagnostics, fallbackTitle: name))
     }
 
     /// The whole file, or why not.

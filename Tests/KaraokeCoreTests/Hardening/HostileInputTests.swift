@@ -107,7 +107,7 @@ struct HostileInputTests {
     /// Control and bidi characters are removed from what is shown, in every format's text and tags.
     @Test("what a song shows carries no control or bidi characters", arguments: LyricFormat.allCases)
     func noControlsShown(_ format: LyricFormat) throws {
-        let song = try #require(parseHostile(Array(InjectionText.file(format).utf8), as: format).song)
+        let song = try #require(parseHostile(InjectionText.bytes(format), as: format).song)
         for shown in song.lines.map(\.text) + [song.metadata.title, song.metadata.artist].compactMap({ $0 }) {
             #expect(!shown.unicodeScalars.contains { InjectionText.isForbidden($0) }, "\(shown.debugDescription)")
         }
@@ -125,7 +125,22 @@ enum InjectionText {
     /// Both, around a word so the line is not empty.
     static let payload = escapes + "lamp" + c1AndBidi + " glow" + escapes
 
-    /// A small but complete file of `format` with the payload in the title, the artist, other tags and every line.
+    /// The bytes of a small but complete file of `format` with the payload in its tags and every line.
+    static func bytes(_ format: LyricFormat) -> [UInt8] {
+        guard format == .midi else { return Array(file(format).utf8) }
+        // Both lyric conventions, a track name and the `@T` title and artist, all carrying the payload.
+        var words = MIDIWriter.Track()
+        words.name(payload)
+        words.text(0, "@T" + payload)
+        words.text(0, "@T" + payload)
+        words.text(480, "\\" + payload)
+        words.text(960, "/" + payload + "\r")
+        words.lyric(1440, payload + " ")
+        return MIDIWriter(tracks: [words]).bytes()
+    }
+
+    /// A small but complete text file of `format` with the payload in the title, the artist, other tags and every
+    /// line; MIDI is binary and made by `bytes`.
     static func file(_ format: LyricFormat) -> String {
         let p = payload
         switch format {
@@ -153,6 +168,8 @@ enum InjectionText {
                 + "</ttm:agent></metadata></head><body><div><p begin=\"1s\" end=\"2s\" ttm:agent=\"v1\">\(x)</p>"
                 + "<p begin=\"3s\" end=\"5s\"><span begin=\"3s\" end=\"4s\">\(x) </span><span begin=\"4s\" end=\"5s\">\(x)</span></p>"
                 + "</div></body></tt>"
+        case .midi:
+            preconditionFailure("MIDI is binary: InjectionText.bytes makes it")
         }
     }
 
