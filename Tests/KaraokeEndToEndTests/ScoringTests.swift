@@ -266,7 +266,7 @@ extension ScoringTests {
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/plain.lrc' --score --no-audio")
         let screen = try session.waitFor { $0.contains { $0.contains("needs the notes") } }
         #expect(
-            screen.contains { $0.contains("not scoring: that needs the notes of an UltraStar song") },
+            screen.contains { $0.contains("not scoring: that needs the notes of an UltraStar or MIDI karaoke song") },
             "\(screen.joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)

@@ -1,4 +1,5 @@
-/// The notes of an UltraStar song, kept for scoring and the note lanes (DESIGN §15).
+/// The notes of an UltraStar song, or the melody of a MIDI karaoke song (DESIGN §7.7), kept for scoring and the note
+/// lanes (DESIGN §15).
 ///
 /// Lyric lines keep only the syllables and their times; the pitch, the note kind and the beat grid live
 /// here, because scoring counts beats and compares pitches, which the sweep never needs.
