@@ -41,7 +41,7 @@ struct MIDIKaraokeTests {
         for (k, syllable) in syllables.enumerated() {
             // Each syllable with its melody note, a note-on of channel 3 and its note-off 400 ticks on.
             words += meta(480, 0x01, syllable) + [0x00, 0x93, UInt8(60 + k), 0x64]
-            words += quantity(0) + [0xFF, 0x7F, 0x00]  // a sequencer-specific meta event, read past
+            words += quantity(0) + [0xFF, 0x7F, 0x00] // a sequencer-specific meta event, read past
             words += quantity(0) + [0x83, UInt8(60 + k), 0x40]
         }
         words += meta(0, 0x2F, [])

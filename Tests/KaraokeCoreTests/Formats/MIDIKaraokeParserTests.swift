@@ -319,6 +319,32 @@ struct MIDIKaraokeParserTests {
         #expect(offBeat.notes == nil && offBeat.melodyChannel == nil)
     }
 
+    @Test("the melody draws note lanes and scores like an UltraStar song: on pitch is 10,000, silence 0")
+    func melodyScores() throws {
+        let song = try song(Self.songWithMelody())
+        let track = try #require(song.notes)
+        var composer = FrameComposer(
+            song: song, fallbackTitle: "song.kar", columns: 80, rows: 24, options: FrameOptions(),
+            lanes: NoteLanes(track: track, parts: [nil]))
+        let frame = composer.frame(at: 1.2)
+        #expect(frame.rows.contains { $0.kind == .lanes })
+        var sung = ScoreKeeper(track: track, part: nil, difficulty: .hard)
+        var silent = ScoreKeeper(track: track, part: nil, difficulty: .hard)
+        // A frame every 10 ms on the note sounding then.
+        let notes = track.lines.flatMap(\.notes)
+        for time in stride(from: 0.0, through: 7000, by: 10) {
+            let beat = Int(time / track.millisecondsPerBeat)
+            let note = notes.last { $0.beat <= beat && beat < $0.beat + $0.length }
+            sung.hear(PitchFrame(time: time, midi: note.map { Double($0.midiNote) }, level: -20))
+            silent.hear(PitchFrame(time: time, midi: nil, level: -90))
+        }
+        sung.judge(through: 9000)
+        silent.judge(through: 9000)
+        #expect(sung.isFinished)
+        #expect(sung.progress.points.total == 10_000)
+        #expect(silent.progress.points.total == 0)
+    }
+
     // MARK: Detection
 
     @Test("MIDI is found by its MThd magic and by .kar, .mid and .midi, never by a text file's name alone")
