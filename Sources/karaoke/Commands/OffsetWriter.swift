@@ -52,6 +52,10 @@ struct OffsetWriter {
         case .success(let data): bytes = data
         case .failure(let failure): return .refused(notice: OffsetSave.failedNotice("\(shownPath): \(failure.message)"))
         }
+        // A MIDI file is binary: say what it is rather than that it is not UTF-8.
+        if LyricFormat.isMIDI(bytes: bytes, fileName: path) {
+            return .refused(notice: OffsetSave.formatRefusedNotice(LyricFormat.midi.displayName, path: shownPath))
+        }
         guard case .success(let utf8) = SourceText.utf8(from: bytes) else {
             return .refused(notice: OffsetSave.notUTF8Notice(shownPath))
         }
