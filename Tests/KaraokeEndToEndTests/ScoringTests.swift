@@ -264,9 +264,9 @@ extension ScoringTests {
             to: folder.appendingPathComponent("plain.lrc"), atomically: true, encoding: .utf8)
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/plain.lrc' --score --no-audio")
-        let screen = try session.waitFor { $0.contains { $0.contains("needs the notes") } }
+        let screen = try session.waitFor { $0.contains { $0.contains("not scoring: no notes") } }
         #expect(
-            screen.contains { $0.contains("not scoring: that needs the notes of an UltraStar or MIDI karaoke song") },
+            screen.contains { $0.contains("not scoring: no notes (UltraStar and MIDI have them)") },
             "\(screen.joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)

@@ -28,7 +28,7 @@ final class Microphones {
     /// Opens a microphone for each singer `options` names for `song` (DESIGN §15.5).
     static func open(for song: Song, options: ScoringOptions) -> Opened {
         guard let track = song.notes, !track.lines.isEmpty else {
-            return Opened(notice: "not scoring: that needs the notes of an UltraStar or MIDI karaoke song")
+            return Opened(notice: "not scoring: no notes (UltraStar and MIDI have them)")
         }
         var captures: [MicCapture] = [], parts: [Voice?] = [], problems: [String] = []
         for singer in options.singers(parts: track.parts) {
