@@ -173,6 +173,16 @@ struct MIDIKaraokeParserTests {
         few.lyric(0, "copyright ")
         few.lyric(240, "notice")
         #expect(try song(file(few)).lines[0].text.hasPrefix("t0 t1"))
+        // Lyric events without any line break lose to text events that have them.
+        var unbroken = MIDIWriter.Track()
+        for k in 0..<10 {
+            unbroken.text(k * 240, (k == 5 ? "/" : "") + "t\(k) ")
+            unbroken.lyric(k * 240, "l\(k) ")
+        }
+        #expect(try song(file(unbroken)).lines.map(\.text) == ["t0 t1 t2 t3 t4", "t5 t6 t7 t8 t9"])
+        // With a break of their own, they are read.
+        unbroken.lyric(2400, "\\end")
+        #expect(try song(file(unbroken)).lines.map(\.text) == ["l0 l1 l2 l3 l4 l5 l6 l7 l8 l9", "end"])
     }
 
     // MARK: Tracks

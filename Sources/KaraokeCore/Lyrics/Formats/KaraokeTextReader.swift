@@ -51,8 +51,15 @@ struct KaraokeTextReader {
         }
         let lyricEvents = midi.tracks.reduce(0) { $0 + $1.lyrics.count { !$0.bytes.isEmpty } }
         let textEvents = midi.tracks.reduce(0) { $0 + $1.texts.count { !$0.bytes.isEmpty && !isTag($0.bytes) } }
-        let usesLyricEvents =
+        var usesLyricEvents =
             lyricEvents > 0 && (lyricEvents >= MIDIKaraokeParser.lyricEventQuantity || lyricEvents >= textEvents)
+        // Lyric events copied from a Soft Karaoke track sometimes lose its line marks: one line for a whole song.
+        if usesLyricEvents, textEvents >= MIDIKaraokeParser.lyricEventQuantity,
+            !midi.tracks.contains(where: { $0.lyrics.contains(where: breaksLine) }),
+            midi.tracks.contains(where: { $0.texts.contains { !isTag($0.bytes) && breaksLine($0) } })
+        {
+            usesLyricEvents = false
+        }
         func events(_ track: MIDIFile.Track) -> [MIDIFile.TextEvent] {
             usesLyricEvents ? track.lyrics : track.texts.filter { !isTag($0.bytes) }
         }
@@ -68,6 +75,14 @@ struct KaraokeTextReader {
         var result: [KaraokeSyllable] = []
         for event in events(midi.tracks[chosen]) { split(event, into: &result) }
         return (result, titles)
+    }
+
+    /// Whether an event starts a line or a paragraph (`/`, `\\`) or holds a CR or LF.
+    func breaksLine(_ event: MIDIFile.TextEvent) -> Bool {
+        guard let first = event.bytes.first else { return false }
+        let lead = midi.bytes[first]
+        return lead == UInt8(ascii: "/") || lead == UInt8(ascii: "\\")
+            || midi.bytes[event.bytes].contains { $0 == 0x0D || $0 == 0x0A }
     }
 
     /// The bytes of text in `events`.

@@ -3,8 +3,9 @@
 /// The lyrics are the syllables of one track, each a word segment timed by the tempo map; the melody is the notes
 /// of the channel that follows them, kept for scoring. The rules:
 /// 1. **Convention.** Lyric events (`FF 05`, RP-017) when the file has at least `lyricEventQuantity` of them or at
-///    least as many as lyric-bearing text events; else text events (`FF 01`, Soft Karaoke). Text events that start
-///    with `@` are header tags, never lyrics.
+///    least as many as lyric-bearing text events; else text events (`FF 01`, Soft Karaoke). But when no lyric event
+///    breaks a line and `lyricEventQuantity` text events are there that do, the text events. Text events that
+///    start with `@` are header tags, never lyrics.
 /// 2. **Track.** Of the tracks with events of that convention, the one named "Words" (`FF 03`, any case, outer
 ///    spaces ignored), else the one with the most bytes of them (the first on a tie).
 /// 3. **Breaks.** A leading `\` starts a paragraph and a leading `/` a line (both conventions); CR ends a line and
