@@ -160,6 +160,16 @@ struct MIDIKaraokeParserTests {
         #expect(song.lines[1].end == 2000)
     }
 
+    @Test("empty and NUL-padded events neither end a word nor show; a space-only event ends one")
+    func emptyEvents() throws {
+        var words = MIDIWriter.Track()
+        let syllables = [(0, "Hel"), (120, ""), (240, "\u{0}\u{0}"), (360, "lo\u{0}"), (480, " "), (600, "you")]
+        for (tick, text) in syllables { words.lyric(tick, text) }
+        let song = try song(file(words))
+        #expect(song.lines.map(\.text) == ["Hello you"])
+        #expect(song.lines[0].segments.map(\.text) == ["Hel", "lo ", "you"])
+    }
+
     @Test("lyric events win when a file has both kinds in quantity; a few lose to many text events")
     func conventionChoice() throws {
         var both = MIDIWriter.Track()

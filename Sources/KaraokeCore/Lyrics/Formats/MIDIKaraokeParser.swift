@@ -99,7 +99,7 @@ public enum MIDIKaraokeParser {
                 pendingBreak = .none
             }
             guard var draft = drafts.popLast() else { continue }
-            if leadingSpace || core.isEmpty, let last = draft.segments.indices.last,
+            if leadingSpace || trailingSpace && core.isEmpty, let last = draft.segments.indices.last,
                 draft.segments[last].text.last != " "
             {
                 draft.segments[last].text += " "
