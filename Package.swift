@@ -76,8 +76,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "karaoke-bench",
-            // terminfo, for the byte floor; ppoll, for the wake-up floor
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"]
+            // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis
+            dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess"]
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
         .executableTarget(
