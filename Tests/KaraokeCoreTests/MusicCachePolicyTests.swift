@@ -52,7 +52,10 @@ struct AccompanimentTrackTests {
         "v's filter list becomes the second track, the list without it the first; other commands pass",
         arguments: [
             // vocals reduced alone
-            (AudioCommand.setAudioFilters("lavfi=[pan=mono|c0=c0-c1]"), [AudioCommand.setAudioTrack(2), .setAudioFilters("")]),
+            (
+                AudioCommand.setAudioFilters("lavfi=[pan=mono|c0=c0-c1]"),
+                [AudioCommand.setAudioTrack(2), .setAudioFilters("")]
+            ),
             // vocals reduced and a key change: the key stays a filter
             (
                 .setAudioFilters("lavfi=[pan=mono|c0=c0-c1],rubberband=pitch-scale=1.059463"),
@@ -79,9 +82,11 @@ struct AccompanimentTrackTests {
     func waveHeader() {
         let unknown = WaveFile.stereoHeader(sampleRate: 44_100, dataBytes: nil)
         #expect(unknown.count == WaveFile.headerSize)
-        #expect(Array(unknown[4..<8]) == [0xFF, 0xFF, 0xFF, 0xFF] && Array(unknown[40..<44]) == [0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(
+            Array(unknown[4..<8]) == [0xFF, 0xFF, 0xFF, 0xFF] && Array(unknown[40..<44]) == [0xFF, 0xFF, 0xFF, 0xFF])
         let known = WaveFile.stereoHeader(sampleRate: 44_100, dataBytes: 1000)
         #expect(Array(known[4..<8]) == [0x0C, 0x04, 0, 0] && Array(known[40..<44]) == [0xE8, 0x03, 0, 0])
-        #expect(Array(known[22..<24]) == [2, 0] && Array(known[28..<32]) == [0x10, 0xB1, 0x02, 0], "stereo, 176,400 B/s")
+        #expect(
+            Array(known[22..<24]) == [2, 0] && Array(known[28..<32]) == [0x10, 0xB1, 0x02, 0], "stereo, 176,400 B/s")
     }
 }

@@ -132,7 +132,8 @@ struct SoundfontChoiceTests {
         let result = MidiSynthesis.soundfont(given: nil, candidates: ["/nonexistent/a.sf2", "/nonexistent/b.sf2"])
         #expect(
             failure(result)
-                == "no General MIDI SoundFont is installed (Debian: libfluidsynth3 timgm6mb-soundfont) to play MIDI music")
+                == "no General MIDI SoundFont is installed (Debian: libfluidsynth3 timgm6mb-soundfont) to play MIDI music"
+        )
     }
 
     @Test("--soundfont naming a file that is not one is refused, naming it")
@@ -153,7 +154,8 @@ struct SoundfontChoiceTests {
         defer { scratch.remove() }
         let second = scratch.path + "/second.sf2"
         FileManager.default.createFile(atPath: second, contents: Data("RIFF\0\0\0\0sfbk".utf8))
-        #expect(MidiSynthesis.soundfont(given: nil, candidates: [scratch.path + "/first.sf2", second]) == .success(second))
+        #expect(
+            MidiSynthesis.soundfont(given: nil, candidates: [scratch.path + "/first.sf2", second]) == .success(second))
     }
 }
 
@@ -163,14 +165,18 @@ struct SoundfontChoiceTests {
 struct MusicCacheTests {
     /// Runs a job to its end; its messages.
     func synthesise(_ midi: TestMidi, into cache: MusicCache, key: String) throws -> [MusicSynthesisJob.Message] {
-        guard case .success(let soundfont) = MidiSynthesis.soundfont(given: nil) else { throw CocoaError(.fileNoSuchFile) }
+        guard case .success(let soundfont) = MidiSynthesis.soundfont(given: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
         let job = MusicSynthesisJob.start(
             midi: midi.bytes, soundfont: soundfont, melodyChannel: 0, cache: cache, key: key, wake: nil)
         var messages: [MusicSynthesisJob.Message] = []
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             messages += job.take()
-            if messages.contains(where: { if case .finished = $0 { true } else if case .failed = $0 { true } else { false } }) {
+            if messages.contains(where: {
+                if case .finished = $0 { true } else if case .failed = $0 { true } else { false }
+            }) {
                 break
             }
             usleep(20_000)
@@ -193,7 +199,8 @@ struct MusicCacheTests {
             return
         }
         #expect(temporary.whole.hasPrefix(expected.whole + ".partial-"), "written under a temporary name")
-        #expect(messages.contains { if case .progress(let percent) = $0 { (40...60).contains(percent) } else { false } })
+        #expect(
+            messages.contains { if case .progress(let percent) = $0 { (40...60).contains(percent) } else { false } })
         let names = try FileManager.default.contentsOfDirectory(atPath: cache.folder).sorted()
         #expect(names == ["0123456789abcdef-accompaniment.wav", "0123456789abcdef.wav"])
         // Reused: the files are found and marked used, not written again.
@@ -239,7 +246,8 @@ struct MusicCacheTests {
         let fresh = folder + "/eeeeeeeeeeeeeeee.wav.partial-Ef34Gh"
         FileManager.default.createFile(atPath: stale, contents: Data(count: 1000))
         FileManager.default.createFile(atPath: fresh, contents: Data(count: 1000))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: stale)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: stale)
         #expect(MusicCache(folder: folder).prepare())
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: fresh), "another karaoke may be writing it")
@@ -249,7 +257,9 @@ struct MusicCacheTests {
     func stoppedEarly() throws {
         let scratch = try SynthesisScratch()
         defer { scratch.remove() }
-        guard case .success(let soundfont) = MidiSynthesis.soundfont(given: nil) else { throw CocoaError(.fileNoSuchFile) }
+        guard case .success(let soundfont) = MidiSynthesis.soundfont(given: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
         // A long song, so the stop comes while it is written.
         var midi = TestMidi()
         midi.notes = (0..<2000).map { TestMidi.Note(channel: 0, key: 60 + $0 % 12, start: $0 * 480, length: 400) }
@@ -257,7 +267,9 @@ struct MusicCacheTests {
         let job = MusicSynthesisJob.start(
             midi: midi.bytes, soundfont: soundfont, melodyChannel: 0, cache: cache, key: "ffffffffffffffff", wake: nil)
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !job.take().contains(where: { if case .progress(let p) = $0 { p >= 1 } else { false } }) {
+        while Date() < deadline,
+            !job.take().contains(where: { if case .progress(let p) = $0 { p >= 1 } else { false } })
+        {
             usleep(10_000)
         }
         job.stop()

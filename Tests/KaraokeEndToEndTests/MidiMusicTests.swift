@@ -16,7 +16,7 @@ struct MidiMusicTests {
     /// A format-0 MIDI file of `seconds` seconds at 120 bpm: a melody of quarter notes on channel 2 (the
     /// second channel, 0-based 1) over half notes on channel 1.
     static func midi(seconds: Int) -> [UInt8] {
-        var events: [UInt8] = [0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20]  // 500,000 µs a quarter
+        var events: [UInt8] = [0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] // 500,000 µs a quarter
         for quarter in 0..<(2 * seconds) {
             if quarter % 2 == 0 { events += [0x00, 0x90, UInt8(40 + quarter % 5), 90] }
             events += [0x00, 0x91, UInt8(64 + quarter % 7), 100]
@@ -26,7 +26,9 @@ struct MidiMusicTests {
         }
         events += [0x00, 0xFF, 0x2F, 0x00]
         let length = events.count
-        let size = [UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+        let size = [
+            UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+        ]
         return Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xE0] + Array("MTrk".utf8) + size + events
     }
 
@@ -135,7 +137,7 @@ struct MidiMusicTests {
     func notLoadedForOtherSongs() throws {
         let version = try KaraokeProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
         #expect(version.status == 0)
-        #expect(version.stderr.contains("libc.so"))  // LD_DEBUG works here
+        #expect(version.stderr.contains("libc.so")) // LD_DEBUG works here
         #expect(!version.stderr.contains("libfluidsynth"))
         let folder = try AudioTests.songFolder(audioSeconds: 30)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -151,7 +153,9 @@ struct MidiMusicTests {
     func waitForMpv(playing prefix: String) -> MpvProbe? {
         let deadline = Date().addingTimeInterval(15)
         repeat {
-            if let probe = MpvProbe.all(mentioning: prefix).first(where: { $0.arguments.last?.hasPrefix(prefix) == true }),
+            if let probe = MpvProbe.all(mentioning: prefix).first(where: {
+                $0.arguments.last?.hasPrefix(prefix) == true
+            }),
                 FileManager.default.fileExists(atPath: probe.socketPath)
             {
                 return probe

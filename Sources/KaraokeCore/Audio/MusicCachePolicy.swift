@@ -33,7 +33,8 @@ public enum MusicCachePolicy {
         midi: [UInt8], soundfont: String, soundfontSize: Int, soundfontModified: Int, melodyChannel: Int?,
         version: Int
     ) -> String {
-        let settings = "\u{0}\(soundfont)\u{0}\(soundfontSize)\u{0}\(soundfontModified)\u{0}"
+        let settings =
+            "\u{0}\(soundfont)\u{0}\(soundfontSize)\u{0}\(soundfontModified)\u{0}"
             + "\(melodyChannel.map(String.init) ?? "-")\u{0}\(version)"
         return StableHash.hexadecimal(StableHash.fnv1a(bytes: midi + Array(settings.utf8)))
     }

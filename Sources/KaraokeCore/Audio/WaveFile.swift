@@ -21,8 +21,8 @@ public enum WaveFile {
         append32(data == unknown ? unknown : 36 + data)
         bytes += Array("WAVEfmt ".utf8)
         append32(16)
-        append16(1)  // PCM
-        append16(2)  // stereo
+        append16(1) // PCM
+        append16(2) // stereo
         append32(sampleRate)
         append32(sampleRate * 4)
         append16(4)

@@ -69,7 +69,9 @@ public enum MidiSynthesis {
     ) -> Result<Int, Failure> {
         // FluidSynth takes any bytes and plays nothing: the header's tag is checked first (the reader checks
         // the rest).
-        guard midi.starts(with: Array("MThd".utf8)) else { return .failure(Failure(message: "not a Standard MIDI File")) }
+        guard midi.starts(with: Array("MThd".utf8)) else {
+            return .failure(Failure(message: "not a Standard MIDI File"))
+        }
         if let message = kk_fluidsynth_load() {
             return .failure(Failure(message: ControlCharacters.strip(String(cString: message))))
         }

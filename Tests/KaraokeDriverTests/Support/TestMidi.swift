@@ -32,7 +32,8 @@ struct TestMidi {
             midi.notes.append(Note(channel: 0, key: key, start: index * 480, length: 440))
         }
         for index in 0..<10 {
-            midi.notes.append(Note(channel: 1, key: 36 + index % 3, velocity: 110, start: (4 + index) * 480, length: 440))
+            midi.notes.append(
+                Note(channel: 1, key: 36 + index % 3, velocity: 110, start: (4 + index) * 480, length: 440))
         }
         return midi
     }
@@ -118,7 +119,9 @@ struct TestWave {
     init?(path: String) {
         guard let data = FileManager.default.contents(atPath: path), data.count >= 44 else { return nil }
         let bytes = [UInt8](data)
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         guard bytes[0..<4].elementsEqual("RIFF".utf8), bytes[36..<40].elementsEqual("data".utf8) else { return nil }
         channels = u16(22)
