@@ -15,8 +15,8 @@
 /* FluidSynth's log levels (enum fluid_log_level) and its MIDI player's status while it plays. */
 enum { kk_fluid_panic = 0, kk_fluid_error = 1, kk_fluid_warning = 2, kk_fluid_info = 3, kk_fluid_debug = 4 };
 enum { kk_fluid_player_playing = 1 };
-/* fluid_midi_event_get_type's value for a note-on (the status byte's high nibble). */
-enum { kk_note_on = 0x90 };
+/* fluid_midi_event_get_type's first value that is not a channel message (sysex, system messages). */
+enum { kk_system_message = 0xF0 };
 
 typedef void (*kk_fluid_log_function)(int level, const char *message, void *data);
 typedef int (*kk_fluid_event_handler)(void *data, void *event);
@@ -31,8 +31,8 @@ typedef struct {
     void *(*new_synth)(void *settings);
     void (*delete_synth)(void *synth);
     int (*synth_sfload)(void *synth, const char *file, int reset_presets);
-    int (*synth_write_s16)(void *synth, int length, void *left, int left_offset, int left_step, void *right,
-                           int right_offset, int right_step);
+    int (*synth_write_float)(void *synth, int length, void *left, int left_offset, int left_step, void *right,
+                             int right_offset, int right_step);
     int (*synth_handle_midi_event)(void *synth, void *event);
     int (*synth_get_active_voice_count)(void *synth);
     void *(*new_player)(void *synth);
@@ -45,8 +45,6 @@ typedef struct {
     int (*player_set_playback_callback)(void *player, kk_fluid_event_handler handler, void *data);
     int (*event_get_type)(const void *event);
     int (*event_get_channel)(const void *event);
-    int (*event_get_velocity)(const void *event);
-    int (*event_set_velocity)(void *event, int velocity);
     kk_fluid_log_function (*set_log_function)(int level, kk_fluid_log_function function, void *data);
 } kk_fluidsynth_functions;
 
@@ -75,21 +73,26 @@ KK_OPTIONAL_LIBRARY(kk_fluidsynth_library, kk_fluidsynth_load, kk_fluid, "libflu
                     "timgm6mb-soundfont): {reason}",
                     "new_fluid_settings delete_fluid_settings fluid_settings_setnum fluid_settings_setint "
                     "fluid_settings_setstr new_fluid_synth delete_fluid_synth fluid_synth_sfload "
-                    "fluid_synth_write_s16 fluid_synth_handle_midi_event fluid_synth_get_active_voice_count "
+                    "fluid_synth_write_float fluid_synth_handle_midi_event fluid_synth_get_active_voice_count "
                     "new_fluid_player delete_fluid_player fluid_player_add_mem fluid_player_play "
                     "fluid_player_get_status fluid_player_get_current_tick fluid_player_get_total_ticks "
                     "fluid_player_set_playback_callback fluid_midi_event_get_type fluid_midi_event_get_channel "
-                    "fluid_midi_event_get_velocity fluid_midi_event_set_velocity fluid_set_log_function",
+                    "fluid_set_log_function",
                     kk_fluidsynth_set_up)
 
 struct kk_fluidsynth_renderer {
     void *settings;
-    /* The whole song, and the song with the melody down (NULL without a melody channel). */
-    void *whole;
-    void *accompaniment;
+    /* Every channel but the melody's (every channel without a melody channel), and the melody channel alone
+     * (NULL without one). */
+    void *rest;
+    void *melody;
     void *player;
     int melody_channel;
-    int melody_percent;
+    /* The melody's level in the accompaniment, 0…1. */
+    float melody_level;
+    /* One block of each synthesiser's output, left and right interleaved. */
+    float rest_block[2 * KK_FLUIDSYNTH_BLOCK];
+    float melody_block[2 * KK_FLUIDSYNTH_BLOCK];
     /* Frames rendered since the player finished, and since the whole song's output last rose above the
      * silence level. */
     int tail_frames;
@@ -97,25 +100,19 @@ struct kk_fluidsynth_renderer {
     int rate;
 };
 
-/* Every event the player plays goes to both synthesisers; on the second, the melody channel's note-ons
- * are turned down. Called inside the first synthesiser's rendering, at the start of one of its blocks, so
- * the second (rendered next, block for block) hears the event at the same sample. */
+/* The melody channel's events go to the second synthesiser, every other channel's to the first, and what
+ * belongs to no channel (sysex: a GM reset, the master volume) to both. Called inside the first
+ * synthesiser's rendering, at the start of one of its blocks; the second renders the same block next, so
+ * both hear each event at the same sample. */
 static int kk_fluid_play_event(void *data, void *event) {
     kk_fluidsynth_renderer *renderer = data;
-    int status = kk_fluid.synth_handle_midi_event(renderer->whole, event);
-    if (renderer->accompaniment == NULL) return status;
-    int velocity = kk_fluid.event_get_velocity(event);
-    int lowered = kk_fluid.event_get_type(event) == kk_note_on &&
-                  kk_fluid.event_get_channel(event) == renderer->melody_channel && velocity > 0;
-    if (lowered) {
-        /* A velocity of 0 would be a note-off; a silent melody keeps 1, which is far below hearing. */
-        int quiet = velocity * renderer->melody_percent / 100;
-        kk_fluid.event_set_velocity(event, quiet < 1 ? 1 : quiet);
+    if (renderer->melody == NULL) return kk_fluid.synth_handle_midi_event(renderer->rest, event);
+    if (kk_fluid.event_get_type(event) >= kk_system_message) {
+        kk_fluid.synth_handle_midi_event(renderer->melody, event);
+        return kk_fluid.synth_handle_midi_event(renderer->rest, event);
     }
-    kk_fluid.synth_handle_midi_event(renderer->accompaniment, event);
-    /* The player owns the event: put it back as it was. */
-    if (lowered) kk_fluid.event_set_velocity(event, velocity);
-    return status;
+    int melody = kk_fluid.event_get_channel(event) == renderer->melody_channel;
+    return kk_fluid.synth_handle_midi_event(melody ? renderer->melody : renderer->rest, event);
 }
 
 /* A synthesiser over `settings` with `soundfont` loaded; NULL with the reason in `reason`. */
@@ -142,7 +139,7 @@ kk_fluidsynth_renderer *kk_fluidsynth_open(const char *soundfont, const void *mi
         return NULL;
     }
     renderer->melody_channel = melody_channel;
-    renderer->melody_percent = melody_percent;
+    renderer->melody_level = melody_percent < 0 ? 0 : melody_percent > 100 ? 1 : melody_percent / 100.0f;
     renderer->rate = rate;
     renderer->settings = kk_fluid.new_settings();
     if (renderer->settings == NULL) {
@@ -154,19 +151,19 @@ kk_fluidsynth_renderer *kk_fluidsynth_open(const char *soundfont, const void *mi
     kk_fluid.settings_setstr(renderer->settings, "player.timing-source", "sample");
     /* One thread: the machine may be busy, and the renderer's own thread is the one that waits. */
     kk_fluid.settings_setint(renderer->settings, "synth.cpu-cores", 1);
-    renderer->whole = kk_fluid_synth(renderer->settings, soundfont, reason, size);
-    if (renderer->whole == NULL) {
+    renderer->rest = kk_fluid_synth(renderer->settings, soundfont, reason, size);
+    if (renderer->rest == NULL) {
         kk_fluidsynth_close(renderer);
         return NULL;
     }
     if (melody_channel >= 0 && melody_channel <= 15) {
-        renderer->accompaniment = kk_fluid_synth(renderer->settings, soundfont, reason, size);
-        if (renderer->accompaniment == NULL) {
+        renderer->melody = kk_fluid_synth(renderer->settings, soundfont, reason, size);
+        if (renderer->melody == NULL) {
             kk_fluidsynth_close(renderer);
             return NULL;
         }
     }
-    renderer->player = kk_fluid.new_player(renderer->whole);
+    renderer->player = kk_fluid.new_player(renderer->rest);
     if (renderer->player == NULL) {
         snprintf(reason, size, "FluidSynth could not make a MIDI player: %s", kk_fluid_last_error);
         kk_fluidsynth_close(renderer);
@@ -181,8 +178,16 @@ kk_fluidsynth_renderer *kk_fluidsynth_open(const char *soundfont, const void *mi
     return renderer;
 }
 
-/* The level (of 32,767) at or below which the tail counts as silent: a little above the dither's noise. */
+/* The level (of 32,767) at or below which the tail counts as silent. */
 enum { kk_silence_level = 4 };
+
+/* `value` (full scale ±1) as a 16-bit sample, rounded and clipped. */
+static int16_t kk_sample(float value) {
+    float scaled = value * 32767.0f;
+    if (scaled >= 32767.0f) return 32767;
+    if (scaled <= -32768.0f) return -32768;
+    return (int16_t)(scaled < 0 ? scaled - 0.5f : scaled + 0.5f);
+}
 
 /* Whether each of the `count` samples at `samples` is silent. */
 static int kk_is_quiet(const int16_t *samples, int count) {
@@ -193,24 +198,33 @@ static int kk_is_quiet(const int16_t *samples, int count) {
 
 int kk_fluidsynth_render(kk_fluidsynth_renderer *renderer, int16_t *whole, int16_t *accompaniment, int frames) {
     int done = 0;
+    float *rest = renderer->rest_block, *melody = renderer->melody_block;
     while (done + KK_FLUIDSYNTH_BLOCK <= frames) {
         int playing = kk_fluid.player_get_status(renderer->player) == kk_fluid_player_playing;
         if (!playing) {
             /* The tail: the release of the last notes and the reverb, until a tenth of a second is silent
-             * on both (voices may still sound below hearing for a long time), or the most allowed. */
+             * (voices may still sound below hearing for a long time), or the most allowed. */
             if (renderer->tail_frames >= KK_FLUIDSYNTH_TAIL * renderer->rate) break;
             if (renderer->quiet_frames >= renderer->rate / 10) break;
         }
+        /* The first synthesiser first: it runs the player, whose events the second must have before its block. */
+        kk_fluid.synth_write_float(renderer->rest, KK_FLUIDSYNTH_BLOCK, rest, 0, 2, rest, 1, 2);
         int16_t *out = whole + 2 * done;
-        kk_fluid.synth_write_s16(renderer->whole, KK_FLUIDSYNTH_BLOCK, out, 0, 2, out, 1, 2);
-        int quiet = kk_is_quiet(out, 2 * KK_FLUIDSYNTH_BLOCK);
-        if (renderer->accompaniment != NULL) {
+        if (renderer->melody == NULL) {
+            for (int i = 0; i < 2 * KK_FLUIDSYNTH_BLOCK; i++) out[i] = kk_sample(rest[i]);
+        } else {
+            /* The whole song is the sum of the two (the synthesis, the reverb and the chorus are all linear);
+             * the accompaniment has the melody at its level. */
+            kk_fluid.synth_write_float(renderer->melody, KK_FLUIDSYNTH_BLOCK, melody, 0, 2, melody, 1, 2);
             int16_t *other = accompaniment + 2 * done;
-            kk_fluid.synth_write_s16(renderer->accompaniment, KK_FLUIDSYNTH_BLOCK, other, 0, 2, other, 1, 2);
-            quiet = quiet && kk_is_quiet(other, 2 * KK_FLUIDSYNTH_BLOCK);
+            for (int i = 0; i < 2 * KK_FLUIDSYNTH_BLOCK; i++) {
+                out[i] = kk_sample(rest[i] + melody[i]);
+                other[i] = kk_sample(rest[i] + renderer->melody_level * melody[i]);
+            }
         }
         if (!playing) {
             renderer->tail_frames += KK_FLUIDSYNTH_BLOCK;
+            int quiet = kk_is_quiet(out, 2 * KK_FLUIDSYNTH_BLOCK);
             renderer->quiet_frames = quiet ? renderer->quiet_frames + KK_FLUIDSYNTH_BLOCK : 0;
         }
         done += KK_FLUIDSYNTH_BLOCK;
@@ -230,8 +244,8 @@ void kk_fluidsynth_close(kk_fluidsynth_renderer *renderer) {
     if (renderer == NULL) return;
     /* The player first: it holds the first synthesiser's sample timer. */
     if (renderer->player) kk_fluid.delete_player(renderer->player);
-    if (renderer->accompaniment) kk_fluid.delete_synth(renderer->accompaniment);
-    if (renderer->whole) kk_fluid.delete_synth(renderer->whole);
+    if (renderer->melody) kk_fluid.delete_synth(renderer->melody);
+    if (renderer->rest) kk_fluid.delete_synth(renderer->rest);
     if (renderer->settings) kk_fluid.delete_settings(renderer->settings);
     free(renderer);
 }

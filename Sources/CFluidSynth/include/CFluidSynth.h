@@ -6,14 +6,14 @@
  * Only a MIDI song needs a synthesiser, so karaoke does not link FluidSynth (which brings glib, libsndfile,
  * PulseAudio, SDL and more with it): the first renderer loads it through the optional-library loader. No
  * audio driver is made: the synthesiser renders into memory, block by block, as fast as it can, and Swift
- * writes the blocks to a WAV file. One MIDI file drives two synthesisers in step, the whole song and the
- * song with its melody channel down (DESIGN §18). */
+ * writes the blocks to a WAV file. With a melody channel, one MIDI file drives two synthesisers in step, the
+ * melody channel and the rest, mixed into the whole song and the song with the melody down (DESIGN §18). */
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* The frames each call renders at most and the multiple every request is rounded to: FluidSynth's own
- * block, so that the second synthesiser receives each event at the same sample as the first. */
+/* The frames rendered at a time, and the multiple every request is rounded to: FluidSynth's own block, so
+ * that the second synthesiser receives each event at the same sample as the first. */
 #define KK_FLUIDSYNTH_BLOCK 64
 
 /* One MIDI file being rendered. */
@@ -24,15 +24,16 @@ typedef struct kk_fluidsynth_renderer kk_fluidsynth_renderer;
 const char *kk_fluidsynth_load(void);
 
 /* A renderer of the `length` bytes of a Standard MIDI File at `midi` (copied: the caller may free them),
- * through the SoundFont `soundfont`, at `rate` Hz in 16-bit stereo. With `melody_channel` 0…15 a second
- * synthesiser renders the same song with that channel's notes at `melody_percent` percent of their velocity
- * (0: silent); -1 renders the whole song only. NULL when FluidSynth refused, with the reason (FluidSynth's
+ * through the SoundFont `soundfont`, at `rate` Hz in 16-bit stereo. With `melody_channel` 0…15 that channel
+ * is rendered apart, and the accompaniment has it at `melody_percent` percent of its level (0: silent); -1
+ * renders the whole song only. NULL when FluidSynth refused, with the reason (FluidSynth's
  * last error, or ours) in `reason` (`size` bytes). Call after `kk_fluidsynth_load`. */
 kk_fluidsynth_renderer *kk_fluidsynth_open(const char *soundfont, const void *midi, size_t length, int melody_channel,
                                            int melody_percent, int rate, char *reason, size_t size);
 
 /* Renders the next frames, at most `frames` (a multiple of KK_FLUIDSYNTH_BLOCK), as interleaved stereo into
- * `whole` and, when the renderer has a melody channel, `accompaniment` (each 2 × `frames` samples). Returns
+ * `whole` and, when the renderer has a melody channel, `accompaniment` (each 2 × `frames` samples), rounded
+ * and clipped. Returns
  * the frames rendered: fewer than asked (maybe 0) only at the end, which comes when the song is over and
  * its last notes and reverb have died away (at most KK_FLUIDSYNTH_TAIL seconds later). */
 int kk_fluidsynth_render(kk_fluidsynth_renderer *renderer, int16_t *whole, int16_t *accompaniment, int frames);

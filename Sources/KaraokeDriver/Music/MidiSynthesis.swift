@@ -9,10 +9,10 @@ public enum MidiSynthesis {
     public static let sampleRate = 44_100
     /// Changes whenever what is rendered changes (the settings, the tail, the melody's level), so the cache
     /// renders afresh rather than play an old rendering.
-    public static let version = 1
-    /// The melody's velocity in the accompaniment, in percent: a faint guide rather than nothing, about 24 dB
-    /// down through the SoundFont's velocity curve.
-    public static let melodyPercent = 25
+    public static let version = 2
+    /// The melody's level in the accompaniment, in percent of its level in the whole song: a faint guide
+    /// rather than nothing, 20 dB down.
+    public static let melodyPercent = 10
     /// Where Debian's General MIDI SoundFonts are, in the order they are preferred: the small one first.
     public static let installedSoundfonts = [
         "/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf2/FluidR3_GM.sf2",
