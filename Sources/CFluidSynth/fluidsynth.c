@@ -34,7 +34,6 @@ typedef struct {
     int (*synth_write_float)(void *synth, int length, void *left, int left_offset, int left_step, void *right,
                              int right_offset, int right_step);
     int (*synth_handle_midi_event)(void *synth, void *event);
-    int (*synth_get_active_voice_count)(void *synth);
     void *(*new_player)(void *synth);
     void (*delete_player)(void *player);
     int (*player_add_mem)(void *player, const void *buffer, size_t length);
@@ -73,7 +72,7 @@ KK_OPTIONAL_LIBRARY(kk_fluidsynth_library, kk_fluidsynth_load, kk_fluid, "libflu
                     "timgm6mb-soundfont): {reason}",
                     "new_fluid_settings delete_fluid_settings fluid_settings_setnum fluid_settings_setint "
                     "fluid_settings_setstr new_fluid_synth delete_fluid_synth fluid_synth_sfload "
-                    "fluid_synth_write_float fluid_synth_handle_midi_event fluid_synth_get_active_voice_count "
+                    "fluid_synth_write_float fluid_synth_handle_midi_event "
                     "new_fluid_player delete_fluid_player fluid_player_add_mem fluid_player_play "
                     "fluid_player_get_status fluid_player_get_current_tick fluid_player_get_total_ticks "
                     "fluid_player_set_playback_callback fluid_midi_event_get_type fluid_midi_event_get_channel "

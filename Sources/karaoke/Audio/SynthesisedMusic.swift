@@ -67,7 +67,8 @@ final class SynthesisedMusic {
             midi: midi, soundfont: soundfont, soundfontSize: Int(info.st_size),
             soundfontModified: Int(info.st_mtim.tv_sec), melodyChannel: melodyChannel, version: MidiSynthesis.version)
         let music = SynthesisedMusic(mpv: mpv, request: request, wake: wake, hasAccompaniment: melodyChannel != nil)
-        if let found = cache.lookup(key, withAccompaniment: melodyChannel != nil) {
+        // A hit cleans up too: what an interrupted run left behind goes on the next play, whatever it plays.
+        if cache.prepare(), let found = cache.lookup(key, withAccompaniment: melodyChannel != nil) {
             music.rendering = found
             do throws(MpvPlayer.Failure) {
                 try music.startPlayer()
