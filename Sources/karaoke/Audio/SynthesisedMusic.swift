@@ -46,7 +46,8 @@ final class SynthesisedMusic {
     static func start(
         _ path: String, melodyChannel: Int?, request: PlayRequest, wake: WakePipe?, otherwise consequence: String
     ) -> Result<SynthesisedMusic, MpvPlayer.Failure> {
-        let shown = ControlCharacters.strip(path)
+        // A channel that is none of the sixteen is as none: no second track to switch to.
+        let melodyChannel = melodyChannel.flatMap { (0...15).contains($0) ? $0 : nil }
         guard let mpv = MpvPlayer.find() else {
             return .failure(.init(message: "mpv is not installed (not on PATH); \(consequence)"))
         }
@@ -55,8 +56,10 @@ final class SynthesisedMusic {
         case .success(let found): soundfont = found
         case .failure(let failure): return .failure(.init(message: "\(failure.message); \(consequence)"))
         }
-        guard case .success(let midi) = LyricFile.read(path, maxSize: request.display.maxSize) else {
-            return .failure(.init(message: "\(shown): cannot be read; \(consequence)"))
+        let midi: [UInt8]
+        switch LyricFile.read(path, maxSize: request.display.maxSize) {
+        case .success(let bytes): midi = bytes
+        case .failure(let failure): return .failure(.init(message: "\(failure.message); \(consequence)"))
         }
         guard let cache = MusicCache.standard() else {
             return .failure(.init(message: "no cache folder for the music (HOME is not set); \(consequence)"))
