@@ -38,6 +38,8 @@ let package = Package(
         // each loaded on first use.
         .target(name: "CPulseSimple", dependencies: ["COptionalLibrary"]),
         .target(name: "CAubio", dependencies: ["COptionalLibrary"]),
+        // FluidSynth for the music of MIDI karaoke (DESIGN §18), loaded on first use.
+        .target(name: "CFluidSynth", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -48,11 +50,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
-        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12). Apart
+        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12) and
+        // the synthesis of a MIDI song's music (DESIGN §18). Apart
         // from the executable so that tests drive the programs, and the connection, through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess"],
+            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth"],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.
@@ -60,6 +63,7 @@ let package = Package(
             name: "karaoke",
             dependencies: [
                 "KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio",
+                "CFluidSynth",
             ],
             swiftSettings: noImplicitImports
         ),
@@ -72,8 +76,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "karaoke-bench",
-            // terminfo, for the byte floor; ppoll, for the wake-up floor
-            dependencies: ["KaraokeCore", "CNcursesw", "CProcess"]
+            // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis
+            dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess"]
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
         .executableTarget(

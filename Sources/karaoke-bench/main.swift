@@ -189,15 +189,19 @@ var options: [String: String] = [:]
 var quick = false
 /// Only the driver's CPU and wake-up rows (to compare two builds quickly).
 var wakeUpsOnly = false
+/// Only the MIDI synthesis rows.
+var synthesisOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
         if argument == "--quick" { quick = true; continue }
         if argument == "--wake-ups-only" { wakeUpsOnly = true; continue }
+        if argument == "--synthesis-only" { synthesisOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
+                    + " [--synthesis-only]"
             )
             exit(2)
         }
@@ -214,6 +218,10 @@ try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectori
 
 if wakeUpsOnly {
     printTable(wakeUpRows(karaoke: karaoke, song: song, seconds: quick ? 5 : 20))
+    exit(0)
+}
+if synthesisOnly {
+    printTable(synthesisRows(data: data, runs: quick ? 1 : 3))
     exit(0)
 }
 
@@ -441,6 +449,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
 }
 
 table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds)
+table += synthesisRows(data: data, runs: quick ? 1 : 3)
 
 // MARK: - The table
 

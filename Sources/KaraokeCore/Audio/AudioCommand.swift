@@ -10,6 +10,9 @@ public enum AudioCommand: Sendable, Equatable {
     case setAudioFilters(String)
     /// Playback speed, 1 for the original tempo; mpv keeps the pitch (DESIGN §14.1).
     case setSpeed(Double)
+    /// Play audio track `track` of the file (1: its own, 2: the first `--audio-file`): a MIDI song's
+    /// accompaniment in place of the whole song (DESIGN §18.4).
+    case setAudioTrack(Int)
 }
 
 /// What the audio engine reported, decoded by the edge (see `MpvProtocol`).

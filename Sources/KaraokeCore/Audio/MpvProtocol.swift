@@ -33,6 +33,7 @@ public enum MpvProtocol {
             appendJSONString(filters, to: &quoted)
             return #"{"command":["set_property","af",\#(quoted)]}"#
         case .setSpeed(let speed): return #"{"command":["set_property","speed",\#(number(speed))]}"#
+        case .setAudioTrack(let track): return #"{"command":["set_property","aid",\#(track)]}"#
         }
     }
 

@@ -45,9 +45,23 @@ public struct SingingSettings: Sendable, Equatable {
     /// keeps the tempo; the tempo is mpv's `speed`, not a filter (see `tempo`).
     public var audioFilters: String {
         var filters: [String] = []
-        if vocals == .reduced { filters.append("lavfi=[pan=mono|c0=c0-c1]") }
+        if vocals == .reduced { filters.append(SingingSettings.vocalsFilter) }
         if key != 0 { filters.append("rubberband=pitch-scale=\(MpvProtocol.number(pitchScale, decimals: 6))") }
         return filters.joined(separator: ",")
+    }
+
+    /// The filter that takes the centre out (see `audioFilters`).
+    public static let vocalsFilter = "lavfi=[pan=mono|c0=c0-c1]"
+
+    /// What carries `command` to an mpv whose second audio track is the song without its melody (a MIDI
+    /// song's accompaniment, DESIGN §18.4): a filter list with the centre-cancelling filter becomes the
+    /// second track and the list without that filter; one without it, the first track and the list. Every
+    /// other command is carried as it is.
+    public static func withAccompanimentTrack(_ command: AudioCommand) -> [AudioCommand] {
+        guard case .setAudioFilters(let list) = command else { return [command] }
+        let filters = list.split(separator: ",").map(String.init)
+        let others = filters.filter { $0 != vocalsFilter }
+        return [.setAudioTrack(others.count == filters.count ? 1 : 2), .setAudioFilters(others.joined(separator: ","))]
     }
 
     /// What the status bar shows, such as `key +2  tempo 0.85×  vocals ↓`; nil when nothing is changed.

@@ -227,6 +227,17 @@ extension CommandLineOption {
             "--mpv-option", .mpvOption, help: "pass an option to mpv (repeatable), e.g. ao=null",
             commands: [.play, .sync, .calibrate]
         ) { values, value in values.play.mpvOptions.append(value.text) },
+        // the music of a MIDI song (DESIGN §18)
+        CommandLineOption(
+            "--soundfont", .file, placeholder: "FILE",
+            meaning: "TimGM6mb.sf2, FluidR3_GM.sf2 or default-GM.sf2 in /usr/share/sounds/sf2, the first there is",
+            help: "the General MIDI SoundFont that plays a MIDI song's music", commands: [.play]
+        ) { values, value in values.play.soundfont = value.text },
+        CommandLineOption(
+            "--melody-channel", .integer(1...16), placeholder: "N",
+            meaning: "the channel the song's lyrics follow",
+            help: "the MIDI channel that v turns down in a MIDI song", commands: [.play]
+        ) { values, value in values.play.melodyChannel = value.integer - 1 },
         CommandLineOption(
             "--clock-log", .file, placeholder: "FILE",
             help: "write the lyric clock and the player's positions to FILE (for measuring sync)",

@@ -21,7 +21,7 @@ public struct ConfigFile: Sendable, Equatable {
     static let commandLineOnly: Set<String> = [
         "--help", "--at", "--to", "--output", "--force", "--artist", "--title", "--album", "--duration",
         "--lyrics", "--audio", "--start", "--save", "--pick", "--print", "--calibrate", "--resume", "--no-resume",
-        "--clock-log", "--score-out",
+        "--clock-log", "--score-out", "--melody-channel",
     ]
 
     /// The options a config file may set, in the help's order.

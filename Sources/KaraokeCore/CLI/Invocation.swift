@@ -214,6 +214,10 @@ public struct PlayRequest: Sendable, Equatable {
     public var volume = 100
     /// `--clock-log FILE`: where to write the lyric clock and mpv's position, for measuring the sync.
     public var clockLog: String?
+    /// `--soundfont FILE`: the SoundFont that plays a MIDI song; nil takes the first installed one (DESIGN §18).
+    public var soundfont: String?
+    /// `--melody-channel N` as a channel 0…15: the one `v` turns down in a MIDI song; nil takes the song's.
+    public var melodyChannel: Int?
     /// `--apply-offset`: `s` moves the stamps instead of writing `[offset:]` (DESIGN §13.2).
     public var appliesOffset = false
     /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).

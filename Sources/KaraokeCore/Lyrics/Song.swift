@@ -67,6 +67,9 @@ public struct SongMetadata: Sendable, Equatable {
     /// The song's audio file as the lyric file names it (UltraStar `#MP3:`/`#AUDIO:`), relative to the
     /// lyric file's folder.
     public var audioFile: String?
+    /// The MIDI channel (0…15) whose notes are the melody the lyrics follow, in a MIDI karaoke file (set by
+    /// its reader): the music synthesised for `v` has it turned down (DESIGN §18).
+    public var melodyChannel: Int?
 
     /// Creates empty metadata.
     public init(

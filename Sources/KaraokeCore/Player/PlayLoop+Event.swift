@@ -18,5 +18,8 @@ extension PlayLoop {
         /// Lyrics arrived while the song plays (LRCLIB's answer to `--fetch`): show `content` from now on
         /// under `fallbackTitle`, with `notice` in the status bar (DESIGN §11).
         case lyricsArrived(LyricsContent, fallbackTitle: String, notice: String?)
+        /// The edge has news for the status bar while the song plays (how far a MIDI song's music is
+        /// synthesised, DESIGN §18.3): shown at once, for a notice's usual time.
+        case notice(String)
     }
 }

@@ -178,6 +178,9 @@ public struct PlayLoop: TerminalProgram {
             guard let scoring else { break }
             state.post(notice: scoring.lostNotice(singer: singer, reason: reason), at: now, long: true)
             effects += paint(at: now)
+        case .notice(let text):
+            state.post(notice: text, at: now)
+            effects += paint(at: now)
         }
         effects += next(at: now)
         return effects

@@ -34,6 +34,8 @@ enum AudioSource {
         switch request.audio {
         case .none: return .success(Choice(lyrics: .file(file), audio: nil))
         case .file(let audio): return .success(Choice(lyrics: .file(file), audio: audio))
+        // A MIDI karaoke file is its own music (DESIGN §18).
+        case .automatic where SynthesisedMusic.isMidi(file): return .success(Choice(lyrics: .file(file), audio: file))
         case .automatic:
             return .success(
                 Choice(

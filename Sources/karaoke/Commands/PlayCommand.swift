@@ -50,7 +50,7 @@ enum PlayCommand {
         // Only a queued loop asks for another song.
         case .nextSong, .previousSong: status = 0
         }
-        session.audio?.stop()
+        session.stopAudio()
         var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: false)
         if case .signal(let code) = scoreEnding.finish(
             &session, file: request.display.file, singer: request.queue.singer, options: options)
@@ -191,8 +191,10 @@ struct PlaySession {
     let screen: NCursesScreen
     let waiter: PollWaiter
     var loop: PlayLoop
-    /// mpv, while it plays; nil when silent.
+    /// mpv, while it plays; nil when silent or for a MIDI song.
     private(set) var audio: MpvPlayer?
+    /// A MIDI song's music, synthesised and then played by mpv (DESIGN §18.3); nil for other songs.
+    private(set) var music: SynthesisedMusic?
     let clockLog: Int32
     /// The LRCLIB lookup running while the song plays (`--fetch`), until its answer is shown.
     var lookup: BackgroundLookup?
@@ -219,7 +221,17 @@ struct PlaySession {
         self.waiter = waiter
         self.clockLog = clockLog
         var audioProblem: String?
-        if let audioFile {
+        if let audioFile, SynthesisedMusic.isMidi(audioFile) {
+            // `--melody-channel`, else the channel the song's lyrics follow (the MIDI reader's).
+            let melodyChannel = request.melodyChannel ?? content.song.metadata.melodyChannel
+            switch SynthesisedMusic.start(
+                audioFile, melodyChannel: melodyChannel, request: request, wake: waiter.wake,
+                otherwise: "playing without sound")
+            {
+            case .success(let started): music = started
+            case .failure(let failure): audioProblem = failure.message
+            }
+        } else if let audioFile {
             switch MpvPlayer.start(
                 audioFile, from: request.start, volume: request.volume, singing: request.singing,
                 extraOptions: request.mpvOptions, wake: waiter.wake, otherwise: "playing without sound")
@@ -253,6 +265,7 @@ struct PlaySession {
     mutating func run() -> Ending {
         var driver = TerminalDriver<PlayLoop>(screen: screen, waiter: waiter)
         if let audio { driver.sources.append { audio.takeMessages().map(PlaySession.event) } }
+        if let music { driver.sources.append { music.events() } }
         if let microphones { driver.sources.append { microphones.events() } }
         if let lookup {
             let fallbackTitle = fallbackTitle, showsTranslations = showsTranslations
@@ -263,10 +276,12 @@ struct PlaySession {
                 return [.lyricsArrived(content, fallbackTitle: fallbackTitle, notice: answer.notice)]
             }
         }
-        let audio = audio, offsetWriter = offsetWriter, clockLog = clockLog
+        let audio = audio, music = music, offsetWriter = offsetWriter, clockLog = clockLog
         let ending = driver.run(&loop) { effect, loop in
             switch effect {
-            case .send(let command): audio?.send(command)
+            case .send(let command):
+                audio?.send(command)
+                music?.send(command)
             case .log(let line): StandardStreams.write(line + "\n", to: clockLog)
             case .saveOffset(let milliseconds):
                 return .report([.offsetSaved(offsetWriter.save(milliseconds, content: loop.content))])
@@ -280,6 +295,12 @@ struct PlaySession {
         case .stopped(.previousSong): return .previousSong
         case .stopped: return .nextSong
         }
+    }
+
+    /// Stops mpv, and a MIDI song's synthesis if it still runs.
+    func stopAudio() {
+        audio?.stop()
+        music?.stop()
     }
 
     /// The play loop's event for one of mpv's messages.

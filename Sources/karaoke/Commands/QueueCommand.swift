@@ -145,7 +145,7 @@ enum QueueCommand {
                 wake: waiter.wake)
         }
         let ending = session.run()
-        session.audio?.stop()
+        session.stopAudio()
         let singer = entry.singer ?? request.queue.singer
         let scoreCard = scoreEnding.finish(&session, file: entry.path, singer: singer, options: songOptions)
         prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)

@@ -1,0 +1,166 @@
+import Glibc
+import KaraokeCore
+import KaraokeDriver
+
+/// A MIDI song's music in `play` (DESIGN §18.3): found in the cache or synthesised on a background thread
+/// while mpv already plays it, with the whole song as its first audio track and the song with its melody down as its
+/// second, so `v` switches tracks where it would cancel the centre of a recording.
+///
+/// A source of the driver: `events()` starts mpv as soon as the files exist, turns the synthesis's progress
+/// into notices, and hands on mpv's messages. Commands the loop sends before mpv runs are held and
+/// sent once it does; the lyrics wait for mpv's first position as for any song.
+final class SynthesisedMusic {
+    /// The synthesis while it runs; nil when the cache had the music or once it ended.
+    private var job: MusicSynthesisJob?
+    /// mpv, once the music is being written.
+    private(set) var player: MpvPlayer?
+    /// The music's files, once they exist.
+    private var rendering: MusicCache.Rendering?
+    /// What the loop asked of mpv before it ran, in order.
+    private var held: [AudioCommand] = []
+    private let mpv: String
+    private let request: PlayRequest
+    private let wake: WakePipe?
+    /// When the synthesis started, for the notice that says how long it took.
+    private let startedAt: Double
+    /// Whether there is a melody channel, so a second track without it.
+    private let hasAccompaniment: Bool
+
+    private init(mpv: String, request: PlayRequest, wake: WakePipe?, hasAccompaniment: Bool) {
+        self.mpv = mpv
+        self.hasAccompaniment = hasAccompaniment
+        self.request = request
+        self.wake = wake
+        startedAt = monotonicSeconds()
+    }
+
+    /// Whether `path` names a MIDI file by its extension (`.mid`, `.midi`, `.kar`, any case).
+    static func isMidi(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return ["mid", "midi", "kar"].contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// The music of the MIDI file `path` for `request`, with `melodyChannel` (0…15) turned down for `v`;
+    /// a failure's message ends with `consequence`, as mpv's do (no mpv, no FluidSynth, no SoundFont).
+    static func start(
+        _ path: String, melodyChannel: Int?, request: PlayRequest, wake: WakePipe?, otherwise consequence: String
+    ) -> Result<SynthesisedMusic, MpvPlayer.Failure> {
+        // A channel that is none of the sixteen is as none: no second track to switch to.
+        let melodyChannel = melodyChannel.flatMap { (0...15).contains($0) ? $0 : nil }
+        guard let mpv = MpvPlayer.find() else {
+            return .failure(.init(message: "mpv is not installed (not on PATH); \(consequence)"))
+        }
+        let soundfont: String
+        switch MidiSynthesis.soundfont(given: request.soundfont) {
+        case .success(let found): soundfont = found
+        case .failure(let failure): return .failure(.init(message: "\(failure.message); \(consequence)"))
+        }
+        let midi: [UInt8]
+        switch LyricFile.read(path, maxSize: request.display.maxSize) {
+        case .success(let bytes): midi = bytes
+        case .failure(let failure): return .failure(.init(message: "\(failure.message); \(consequence)"))
+        }
+        guard let cache = MusicCache.standard() else {
+            return .failure(.init(message: "no cache folder for the music (HOME is not set); \(consequence)"))
+        }
+        var info = stat()
+        _ = stat(soundfont, &info)
+        let key = MusicCachePolicy.key(
+            midi: midi, soundfont: soundfont, soundfontSize: Int(info.st_size),
+            soundfontModified: Int(info.st_mtim.tv_sec), melodyChannel: melodyChannel, version: MidiSynthesis.version)
+        let music = SynthesisedMusic(mpv: mpv, request: request, wake: wake, hasAccompaniment: melodyChannel != nil)
+        // A hit cleans up too: what an interrupted run left behind goes on the next play, whatever it plays.
+        if cache.prepare(), let found = cache.lookup(key, withAccompaniment: melodyChannel != nil) {
+            music.rendering = found
+            do throws(MpvPlayer.Failure) {
+                try music.startPlayer()
+            } catch {
+                return .failure(.init(message: "\(error.message); \(consequence)"))
+            }
+        } else {
+            music.job = MusicSynthesisJob.start(
+                midi: midi, soundfont: soundfont, melodyChannel: melodyChannel, cache: cache, key: key, wake: wake)
+        }
+        return .success(music)
+    }
+
+    /// The loop's events since the last call: the synthesis's progress, its failure, mpv's messages.
+    func events() -> [PlayLoop.Event] {
+        var events: [PlayLoop.Event] = []
+        for message in job?.take() ?? [] {
+            switch message {
+            case .writing(let growing):
+                // mpv plays the files while they grow (mpv's appending://, which waits at the end of a file
+                // for more): the song starts at once, however long it is.
+                rendering = growing
+                do throws(MpvPlayer.Failure) {
+                    try startPlayer(prefix: "appending://")
+                } catch {
+                    job?.stop()
+                    job = nil
+                    events.append(.audioGone("\(error.message); playing without sound"))
+                }
+            case .progress(let percent):
+                events.append(.notice("synthesising music \(min(percent, 99)) %"))
+            case .finished(let found):
+                // mpv goes on reading the file it opened, now under its name in the cache. It took the
+                // length from the file's size when it opened it: the whole length is told from the size now.
+                job = nil
+                var info = stat()
+                if stat(found.whole, &info) == 0 {
+                    let bytes = Double(Int(info.st_size) - WaveFile.headerSize)
+                    let length = bytes / Double(4 * MidiSynthesis.sampleRate)
+                    events.append(.audio(.duration(length), at: monotonicSeconds()))
+                }
+                let seconds = monotonicSeconds() - startedAt
+                events.append(.notice("music synthesised in \(MpvProtocol.number(seconds, decimals: 1)) s"))
+            case .failed(let reason):
+                job = nil
+                player?.stop()
+                player = nil
+                events.append(.audioGone("\(reason); playing without sound"))
+            }
+        }
+        if let player { events += player.takeMessages().map(PlaySession.event) }
+        return events
+    }
+
+    /// Carries `command` to mpv, or holds it until mpv runs; the vocals become the accompaniment track.
+    func send(_ command: AudioCommand) {
+        let commands = hasAccompaniment ? SingingSettings.withAccompanimentTrack(command) : [command]
+        guard let player else {
+            held += commands
+            return
+        }
+        for command in commands { player.send(command) }
+    }
+
+    /// Stops the synthesis (leaving nothing half written in the cache) and mpv.
+    func stop() {
+        job?.stop()
+        job = nil
+        player?.stop()
+        player = nil
+    }
+
+    /// Starts mpv on the rendering, its paths after `prefix` (mpv's protocol), with the commands held so far.
+    private func startPlayer(prefix: String = "") throws(MpvPlayer.Failure) {
+        guard let rendering else { return }
+        var singing = request.singing
+        var options: [String] = []
+        if let accompaniment = rendering.accompaniment {
+            options.append("audio-file=\(prefix)\(accompaniment)")
+            // mpv prefers an external track: the first is chosen by number.
+            options.append(singing.vocals == .reduced ? "aid=2" : "aid=1")
+            // The second track carries the vocals: no centre cancelling.
+            singing.vocals = .normal
+        }
+        let started = try MpvPlayer(
+            executable: mpv, audioFile: prefix + rendering.whole, start: request.start, paused: false,
+            volume: request.volume, singing: singing, extraOptions: options + request.mpvOptions, wake: wake)
+        for command in held { started.send(command) }
+        held.removeAll()
+        player = started
+    }
+}

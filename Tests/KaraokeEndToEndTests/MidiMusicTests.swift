@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// Whether FluidSynth and a General MIDI SoundFont are installed (`make deps`).
+private let canSynthesise =
+    FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libfluidsynth.so.3")
+    || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libfluidsynth.so.3")
+
+/// A MIDI song's music synthesised and played through a real mpv (`ao=null`), its cache, its vocals track and
+/// what happens without a SoundFont (DESIGN §18).
+@Suite(
+    "MIDI songs play with synthesised music",
+    .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable && canSynthesise, "needs tmux, mpv and FluidSynth"),
+    .concurrencyLimit(1))
+struct MidiMusicTests {
+    /// A format-0 MIDI file of `seconds` seconds at 120 bpm: a melody of quarter notes on channel 2 (the
+    /// second channel, 0-based 1) over half notes on channel 1.
+    static func midi(seconds: Int) -> [UInt8] {
+        var events: [UInt8] = [0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] // 500,000 µs a quarter
+        for quarter in 0..<(2 * seconds) {
+            if quarter % 2 == 0 { events += [0x00, 0x90, UInt8(40 + quarter % 5), 90] }
+            events += [0x00, 0x91, UInt8(64 + quarter % 7), 100]
+            // 480 ticks (a quarter) later, as a variable-length number: 0x83 0x60.
+            events += [0x83, 0x60, 0x81, UInt8(64 + quarter % 7), 0]
+            if quarter % 2 == 1 { events += [0x00, 0x80, UInt8(40 + (quarter - 1) % 5), 0] }
+        }
+        events += [0x00, 0xFF, 0x2F, 0x00]
+        let length = events.count
+        let size = [
+            UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+        ]
+        return Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xE0] + Array("MTrk".utf8) + size + events
+    }
+
+    /// A folder with `song.lrc` and `song.mid` (`seconds` long) and an empty cache folder.
+    func songFolder(seconds: Int = 40) throws -> URL {
+        let folder = try KaraokeProcess.temporaryFolder()
+        try AudioTests.lyrics.write(to: folder.appendingPathComponent("song.lrc"), atomically: true, encoding: .utf8)
+        try Data(MidiMusicTests.midi(seconds: seconds)).write(to: folder.appendingPathComponent("song.mid"))
+        return folder
+    }
+
+    /// `karaoke play song.lrc --audio song.mid` with mpv silent and the cache in `folder`, once its title shows.
+    func play(_ folder: URL, _ arguments: String = "") throws -> TmuxSession {
+        try AudioTests.play(
+            folder, "--audio '\(folder.appendingPathComponent("song.mid").path)' \(arguments)",
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+    }
+
+    /// The files in the music cache of `folder`.
+    func cached(_ folder: URL) -> [String] {
+        let music = folder.appendingPathComponent("cache/karaoke/music").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: music)) ?? []).sorted()
+    }
+
+    /// The karaoke processes whose command line mentions `text`.
+    func karaokeProcesses(mentioning text: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return nil }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard arguments.first?.hasSuffix("/karaoke") == true, arguments.contains(where: { $0.contains(text) })
+            else { return nil }
+            return pid
+        }
+    }
+
+    /// Whether process `pid` has libfluidsynth mapped.
+    func loadsFluidSynth(_ pid: Int32) -> Bool {
+        // Read to the end: /proc's files have no size to go by.
+        let maps = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data()
+        return String(decoding: maps, as: UTF8.self).contains("libfluidsynth")
+    }
+
+    @Test(
+        "the music plays while it is synthesised, v switches to the accompaniment at the same place, and the WAVs land in the cache"
+    )
+    func playsWhileSynthesising() throws {
+        let folder = try songFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try play(folder, "--melody-channel 2")
+        let probe = try #require(waitForMpv(playing: "appending://" + folder.path + "/cache/karaoke/music/"))
+        #expect(probe.arguments.contains { $0.hasPrefix("--audio-file=appending://") }, "\(probe.arguments)")
+        let mpv = try probe.connect()
+        #expect(poll { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
+        #expect(try mpv.property("aid") as? Int == 1, "the whole song first")
+        let before = try #require(try mpv.property("time-pos") as? Double)
+        try session.send("v")
+        #expect(poll { try mpv.property("aid") as? Int == 2 }, "v: the accompaniment")
+        let after = try #require(try mpv.property("time-pos") as? Double)
+        #expect(after >= before && after < before + 2, "the place is kept: \(before) then \(after)")
+        let screen = try session.waitFor(timeout: 20) { $0.contains { $0.contains("music synthesised in") } }
+        #expect(screen.contains { $0.contains("music synthesised in") })
+        #expect(karaokeProcesses(mentioning: folder.path).contains(where: loadsFluidSynth), "loaded when needed")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        let names = cached(folder)
+        #expect(names.count == 2 && names.allSatisfy { $0.hasSuffix(".wav") && !$0.contains(".partial-") }, "\(names)")
+
+        // The next play takes the cached music: mpv opens the finished files, and nothing new is written.
+        let again = try play(folder, "--melody-channel 2")
+        let cachedProbe = try #require(MpvProbe.waitFor(playing: folder.path + "/cache/karaoke/music/" + names[1]))
+        #expect(cachedProbe.arguments.contains("--audio-file=" + folder.path + "/cache/karaoke/music/" + names[0]))
+        try again.send("q")
+        #expect(try again.exitStatus() == 0)
+        #expect(cached(folder) == names)
+    }
+
+    @Test("a song left while its music is synthesised leaves no partial file in the cache")
+    func quitEarly() throws {
+        let folder = try songFolder(seconds: 1200)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try play(folder)
+        _ = try session.waitFor { $0.contains { $0.contains("synthesising music") } }
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        #expect(cached(folder).isEmpty, "\(cached(folder))")
+    }
+
+    @Test("with a SoundFont that is not one the song plays silently on karaoke's own clock, saying why")
+    func noSoundfont() throws {
+        let folder = try songFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A short name, so the notice fits the status bar of 80 columns.
+        let session = try play(folder, "--soundfont /dev/null")
+        let screen = try session.waitFor { $0.contains { $0.contains("not a SoundFont") } }
+        #expect(screen.contains { $0.contains("not a SoundFont") }, "\(screen)")
+        // The lyrics go on without audio: the clock passes 0:02.
+        _ = try session.waitFor { $0.contains { $0.contains("0:02") } }
+        #expect(MpvProbe.all(mentioning: folder.path).isEmpty, "no mpv without music")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("--version, and play of an LRC with a WAV, never load libfluidsynth")
+    func notLoadedForOtherSongs() throws {
+        let version = try KaraokeProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
+        #expect(version.status == 0)
+        #expect(version.stderr.contains("libc.so")) // LD_DEBUG works here
+        #expect(!version.stderr.contains("libfluidsynth"))
+        let folder = try AudioTests.songFolder(audioSeconds: 30)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try AudioTests.play(folder)
+        _ = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
+        let pids = karaokeProcesses(mentioning: folder.path)
+        #expect(!pids.isEmpty && !pids.contains(where: loadsFluidSynth))
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    /// Waits up to 15 s for an mpv whose file starts with `prefix`, with its socket ready.
+    func waitForMpv(playing prefix: String) -> MpvProbe? {
+        let deadline = Date().addingTimeInterval(15)
+        repeat {
+            if let probe = MpvProbe.all(mentioning: prefix).first(where: {
+                $0.arguments.last?.hasPrefix(prefix) == true
+            }),
+                FileManager.default.fileExists(atPath: probe.socketPath)
+            {
+                return probe
+            }
+            usleep(50_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// Polls `condition` for up to 10 s.
+    func poll(_ condition: () throws -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? condition()) == true { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}
