@@ -14,7 +14,7 @@ public struct Song: Sendable, Equatable {
     /// The notes with their pitches, for scoring (DESIGN §15); nil for a format without notes (all but UltraStar).
     public var notes: NoteTrack?
     /// The MIDI channel (0…15 as in the status byte; General MIDI's drums are 9) whose notes are the melody of a
-    /// MIDI karaoke song (DESIGN §7.7), so that the synthesised music can turn the melody down for the singer; nil
+    /// MIDI karaoke song (DESIGN §7.7), so that the music synthesised for `v` has it turned down (DESIGN §18); nil
     /// for every other format and for a MIDI file whose music does not follow its lyrics.
     public var melodyChannel: Int?
 
@@ -67,9 +67,6 @@ public struct SongMetadata: Sendable, Equatable {
     /// The song's audio file as the lyric file names it (UltraStar `#MP3:`/`#AUDIO:`), relative to the
     /// lyric file's folder.
     public var audioFile: String?
-    /// The MIDI channel (0…15) whose notes are the melody the lyrics follow, in a MIDI karaoke file (set by
-    /// its reader): the music synthesised for `v` has it turned down (DESIGN §18).
-    public var melodyChannel: Int?
 
     /// Creates empty metadata.
     public init(

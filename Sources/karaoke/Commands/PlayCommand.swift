@@ -223,7 +223,7 @@ struct PlaySession {
         var audioProblem: String?
         if let audioFile, SynthesisedMusic.isMidi(audioFile) {
             // `--melody-channel`, else the channel the song's lyrics follow (the MIDI reader's).
-            let melodyChannel = request.melodyChannel ?? content.song.metadata.melodyChannel
+            let melodyChannel = request.melodyChannel ?? content.song.melodyChannel
             switch SynthesisedMusic.start(
                 audioFile, melodyChannel: melodyChannel, request: request, wake: waiter.wake,
                 otherwise: "playing without sound")
