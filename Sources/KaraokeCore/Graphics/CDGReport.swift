@@ -68,7 +68,11 @@ public struct CDGReport: Sendable, Equatable {
         }
         let partial = bytes.count % CDGTime.packetSize
         if partial > 0 { note(.truncatedPacket(bytes: partial)) }
-        if graphicsPacketCount == 0 { problems.insert(.noGraphics(packets: packetCount), at: 0) }
+        if graphicsPacketCount == 0 {
+            // Not CD+G at all: what else is wrong with it says nothing more.
+            problems = [.noGraphics(packets: packetCount)]
+            uncounted = 0
+        }
     }
 
     /// The length, from the first packet to the end of the last: packets / 300 s.

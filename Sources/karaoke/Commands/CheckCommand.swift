@@ -59,11 +59,12 @@ enum CheckCommand {
             return false
         }
         let report = CDGReport(bytes: bytes)
-        StandardStreams.report(report.diagnostics(file: shown))
-        if report.isUnusable {
+        if let problem = report.problems.first(where: \.isError) {
+            StandardStreams.err("karaoke: \(shown): \(problem.message)")
             StandardStreams.out("\(shown): unusable\n")
             return false
         }
+        StandardStreams.report(report.diagnostics(file: shown))
         StandardStreams.out(report.summary(file: shown) + "\n")
         return !(request.strict && !report.problems.isEmpty)
     }

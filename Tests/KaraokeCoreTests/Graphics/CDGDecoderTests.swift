@@ -77,6 +77,14 @@ struct CDGDecoderTests {
         #expect(picture.index(x: 150, y: 203) == 2 && picture.index(x: 150, y: 204) == 11)
     }
 
+    @Test("a border preset applies whatever its filler bytes hold (ffmpeg skips one whose second byte is not 0)")
+    func borderPresetFiller() {
+        var writer = CDGWriter(), reference = CDGReferenceScreen()
+        writer.packet(instruction: 2, data: [6, 3, 0x3F])
+        reference.borderPreset(6)
+        #expect(shown(decoded(writer)) == reference.shown)
+    }
+
     @Test(
         "a tile lands at row × 12, column × 6, bit 5 leftmost, in its two colours",
         arguments: [
