@@ -188,6 +188,15 @@ struct CDGDecoderTests {
         #expect(picture.index(x: 6, y: 12) == reference.pixels[12 + vertical][6 + horizontal])
     }
 
+    @Test("a scroll that moves nothing and keeps the offsets changes nothing (ffmpeg blanks its picture)")
+    func scrollWithoutMove() {
+        var writer = CDGWriter(), reference = CDGReferenceScreen()
+        paintEverything(&writer, &reference)
+        writer.scroll(color: 9, copy: false)
+        writer.scroll(color: 9, copy: true)
+        #expect(shown(decoded(writer)) == reference.shown)
+    }
+
     @Test("offsets past the specification's range (6, 7 across; 12–15 down) count as the largest it allows")
     func offsetsClamped() {
         var writer = CDGWriter(), reference = CDGReferenceScreen()
