@@ -126,25 +126,40 @@ public struct CDGDecoder: Sendable {
     }
 
     /// Moves the whole memory by a scroll's steps: what a preset uncovers takes its colour, what a copy moves
-    /// off one edge comes back at the other.
+    /// off one edge comes back at the other (each axis wraps on its own, so a move both ways turns the memory
+    /// round like a torus).
     private mutating func move(by scroll: CDGScroll) {
         guard scroll.columnStep != 0 || scroll.rowStep != 0 else { return }
         let width = CDGPicture.width, height = CDGPicture.height
-        var moved = memory
-        for y in 0..<height {
-            let fromY = y - scroll.rowStep
-            for x in 0..<width {
-                let fromX = x - scroll.columnStep
-                if fromX >= 0 && fromX < width && fromY >= 0 && fromY < height {
-                    moved[y * width + x] = memory[fromY * width + fromX]
-                } else if scroll.copies {
-                    moved[y * width + x] = memory[(fromY + height) % height * width + (fromX + width) % width]
-                } else {
-                    moved[y * width + x] = UInt8(scroll.color)
+        let old = memory
+        let fill = UInt8(scroll.color)
+        old.withUnsafeBufferPointer { source in
+            memory.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    var fromY = y - scroll.rowStep
+                    let to = y * width
+                    if fromY < 0 || fromY >= height {
+                        guard scroll.copies else {
+                            for x in 0..<width { target[to + x] = fill }
+                            continue
+                        }
+                        fromY = (fromY + height) % height
+                    }
+                    let from = fromY * width
+                    for x in 0..<width {
+                        var fromX = x - scroll.columnStep
+                        if fromX < 0 || fromX >= width {
+                            guard scroll.copies else {
+                                target[to + x] = fill
+                                continue
+                            }
+                            fromX = (fromX + width) % width
+                        }
+                        target[to + x] = source[from + fromX]
+                    }
                 }
             }
         }
-        memory = moved
     }
 
     /// Adds `area` to what changed.
