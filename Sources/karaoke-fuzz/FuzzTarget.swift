@@ -25,6 +25,8 @@ enum FuzzTarget: String, CaseIterable {
     case midi
     /// Format detection, then whatever parser it picks, then frames at several sizes and times, encoded.
     case frame
+    /// The CD+G decoder and report: the bytes as a `.cdg` file, decoded forwards and back (DESIGN §19).
+    case cdg
 
     /// The target the environment names; an unknown name stops the run at once rather than fuzz the wrong thing.
     static let selected: FuzzTarget = {
@@ -49,12 +51,12 @@ enum FuzzTarget: String, CaseIterable {
         case .ultrastar: return .ultrastar
         case .ttml: return .ttml
         case .midi: return .midi
-        case .frame: return nil
+        case .frame, .cdg: return nil
         }
     }
 }
 
-/// One fuzz input: bytes as a lyric file, through the selected target.
+/// One fuzz input: bytes as a lyric file (or a CD+G file), through the selected target.
 ///
 /// Any input must end in a song or in diagnostics, never in a crash or a hang (issue 2's bad input).
 func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
@@ -64,6 +66,8 @@ func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
         composeFrames(of: song, variant: bytes.count)
         return
     }
+    // CD+G is binary: it never goes through the text decoding.
+    if target == .cdg { return exerciseGraphics(bytes) }
     guard case .success(let utf8) = SourceText.utf8(from: bytes) else { return }
     switch target {
     case .lrc:
@@ -72,12 +76,35 @@ func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
     case .srt, .webvtt, .ass, .ultrastar, .ttml:
         // An explicit format skips detection and calls that parser alone.
         _ = LyricsReader.parse(utf8, file: "fuzz", format: target.format)
-    case .midi:
+    case .midi, .cdg:
+        // Binary: read above, before any text decoding.
         break
     case .frame:
         guard let song = LyricsReader.parse(utf8, file: "fuzz").song else { return }
         composeFrames(of: song, variant: bytes.count)
     }
+}
+
+/// A CD+G file: its report, its picture after every packet and at a few moments out of order (a seek back
+/// starts again), and the exact time reader on the input's first bytes as text.
+func exerciseGraphics(_ bytes: [UInt8]) {
+    let report = CDGReport(bytes: bytes)
+    _ = report.diagnostics(file: "fuzz.cdg")
+    _ = report.summary(file: "fuzz.cdg")
+    var decoder = CDGDecoder(bytes: bytes)
+    for count in 0...decoder.packetCount {
+        decoder.advance(toPacketCount: count)
+        if let area = decoder.takeChangedArea() {
+            precondition(area.x >= 0 && area.y >= 0 && area.x + area.width <= CDGPicture.width, "area off the picture")
+            precondition(area.y + area.height <= CDGPicture.height, "area off the picture")
+        }
+    }
+    _ = decoder.picture.ppm()
+    for count in [decoder.packetCount / 2, 1, decoder.packetCount + 5, -1] {
+        decoder.advance(toPacketCount: count)
+        _ = decoder.picture.rgb24()
+    }
+    _ = CDGTime(seconds: String(decoding: bytes.prefix(40), as: UTF8.self))
 }
 
 /// Frames of `song` at a few sizes (tiny ones included) and times around its first lines, in every encoding,

@@ -151,6 +151,8 @@ struct CommandLineOptionTests {
 private func line(_ option: CommandLineOption, _ value: String) -> [String] {
     let command = CommandLineOption.Command.allCases.first { option.commands.contains($0) } ?? .play
     let base = command == .fetch ? ["fetch", "--artist", "A", "--title", "T"] : baseArguments(command)
+    // PPM is a CD+G file's picture (DESIGN §19.5).
+    if option.name == "--format" && value == "ppm" { return ["render", "song.cdg", "--at", "1", option.name, value] }
     return base + [option.name, value]
 }
 
@@ -225,7 +227,7 @@ struct ValueRuleTests {
     @Test(
         "a rule reads its value into the form the option sets",
         arguments: [
-            ("--fps", "24", OptionValue.integer(24)), ("--tempo", "1.25", .decimal(1.25)),
+            ("--fps", "24", OptionValue.integer(24)), ("--tempo", "1.25", .decimal(1.25, text: "1.25")),
             ("--align", "left", .text("left")), ("--mpv-option", "--ao=null", .text("ao=null")),
             ("--player", "mpd:host:6601", .player(.mpd(host: "host", port: 6601))),
         ])

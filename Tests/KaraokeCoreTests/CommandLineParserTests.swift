@@ -424,7 +424,7 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("--format takes text, ansi or json", arguments: RenderRequest.Format.allCases)
+    @Test("--format takes text, ansi or json for a lyric file", arguments: [RenderRequest.Format.text, .ansi, .json])
     func format(format: RenderRequest.Format) throws {
         #expect(try render(["--format", format.rawValue]).format == format)
         #expect(try render(["--format=\(format.rawValue)"]).format == format)
@@ -433,8 +433,34 @@ struct CommandLineParserTests {
     @Test("a bad --format names the formats and suggests the near one")
     func badFormat() throws {
         let error = try #require(usageError(["render", "song.lrc", "--at", "1", "--format", "jsn"]))
-        #expect(error.message.contains("text, ansi or json"))
+        #expect(error.message.contains("text, ansi, json or ppm"))
         #expect(error.message.contains("did you mean 'json'?"))
+    }
+
+    @Test("--format ppm takes a CD+G file, with --at as written kept for the exact packet")
+    func ppmFormat() throws {
+        let invocation = try CommandLineParser.parse(["render", "Song.CDG", "--at", "0.57", "--format", "ppm"])
+        guard case .render(let request) = invocation else {
+            Issue.record("expected a render request, got \(invocation)")
+            return
+        }
+        #expect(request.format == .ppm)
+        #expect(request.timeText == "0.57")
+    }
+
+    @Test(
+        "a CD+G file renders only as ppm, and ppm only a CD+G file",
+        arguments: [
+            (["song.cdg"], "'render' draws a CD+G file only as '--format ppm' for now, not as 'text'"),
+            (
+                ["song.cdg", "--format", "ansi"],
+                "'render' draws a CD+G file only as '--format ppm' for now, not as 'ansi'"
+            ),
+            (["song.lrc", "--format", "ppm"], "'--format ppm' draws a CD+G picture; give a .cdg FILE"),
+        ])
+    func graphicsFormats(arguments: [String], message: String) throws {
+        let error = try #require(usageError(["render", "--at", "1"] + arguments))
+        #expect(error.message == message)
     }
 
     @Test("play takes --start")

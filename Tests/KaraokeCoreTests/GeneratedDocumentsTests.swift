@@ -66,7 +66,7 @@ struct GeneratedDocumentsTests {
         "options with a fixed set of values complete those values",
         arguments: [
             ("--align", ["left", "center", "right"]), ("--color", ["auto", "always", "never"]),
-            ("--format", ["text", "ansi", "json"]), ("--to", ["lrc", "elrc", "srt", "vtt"]),
+            ("--format", ["text", "ansi", "json", "ppm"]), ("--to", ["lrc", "elrc", "srt", "vtt"]),
             ("--player", ["auto", "mpris", "mpd"]),
         ])
     func fixedValues(name: String, values: [String]) throws {

@@ -113,6 +113,8 @@ struct OptionValues: Sendable {
     var play = PlayRequest(display: DisplayRequest(file: ""))
     /// `render --at`.
     var time: Double?
+    /// `render --at` as written.
+    var timeText = "0"
     /// `render --cols`.
     var columns: Int?
     /// `render --rows`.
@@ -161,7 +163,10 @@ extension CommandLineOption {
         CommandLineOption(
             "--at", .decimal(0...360_000), placeholder: "SECONDS", help: "the moment of playback to draw",
             commands: [.render]
-        ) { values, value in values.time = value.decimal },
+        ) { values, value in
+            values.time = value.decimal
+            values.timeText = value.decimalText
+        },
         CommandLineOption(
             "--cols", .integer(1...1000), placeholder: "N", meaning: "the terminal's, else 80",
             help: "frame width in cells", commands: [.render]
@@ -172,7 +177,8 @@ extension CommandLineOption {
         ) { values, value in values.rows = value.integer },
         CommandLineOption(
             "--format", .choice(of: RenderRequest.Format.self), default: "text",
-            help: "plain rows, rows with colour codes, or the JSON frame", commands: [.render]
+            help: "plain rows, rows with colour codes, the JSON frame, or a CD+G file's picture as PPM",
+            commands: [.render]
         ) { values, value in values.format = value.choice() },
         // follow's own: another player's track and clock (DESIGN §12)
         CommandLineOption(

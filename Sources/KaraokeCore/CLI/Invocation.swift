@@ -267,13 +267,15 @@ public struct PlayRequest: Sendable, Equatable {
 public struct RenderRequest: Sendable, Equatable {
     /// The printed form of the frame.
     public enum Format: String, Sendable, Equatable, CaseIterable {
-        case text, ansi, json
+        case text, ansi, json, ppm
     }
 
     /// The shared options.
     public var display: DisplayRequest
     /// `--at`, seconds of playback.
     public var time: Double
+    /// `--at` as written, for a moment that must be exact to the digit (a CD+G packet, DESIGN §19.4).
+    public var timeText = "0"
     /// `--cols`, or nil for the terminal's (80 when stdout is not one).
     public var columns: Int?
     /// `--rows`, or nil for the terminal's (24 when stdout is not one).

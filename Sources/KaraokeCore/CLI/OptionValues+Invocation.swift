@@ -17,7 +17,9 @@ extension OptionValues {
         case .render:
             // `--at` is required (`CommandShape`), so it is set.
             return .render(
-                RenderRequest(display: display, time: time ?? 0, columns: columns, rows: rows, format: format))
+                RenderRequest(
+                    display: display, time: time ?? 0, timeText: timeText, columns: columns, rows: rows,
+                    format: format))
         case .check:
             return .check(
                 CheckRequest(files: files, strict: strict, maxSize: maxSize, encoding: encoding, lyrics: lyrics))

@@ -70,7 +70,7 @@ public enum UsageText {
                                                several FILEs, a folder or an .m3u playlist make a queue
           karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format \(CommandLineOption.choices(of: "--format"))] [options]
                                                print one frame of the player
-          karaoke check FILE... [--strict]     validate lyric files
+          karaoke check FILE... [--strict]     validate lyric and CD+G files
           karaoke convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]
                                                write the lyrics in another format
           karaoke fetch AUDIO... [--save] [--force] [--pick]
@@ -121,7 +121,8 @@ public enum UsageText {
                 Usage: karaoke render FILE --at SECONDS [options]
 
                 Prints the player's frame at SECONDS to stdout; no terminal needed. FILE may be the audio:
-                its lyrics are looked for as 'karaoke play' does.
+                its lyrics are looked for as 'karaoke play' does. A CD+G FILE (.cdg) is drawn as its 300x216
+                picture at SECONDS, as binary PPM with '--format ppm' (the only format it takes for now).
 
                 Options:
                 \(optionLines(for: .render))
@@ -241,7 +242,8 @@ public enum UsageText {
 
                 Validates lyric files: diagnostics (FILE:LINE:COL: warning|error: …) on stderr, and for each file
                 a summary line on stdout (lines, word-timed lines, duration, title). For an audio FILE, the
-                lyrics found for it are checked, and the summary says where they came from.
+                lyrics found for it are checked, and the summary says where they came from. A CD+G FILE (.cdg)
+                is summed up by its length and packets, with what players skip in it as warnings.
                 Exits 1 when a file cannot be used, or with --strict when there is any warning.
 
                 Options:

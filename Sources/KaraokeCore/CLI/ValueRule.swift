@@ -102,7 +102,7 @@ enum ValueRule: Sendable, Equatable {
             return .integer(value)
         case .decimal(let range):
             guard let value = Double(text), value.isFinite, range.contains(value) else { throw refusal }
-            return .decimal(value)
+            return .decimal(value, text: text)
         case .choice(let words), .namedChoice(let words):
             guard words.contains(text) else { throw refusal }
             return .text(text)
@@ -159,8 +159,8 @@ enum OptionValue: Sendable, Equatable {
     case text(String)
     /// A `ValueRule.integer` value.
     case integer(Int)
-    /// A `ValueRule.decimal` value.
-    case decimal(Double)
+    /// A `ValueRule.decimal` value, and its text as written.
+    case decimal(Double, text: String)
     /// `--colors`.
     case colors([RGB])
     /// `--player`.
@@ -182,8 +182,14 @@ enum OptionValue: Sendable, Equatable {
 
     /// The number of a `.decimal` rule.
     var decimal: Double {
-        guard case .decimal(let value) = self else { preconditionFailure("not a number: \(self)") }
+        guard case .decimal(let value, _) = self else { preconditionFailure("not a number: \(self)") }
         return value
+    }
+
+    /// The text of a `.decimal` rule's number as written (`0.57`), for what must be exact to the digit.
+    var decimalText: String {
+        guard case .decimal(_, let text) = self else { preconditionFailure("not a number: \(self)") }
+        return text
     }
 
     /// The colours of `.colorList`.

@@ -15,6 +15,10 @@ enum CheckCommand {
                 failed = true
                 continue
             }
+            if CDGReport.isCDG(file) {
+                if !checkGraphics(file, request: request) { failed = true }
+                continue
+            }
             // An audio FILE is checked through the lyrics found for it, and says where they came from.
             let result: Result<(LyricFile.Loaded, LyricsOrigin?), LyricFile.Failure>
             if AudioFiles.isAudio(file) {
@@ -40,6 +44,29 @@ enum CheckCommand {
             }
         }
         return failed ? 1 : 0
+    }
+
+    /// Checks a CD+G file (DESIGN §19.5): its problems on stderr, `FILE: CD+G, 0:12.34, 3702 packets` on stdout;
+    /// false when it counts as failed (not CD+G, unreadable, or a warning under `--strict`).
+    static func checkGraphics(_ file: String, request: CheckRequest) -> Bool {
+        let shown = ControlCharacters.strip(file)
+        let bytes: [UInt8]
+        switch LyricFile.read(file, maxSize: request.maxSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            StandardStreams.err("karaoke: \(shown): \(failure.message)")
+            StandardStreams.out("\(shown): unusable\n")
+            return false
+        }
+        let report = CDGReport(bytes: bytes)
+        if let problem = report.problems.first(where: \.isError) {
+            StandardStreams.err("karaoke: \(shown): \(problem.message)")
+            StandardStreams.out("\(shown): unusable\n")
+            return false
+        }
+        StandardStreams.report(report.diagnostics(file: shown))
+        StandardStreams.out(report.summary(file: shown) + "\n")
+        return !(request.strict && !report.problems.isEmpty)
     }
 
     /// The files FILE stands for: a folder's lyric files (as `play FOLDER` plays a folder), or FILE itself.

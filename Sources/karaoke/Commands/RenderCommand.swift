@@ -5,6 +5,7 @@ import KaraokeCore
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
         let file = request.display.file
+        if CDGReport.isCDG(file) { return renderGraphics(request) }
         let loaded: LyricFile.Loaded
         if AudioFiles.isAudio(file) {
             // An audio FILE: its lyrics are looked for (DESIGN §10.1).
@@ -44,7 +45,39 @@ enum RenderCommand {
                 request.display.color == .always
                 || (request.display.color == .auto && !TerminalInfo.noColorRequested)
             StandardStreams.out(frame.ansiRendering(depth: colour ? .direct : .none))
+        case .ppm:
+            // The parser gives `--format ppm` to CD+G files only.
+            preconditionFailure("ppm for a lyric file")
         }
+        return 0
+    }
+
+    /// A CD+G file's picture at `--at` as binary PPM (DESIGN §19.5); the parser let only `--format ppm` through.
+    private static func renderGraphics(_ request: RenderRequest) -> Int32 {
+        let file = request.display.file
+        let shown = ControlCharacters.strip(file)
+        let bytes: [UInt8]
+        switch LyricFile.read(file, maxSize: request.display.maxSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            StandardStreams.err("karaoke: \(shown): \(failure.message)")
+            return 1
+        }
+        let report = CDGReport(bytes: bytes)
+        StandardStreams.report(report.diagnostics(file: shown).filter { $0.severity == .warning })
+        if let problem = report.problems.first(where: \.isError) {
+            StandardStreams.err("karaoke: \(shown): \(problem.message)")
+            return 1
+        }
+        // Exact from the digits as written; only a spelling that is no plain decimal goes through the double.
+        let time =
+            CDGTime(seconds: request.timeText)
+            ?? CDGTime(packetIndex: Int((request.time * Double(CDGTime.packetsPerSecond)).rounded(.down)))
+        var decoder = CDGDecoder(bytes: bytes)
+        decoder.advance(to: time)
+        let ppm = decoder.picture.ppm()
+        let written = ppm.withUnsafeBytes { StandardStreams.writeAll($0, to: STDOUT_FILENO) }
+        if !written { return errno == EPIPE ? StandardStreams.brokenPipeStatus : 1 }
         return 0
     }
 }

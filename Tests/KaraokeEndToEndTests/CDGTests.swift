@@ -1,0 +1,187 @@
+import Foundation
+import KaraokeCore
+import Testing
+
+/// A small CD+G writer for these tests: packets from instructions (the core tests have a fuller one).
+private struct CDGFile {
+    private(set) var bytes: [UInt8] = []
+    /// The packets with the graphics command, by index.
+    private(set) var graphicsPackets: [Int] = []
+
+    var packetCount: Int { bytes.count / 24 }
+
+    mutating func packet(command: UInt8 = 9, _ instruction: UInt8, _ data: [UInt8] = []) {
+        if command == 9 { graphicsPackets.append(packetCount) }
+        bytes += [command, instruction, 0, 0] + data + [UInt8](repeating: 0, count: 16 - data.count) + [0, 0, 0, 0]
+    }
+
+    /// Colour table low (30) or high (31), from eight 4-bit (red, green, blue).
+    mutating func colors(high: Bool, _ colors: [(Int, Int, Int)]) {
+        packet(high ? 31 : 30, colors.flatMap { [UInt8($0.0 << 2 | $0.1 >> 2), UInt8(($0.1 & 3) << 4 | $0.2)] })
+    }
+
+    /// A tile with a pattern that differs from row to row and from tile to tile.
+    mutating func tile(_ color0: Int, _ color1: Int, row: Int, column: Int, xor: Bool = false) {
+        let rows = (0..<12).map { UInt8((row * 7 + column * 3 + $0 * 11) & 0x3F) }
+        packet(xor ? 38 : 6, [UInt8(color0), UInt8(color1), UInt8(row), UInt8(column)] + rows)
+    }
+
+    /// A file that uses every instruction the way ffmpeg treats as the specification does: memory preset
+    /// with repeat 0, border preset with nothing in its second byte, scrolls that move along one axis (or
+    /// preset diagonally) with both offsets 0, tiles on the screen (DESIGN §19.3).
+    static func comparable(withGaps: Bool) -> CDGFile {
+        var file = CDGFile()
+        func gap() { if withGaps { file.packet(command: 0, 0) } }
+        file.colors(
+            high: false,
+            [(0, 0, 0), (15, 0, 0), (0, 15, 0), (0, 0, 15), (15, 15, 15), (1, 2, 3), (8, 4, 12), (7, 9, 10)])
+        file.colors(
+            high: true,
+            [(3, 14, 5), (10, 1, 0), (0, 6, 15), (12, 12, 1), (2, 8, 9), (11, 3, 13), (4, 5, 6), (15, 10, 5)])
+        file.packet(1, [2, 0])
+        gap()
+        file.packet(2, [5, 0])
+        for index in 0..<120 {
+            file.tile(
+                index % 16, (index * 7 + 3) % 16, row: index * 5 % 18, column: index * 11 % 50, xor: index % 3 == 0)
+            if index % 10 == 0 { gap() }
+        }
+        // Moves: right, left, down, up as copies and presets, then a diagonal preset.
+        for (instruction, horizontal, vertical) in [
+            (24, 0x10, 0), (24, 0x20, 0), (24, 0, 0x10), (24, 0, 0x20), (20, 0x10, 0), (20, 0, 0x20), (20, 0x20, 0x10),
+        ] as [(UInt8, UInt8, UInt8)] {
+            file.packet(instruction, [9, horizontal, vertical])
+            file.tile(3, 12, row: 9, column: 25)
+            gap()
+        }
+        file.packet(28, [4])
+        file.colors(
+            high: false,
+            [(9, 9, 9), (15, 0, 0), (0, 15, 0), (0, 0, 15), (15, 15, 15), (1, 2, 3), (8, 4, 12), (7, 9, 10)])
+        file.packet(1, [11, 0])
+        file.tile(1, 2, row: 0, column: 0)
+        return file
+    }
+}
+
+/// Where ffmpeg is, or nil.
+private let ffmpeg = ChildProcess.find("ffmpeg")
+
+/// ffmpeg's frames of `file`: one per graphics packet, each 300×216 RGB.
+private func ffmpegFrames(of file: URL) throws -> [[UInt8]] {
+    let output = try KaraokeProcess.runRaw(
+        [
+            "-v", "error", "-f", "cdg", "-i", file.path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt",
+            "rgb24", "-",
+        ], executable: try #require(ffmpeg), timeout: 60)
+    #expect(output.status == 0, "\(String(decoding: output.stderr, as: UTF8.self))")
+    let size = 300 * 216 * 3
+    return stride(from: 0, to: output.stdout.count - size + 1, by: size).map { Array(output.stdout[$0..<($0 + size)]) }
+}
+
+@Suite("CD+G files through render and check, with ffmpeg as a second opinion", .concurrencyLimit(4))
+struct CDGTests {
+    @Test(
+        "ffmpeg's cdgraphics decoder agrees with ours pixel for pixel after every packet while the offsets are 0",
+        .enabled(if: ffmpeg != nil, "ffmpeg is missing: 'make deps-test' installs it"),
+        arguments: [false, true])
+    func agreesWithFFmpeg(withGaps: Bool) throws {
+        let file = CDGFile.comparable(withGaps: withGaps)
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("song.cdg")
+            try Data(file.bytes).write(to: path)
+            let frames = try ffmpegFrames(of: path)
+            // One frame per graphics packet, its pts the packet's index: the frame of packet p is the state
+            // after packets [0, p].
+            try #require(frames.count == file.graphicsPackets.count)
+            var decoder = CDGDecoder(bytes: file.bytes)
+            for (frame, packet) in zip(frames, file.graphicsPackets) {
+                decoder.advance(toPacketCount: packet + 1)
+                let ours = decoder.picture.rgb24()
+                if ours != frame {
+                    let first = zip(ours, frame).enumerated().first { $0.element.0 != $0.element.1 }!.offset / 3
+                    Issue.record("packet \(packet): first different pixel at (\(first % 300), \(first / 300))")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("render --format ppm writes the picture the decoder shows at the exact packet of --at")
+    func renderPPM() throws {
+        let file = CDGFile.comparable(withGaps: true)
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("Song.CDG")
+            try Data(file.bytes).write(to: path)
+            var decoder = CDGDecoder(bytes: file.bytes)
+            for at in ["0.57", "0.1", "0", "9"] {
+                let output = try KaraokeProcess.runRaw(["render", path.path, "--at", at, "--format", "ppm"])
+                #expect(output.status == 0, "\(String(decoding: output.stderr, as: UTF8.self))")
+                #expect(output.stderr.isEmpty)
+                decoder.advance(to: try #require(CDGTime(seconds: at)))
+                let expected = decoder.picture.ppm()
+                #expect(Array(output.stdout.prefix(15)) == Array("P6\n300 216\n255\n".utf8))
+                #expect(output.stdout == expected, "at \(at)")
+            }
+        }
+    }
+
+    @Test("render of a CD+G file in another format says which one it draws; ppm of a lyric file is refused")
+    func renderFormats() throws {
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("song.cdg").path
+            try Data(CDGFile.comparable(withGaps: false).bytes).write(to: URL(fileURLWithPath: path))
+            let text = try KaraokeProcess.run(["render", path, "--at", "1"])
+            #expect(text.status == 2)
+            #expect(
+                text.stderr == "karaoke: 'render' draws a CD+G file only as '--format ppm' for now, not as 'text'\n")
+            let lyric = try KaraokeProcess.run([
+                "render", KaraokeProcess.song("paper-boats.lrc"), "--at", "1", "--format", "ppm",
+            ])
+            #expect(lyric.status == 2)
+            #expect(lyric.stderr == "karaoke: '--format ppm' draws a CD+G picture; give a .cdg FILE\n")
+        }
+    }
+
+    @Test("check prints a CD+G file's length and packets, its problems as warnings, and refuses what is not CD+G")
+    func check() throws {
+        try KaraokeProcess.withTemporaryFolder { folder in
+            var clean = CDGFile()
+            clean.packet(1, [2, 0])
+            for _ in 0..<3701 { clean.packet(command: 0, 0) }
+            let good = folder.appendingPathComponent("good.cdg")
+            try Data(clean.bytes).write(to: good)
+            var flawed = clean
+            flawed.packet(17)
+            let bad = folder.appendingPathComponent("flawed.CDG")
+            try Data(flawed.bytes + [9, 1, 0]).write(to: bad)
+            let notCDG = folder.appendingPathComponent("words.cdg")
+            try Data(String(repeating: "no graphics here ", count: 10).utf8).write(to: notCDG)
+
+            let output = try KaraokeProcess.run(["check", good.path, bad.path])
+            #expect(output.status == 0)
+            #expect(
+                output.stdout == "\(good.path): CD+G, 0:12.34, 3702 packets\n"
+                    + "\(bad.path): CD+G, 0:12.34, 3703 packets, 2 warnings\n")
+            #expect(
+                output.stderr == "\(bad.path): warning: packet 3702 (0:12.34): unknown instruction 17; ignored\n"
+                    + "\(bad.path): warning: the last packet is cut short (3 of 24 bytes); ignored\n")
+            #expect(try KaraokeProcess.run(["check", "--strict", bad.path]).status == 1)
+            #expect(try KaraokeProcess.run(["check", "--strict", good.path]).status == 0)
+
+            let refused = try KaraokeProcess.run(["check", notCDG.path])
+            #expect(refused.status == 1)
+            #expect(refused.stdout == "\(notCDG.path): unusable\n")
+            #expect(
+                refused.stderr
+                    == "karaoke: \(notCDG.path): not a CD+G file: none of its 7 packets holds graphics (command 9)\n")
+            let render = try KaraokeProcess.run(["render", notCDG.path, "--at", "0", "--format", "ppm"])
+            #expect(render.status == 1)
+            #expect(render.stdout.isEmpty)
+            #expect(render.stderr == refused.stderr)
+            let missing = try KaraokeProcess.run(["check", folder.appendingPathComponent("gone.cdg").path])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.hasSuffix("gone.cdg: no such file\n"))
+        }
+    }
+}
