@@ -38,6 +38,8 @@ let package = Package(
         // each loaded on first use.
         .target(name: "CPulseSimple", dependencies: ["COptionalLibrary"]),
         .target(name: "CAubio", dependencies: ["COptionalLibrary"]),
+        // libarchive's reader for zipped MP3+G songs, loaded on first use.
+        .target(name: "CLibArchive", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -60,6 +62,7 @@ let package = Package(
             name: "karaoke",
             dependencies: [
                 "KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio",
+                "CLibArchive",
             ],
             swiftSettings: noImplicitImports
         ),
