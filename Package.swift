@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CAubio", dependencies: ["COptionalLibrary"]),
         // FluidSynth for the music of MIDI karaoke (DESIGN §18), loaded on first use.
         .target(name: "CFluidSynth", dependencies: ["COptionalLibrary"]),
+        // libarchive's reader for zipped MP3+G songs, loaded on first use.
+        .target(name: "CLibArchive", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -64,6 +66,7 @@ let package = Package(
             dependencies: [
                 "KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CCurl", "CDBus", "CPulseSimple", "CAubio",
                 "CFluidSynth",
+                "CLibArchive",
             ],
             swiftSettings: noImplicitImports
         ),

@@ -139,7 +139,7 @@ struct CDGTests {
                 "render", KaraokeProcess.song("paper-boats.lrc"), "--at", "1", "--format", "ppm",
             ])
             #expect(lyric.status == 2)
-            #expect(lyric.stderr == "karaoke: '--format ppm' draws a CD+G picture; give a .cdg FILE\n")
+            #expect(lyric.stderr == "karaoke: '--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip\n")
         }
     }
 
@@ -182,6 +182,65 @@ struct CDGTests {
             let missing = try KaraokeProcess.run(["check", folder.appendingPathComponent("gone.cdg").path])
             #expect(missing.status == 1)
             #expect(missing.stderr.hasSuffix("gone.cdg: no such file\n"))
+        }
+    }
+
+    @Test(
+        "a zipped MP3+G song is checked and rendered from the .cdg inside it, read in memory; a zip that is no song says why"
+    )
+    func zippedSong() throws {
+        let file = CDGFile.comparable(withGaps: true)
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let zip = folder.appendingPathComponent("Artist - Song.ZIP")
+            let other = folder.appendingPathComponent("two.zip")
+            // The archives are made by Python's zipfile: a second, independent writer of the format.
+            let script = """
+                import sys, zipfile
+                cdg = open(sys.argv[3], 'rb').read()
+                with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+                    z.writestr('Artist - Song/', '')
+                    z.writestr('__MACOSX/Artist - Song/._Artist - Song.cdg', b'junk')
+                    z.writestr('Artist - Song/Artist - Song.mp3', b'ID3 not really audio')
+                    z.writestr('Artist - Song/Artist - Song.cdg', cdg)
+                with zipfile.ZipFile(sys.argv[2], 'w') as z:
+                    z.writestr('a.cdg', cdg)
+                    z.writestr('b.cdg', cdg)
+                """
+            let cdg = folder.appendingPathComponent("plain.cdg")
+            try Data(file.bytes).write(to: cdg)
+            let made = try KaraokeProcess.runRaw(
+                ["-c", script, zip.path, other.path, cdg.path], executable: "/usr/bin/python3")
+            try #require(made.status == 0, "\(String(decoding: made.stderr, as: UTF8.self))")
+            // Nothing is unpacked beside the archive.
+            let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+
+            let checked = try KaraokeProcess.run(["check", zip.path])
+            #expect(checked.status == 0, "\(checked.stderr)")
+            let plain = try KaraokeProcess.run(["check", cdg.path])
+            #expect(
+                checked.stdout
+                    == plain.stdout.replacingOccurrences(of: cdg.path, with: zip.path).dropLast()
+                    + ", audio Artist - Song/Artist - Song.mp3\n")
+
+            for at in ["0.57", "9"] {
+                let fromZip = try KaraokeProcess.runRaw(["render", zip.path, "--at", at, "--format", "ppm"])
+                let fromFile = try KaraokeProcess.runRaw(["render", cdg.path, "--at", at, "--format", "ppm"])
+                #expect(fromZip.status == 0)
+                #expect(fromZip.stdout == fromFile.stdout, "at \(at)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+
+            let refused = try KaraokeProcess.run(["check", other.path])
+            #expect(refused.status == 1)
+            #expect(refused.stdout == "\(other.path): unusable\n")
+            #expect(
+                refused.stderr
+                    == "karaoke: \(other.path): the archive holds 2 .cdg files; karaoke plays one song a zip\n")
+            let notZip = folder.appendingPathComponent("fake.zip")
+            try Data("not an archive".utf8).write(to: notZip)
+            let damaged = try KaraokeProcess.run(["render", notZip.path, "--at", "0", "--format", "ppm"])
+            #expect(damaged.status == 1)
+            #expect(damaged.stderr.hasPrefix("karaoke: \(notZip.path): not a zip archive karaoke can read: "))
         }
     }
 }

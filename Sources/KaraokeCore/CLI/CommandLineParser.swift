@@ -67,7 +67,7 @@ public enum CommandLineParser {
         // CD+G draws as PPM only, for now, and PPM is CD+G's alone (DESIGN §19.5): the format may come from the
         // config file too, so this is checked once every value is set.
         if command == .render {
-            let graphics = positional.contains(where: CDGReport.isCDG)
+            let graphics = positional.contains(where: MP3GFiles.isGraphicsSource)
             if graphics && values.format != .ppm { throw .formatForGraphics(values.format.rawValue) }
             if !graphics && values.format == .ppm { throw .ppmWithoutGraphics }
         }

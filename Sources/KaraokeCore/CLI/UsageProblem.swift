@@ -127,7 +127,7 @@ enum UsageProblem: Error, Equatable, Sendable {
         case .audioForQueue: return "'--audio' goes with one FILE; in a queue each song's audio is found beside it"
         case .formatForGraphics(let format):
             return "'render' draws a CD+G file only as '--format ppm' for now, not as '\(format)'"
-        case .ppmWithoutGraphics: return "'--format ppm' draws a CD+G picture; give a .cdg FILE"
+        case .ppmWithoutGraphics: return "'--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip"
         }
     }
 

@@ -15,7 +15,7 @@ enum CheckCommand {
                 failed = true
                 continue
             }
-            if CDGReport.isCDG(file) {
+            if MP3GFiles.isGraphicsSource(file) {
                 if !checkGraphics(file, request: request) { failed = true }
                 continue
             }
@@ -46,13 +46,17 @@ enum CheckCommand {
         return failed ? 1 : 0
     }
 
-    /// Checks a CD+G file (DESIGN §19.5): its problems on stderr, `FILE: CD+G, 0:12.34, 3702 packets` on stdout;
-    /// false when it counts as failed (not CD+G, unreadable, or a warning under `--strict`).
+    /// Checks a CD+G file or a zipped MP3+G song (DESIGN §19.5, §19.6): its problems on stderr,
+    /// `FILE: CD+G, 0:12.34, 3702 packets` on stdout (and `, audio NAME` for a zip); false when it counts as
+    /// failed (not CD+G, unreadable, or a warning under `--strict`).
     static func checkGraphics(_ file: String, request: CheckRequest) -> Bool {
         let shown = ControlCharacters.strip(file)
         let bytes: [UInt8]
-        switch LyricFile.read(file, maxSize: request.maxSize) {
-        case .success(let read): bytes = read
+        var audio = ""
+        switch GraphicsFile.read(file, maxSize: request.maxSize) {
+        case .success(let read):
+            bytes = read.bytes
+            if let entry = read.audioEntry { audio = ", audio \(entry)" }
         case .failure(let failure):
             StandardStreams.err("karaoke: \(shown): \(failure.message)")
             StandardStreams.out("\(shown): unusable\n")
@@ -65,7 +69,7 @@ enum CheckCommand {
             return false
         }
         StandardStreams.report(report.diagnostics(file: shown))
-        StandardStreams.out(report.summary(file: shown) + "\n")
+        StandardStreams.out(report.summary(file: shown) + audio + "\n")
         return !(request.strict && !report.problems.isEmpty)
     }
 

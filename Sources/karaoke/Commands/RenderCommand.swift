@@ -5,7 +5,7 @@ import KaraokeCore
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
         let file = request.display.file
-        if CDGReport.isCDG(file) { return renderGraphics(request) }
+        if MP3GFiles.isGraphicsSource(file) { return renderGraphics(request) }
         let loaded: LyricFile.Loaded
         if AudioFiles.isAudio(file) {
             // An audio FILE: its lyrics are looked for (DESIGN §10.1).
@@ -52,13 +52,13 @@ enum RenderCommand {
         return 0
     }
 
-    /// A CD+G file's picture at `--at` as binary PPM (DESIGN §19.5); the parser let only `--format ppm` through.
+    /// A CD+G file's (or a zipped MP3+G song's) picture at `--at` as binary PPM (DESIGN §19.5); the parser let only `--format ppm` through.
     private static func renderGraphics(_ request: RenderRequest) -> Int32 {
         let file = request.display.file
         let shown = ControlCharacters.strip(file)
         let bytes: [UInt8]
-        switch LyricFile.read(file, maxSize: request.display.maxSize) {
-        case .success(let read): bytes = read
+        switch GraphicsFile.read(file, maxSize: request.display.maxSize) {
+        case .success(let read): bytes = read.bytes
         case .failure(let failure):
             StandardStreams.err("karaoke: \(shown): \(failure.message)")
             return 1
