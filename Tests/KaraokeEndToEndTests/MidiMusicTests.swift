@@ -107,6 +107,28 @@ struct MidiMusicTests {
         #expect(cached(folder) == names)
     }
 
+    @Test("play song.kar sweeps the file's own syllables over its own music, synthesised, its melody channel found")
+    func playsKaraokeFile() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let song = folder.appendingPathComponent("song.kar")
+        try Data(MIDIKaraokeTests.softKaraoke()).write(to: song)
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(song.path)' --mpv-option ao=null",
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        // The title from the file's @T tags, CP1252 read as such.
+        _ = try session.waitFor { $0.contains { $0.contains("Little Café") } }
+        let probe = try #require(waitForMpv(playing: "appending://" + folder.path + "/cache/karaoke/music/"))
+        // The reader found the melody on the syllables' channel, so there is an accompaniment track for v.
+        #expect(probe.arguments.contains { $0.hasPrefix("--audio-file=appending://") }, "\(probe.arguments)")
+        let mpv = try probe.connect()
+        #expect(poll { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
+        let screen = try session.waitFor(timeout: 10) { $0.contains { $0.contains("Twinkle café star") } }
+        #expect(screen.contains { $0.contains("Twinkle café star") })
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test("a song left while its music is synthesised leaves no partial file in the cache")
     func quitEarly() throws {
         let folder = try songFolder(seconds: 1200)
