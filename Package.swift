@@ -12,6 +12,11 @@ let noImplicitImports: [SwiftSetting] = [
     ])
 ]
 
+// `make check-asan` runs the core tests alone under AddressSanitizer: with KARAOKE_TESTS=core the package has only
+// that test target, so its test product, and that build, holds KaraokeCore and its tests, not the driver, the
+// programs and the end-to-end tests, which would be compiled with ASan only to go unused.
+let coreTestsOnly = Context.environment["KARAOKE_TESTS"] == "core"
+
 let package = Package(
     name: "karaoke",
     products: [
@@ -92,6 +97,14 @@ let package = Package(
             dependencies: ["KaraokeCore"],
             exclude: ["Golden"]
         ),
+    ]
+        + (coreTestsOnly ? [] : otherTestTargets),
+    swiftLanguageModes: [.v6]
+)
+
+/// The test targets beside the core's: they drive the driver and the programs.
+var otherTestTargets: [Target] {
+    [
         // Drives the programs through the driver in-process: a recording screen, a scripted clock and waiter.
         .testTarget(
             name: "KaraokeDriverTests",
@@ -104,6 +117,5 @@ let package = Package(
             // The tagged-audio maker and the LRCLIB test server are Python, run by the tests with python3.
             exclude: ["Fixtures", "Support/lrclib_server.py"]
         ),
-    ],
-    swiftLanguageModes: [.v6]
-)
+    ]
+}

@@ -68,7 +68,7 @@ struct ParserBadInputTests {
             (bytes: [0xFF], note: "0xFF"),
             (bytes: [0xD6, 0xD0, 0xCE, 0xC4], note: "GBK for 中文"),
             (bytes: [0xE9], note: "Latin-1 é"),
-        ])
+        ] as [(bytes: [UInt8], note: String)])
     func invalidUTF8(bytes: [UInt8], note: String) throws {
         // `[00:01.00]歌 ` is 14 bytes: the bad bytes start at column 15.
         let line = Array("[00:01.00]歌 ".utf8) + bytes + Array("x".utf8)

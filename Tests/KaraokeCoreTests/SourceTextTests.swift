@@ -103,7 +103,7 @@ struct UTF8ValidationTests {
             (bytes: [0xF0, 0x8F, 0xBF, 0xBF], index: 0), // overlong four-byte form
             (bytes: [0xF4, 0x90, 0x80, 0x80], index: 0), // above U+10FFFF
             (bytes: [0xEF, 0xBF, 0xBD, 0xFE], index: 3), // U+FFFD is fine, 0xFE is not
-        ])
+        ] as [(bytes: [UInt8], index: Int?)])
     func firstInvalidIndex(bytes: [UInt8], index: Int?) {
         #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidIndex($0, 0..<$0.count) } == index)
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite(
     "Scoring the singing",
     .enabled(if: PulseAudioServer.isAvailable && TmuxSession.isAvailable, "needs pulseaudio and tmux (make deps-test)"),
-    .concurrencyLimit(2))
+    .concurrencyLimit(2, first: true))
 struct ScoringTests {
     /// One UltraStar note: beat, length, pitch (0 is C4) and kind letter.
     struct Note {

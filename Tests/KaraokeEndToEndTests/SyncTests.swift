@@ -6,7 +6,7 @@ import Testing
 @Suite(
     "Timing lyrics with karaoke sync",
     .enabled(if: TmuxSession.isAvailable && MpvProbe.isAvailable, "needs tmux and mpv"),
-    .concurrencyLimit(1))
+    .concurrencyLimit(1, first: true))
 struct SyncTests {
     /// Six short lines; the last two split into syllables for word mode.
     static let text = "[ti:Tap Along]\none two\nthree\nfour\nfive\nsi|x\nse|ven\n"

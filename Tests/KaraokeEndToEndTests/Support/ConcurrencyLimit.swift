@@ -12,7 +12,10 @@ import Testing
 /// turns, not the pool, decide how many run at once. A turn is waited for without holding a thread.
 ///
 /// Every end-to-end suite carries this trait: 1 for suites whose cases must not overlap (`.serialized`
-/// would hold a pool thread), more for independent ones.
+/// would hold a pool thread), more for independent ones. A suite whose cases add up to the longest wait one or
+/// two at a time (scoring's songs, sync's taps) says `first: true`: its cases are served before the others
+/// waiting, so that it starts at once and the many short tests fill the turns around it, instead of it starting
+/// late and running on alone at the end.
 struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     /// End-to-end test cases at once over all suites: `KARAOKE_E2E_JOBS`, or 8. Each mostly waits on
     /// tmux, mpv or a daemon; more at once on 2 cores would make the timing checks unfair.
@@ -24,11 +27,15 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     /// The suite's turns, shared by every copy of the trait.
     private let turns: Turns
 
+    /// Whether the suite's cases go before the others waiting for turns.
+    private let first: Bool
+
     /// Applied to each test of the suite (hence a test trait too), not to the suite as a whole.
     var isRecursive: Bool { true }
 
-    init(_ limit: Int) {
+    init(_ limit: Int, first: Bool = false) {
         turns = Turns(free: limit)
+        self.first = first
     }
 
     /// A scope for each test case only: a test function or a suite runs no code of its own.
@@ -37,14 +44,14 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     }
 
     /// Waits for the suite's turn, then for one of all suites' (all but three for a test that runs nearly
-    /// alone; no shared turn is held while waiting for the suite), runs the test case on a thread of its own
-    /// and gives the turns back, however it ends.
+    /// alone; no shared turn is held while waiting for the suite; ahead of the others waiting when the suite
+    /// goes first), runs the test case on a thread of its own and gives the turns back, however it ends.
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 3) : 1
-        await turns.take(1)
-        await Self.allSuites.take(shared)
+        await turns.take(1, first: first)
+        await Self.allSuites.take(shared, first: first)
         let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")
         do {
             try await withTaskExecutorPreference(thread) { try await function() }
@@ -57,26 +64,29 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         await turns.give(1)
     }
 
-    /// The free turns and who waits for some, served in order: a test waiting for many turns is not overtaken
-    /// by the tests after it, however many single turns come free.
+    /// The free turns and who waits for some, served in order (those that go first ahead of the rest, each in
+    /// the order they came): a test waiting for many turns is not overtaken by the tests after it, however many
+    /// single turns come free.
     private actor Turns {
         private var free: Int
-        private var waiting: [(count: Int, turn: CheckedContinuation<Void, Never>)] = []
+        private var waiting: [(count: Int, first: Bool, turn: CheckedContinuation<Void, Never>)] = []
 
         init(free: Int) {
             self.free = free
         }
 
-        /// Returns once `count` turns are this caller's.
-        func take(_ count: Int) async {
-            if waiting.isEmpty && free >= count {
+        /// Returns once `count` turns are this caller's: at once when no one waits ahead of it and enough are
+        /// free.
+        func take(_ count: Int, first: Bool = false) async {
+            let place = first ? (waiting.firstIndex { !$0.first } ?? waiting.endIndex) : waiting.endIndex
+            if place == 0 && free >= count {
                 free -= count
                 return
             }
-            await withCheckedContinuation { waiting.append((count, $0)) }
+            await withCheckedContinuation { waiting.insert((count, first, $0), at: place) }
         }
 
-        /// Gives `count` turns back and hands them on to those waiting, first come first served.
+        /// Gives `count` turns back and hands them on to those waiting, in their order.
         func give(_ count: Int) {
             free += count
             while let first = waiting.first, first.count <= free {
@@ -113,6 +123,7 @@ private final class OwnThreadExecutor: TaskExecutor {
 }
 
 extension Trait where Self == ConcurrencyLimit {
-    /// At most `limit` of the suite's test cases at once (1: one after another), each on a thread of its own.
-    static func concurrencyLimit(_ limit: Int) -> Self { Self(limit) }
+    /// At most `limit` of the suite's test cases at once (1: one after another), each on a thread of its own;
+    /// with `first`, ahead of the other suites' cases waiting for turns.
+    static func concurrencyLimit(_ limit: Int, first: Bool = false) -> Self { Self(limit, first: first) }
 }
