@@ -182,11 +182,12 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libarchive13)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
-# The tag tests make tagged audio with ffmpeg and mutagen (PyPI); pip may refuse a system Python (PEP 668),
+# The tag tests make tagged audio with ffmpeg and mutagen (PyPI), and mido (PyPI) checks the MIDI reader's times
+# as a second opinion; pip may refuse a system Python (PEP 668),
 # hence the second try. The MPD tests start mpd of their own (temporary folder, free port, null output) and
 # drive it with mpc; Debian's mpd package also sets up a system service, which the tests never use or touch
 # (they never connect to port 6600 or /run/mpd). The MPRIS tests start their own D-Bus bus (dbus-daemon) with
@@ -196,6 +197,6 @@ deps:
 # the microphone) and play into it with paplay (pulseaudio-utils); the user's server is never used.
 deps-test:
 	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils)
-	@python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install --quiet mutagen 2>/dev/null \
-	  || python3 -m pip install --quiet --break-system-packages mutagen \
-	  || { echo "karaoke: could not install mutagen; run: python3 -m pip install mutagen"; exit 1; }
+	@for m in mutagen mido; do python3 -c "import $$m" 2>/dev/null || python3 -m pip install --quiet $$m 2>/dev/null \
+	  || python3 -m pip install --quiet --break-system-packages $$m \
+	  || { echo "karaoke: could not install $$m; run: python3 -m pip install $$m"; exit 1; }; done
