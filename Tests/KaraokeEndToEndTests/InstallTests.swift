@@ -117,7 +117,8 @@ struct InstallTests {
             """
         let result = try InstallTests.run(bash, ["-c", probe])
         #expect(
-            result.output.split(separator: "\n") == ["render", "--reduce-motion", "text ansi json"], "\(result.output)")
+            result.output.split(separator: "\n") == ["render", "--reduce-motion", "text ansi json ppm"],
+            "\(result.output)")
     }
 
     @Test("the zsh completion offers commands, values and lyric files, in a real zsh in tmux")

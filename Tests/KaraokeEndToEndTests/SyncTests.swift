@@ -318,8 +318,9 @@ struct SyncTests {
             lateness.append(((sent + MpvConnection.monotonic()) / 2 - click) * 1000)
         }
         let expected = Int(lateness.sorted()[lateness.count / 2].rounded())
-        #expect(try session.exitStatus() == 0)
+        let status = try session.exitStatus()
         let screen = try session.screen()
+        #expect(status == 0, "taps late by \(lateness.map { Int($0) }): \(screen.joined(separator: "\n"))")
         let line = try #require(screen.first { $0.hasPrefix("use: karaoke sync FILE --latency ") })
         let latency = try #require(Int(line.split(separator: " ").last ?? ""))
         #expect(
