@@ -456,7 +456,10 @@ struct CommandLineParserTests {
                 ["song.cdg", "--format", "ansi"],
                 "'render' draws a CD+G file only as '--format ppm' for now, not as 'ansi'"
             ),
-            (["song.lrc", "--format", "ppm"], "'--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip"),
+            (
+                ["song.lrc", "--format", "ppm"],
+                "'--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip"
+            ),
         ])
     func graphicsFormats(arguments: [String], message: String) throws {
         let error = try #require(usageError(["render", "--at", "1"] + arguments))
