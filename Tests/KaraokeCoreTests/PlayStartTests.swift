@@ -49,5 +49,8 @@ struct LyricFolderTests {
                 == ["songs/a.srt", "songs/b.LRC", "songs/c.ttml", "songs/d.Txt", "songs/e.ass"])
         #expect(AudioFiles.lyricFiles(inFolder: "songs/", names: ["a.vtt"]) == ["songs/a.vtt"])
         #expect(AudioFiles.lyricFiles(inFolder: "songs", names: ["a.mp3", "b.wav"]).isEmpty)
+        #expect(
+            AudioFiles.lyricFiles(inFolder: "songs", names: ["a.KAR", "b.mid", "c.midi", "d.cdg"])
+                == ["songs/a.KAR", "songs/b.mid", "songs/c.midi"])
     }
 }

@@ -152,6 +152,31 @@ struct MidiMusicTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    @Test(
+        "a folder holding an LRC and a .kar is a queue of both; the .kar's card names its @T title and it plays its music"
+    )
+    func queueWithKaraokeFile() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try QueueTests.shortSong("Alpha").write(
+            to: folder.appendingPathComponent("a.lrc"), atomically: true, encoding: .utf8)
+        try Data(MidiMusicTests.longKaraoke()).write(to: folder.appendingPathComponent("b.kar"))
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(folder.path)' --mpv-option ao=null", columns: 70, rows: 14,
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        var screen = try session.waitFor { $0.contains { $0.contains("next: Alpha") } }
+        #expect(screen.contains { $0.contains("1/2") }, "\(screen)")
+        try session.send("n")
+        screen = try session.waitFor { $0.contains { $0.contains("next: Counting Song") } }
+        #expect(screen.contains { $0.contains("2/2") }, "\(screen)")
+        try session.send("Space")
+        #expect(waitForMpv(playing: "appending://" + folder.path + "/cache/karaoke/music/") != nil, "its music plays")
+        screen = try session.waitFor { $0.contains { $0.contains("one two three four") } }
+        #expect(screen.contains { $0.contains("one two three four") })
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test("a song left while its music is synthesised leaves no partial file in the cache")
     func quitEarly() throws {
         let folder = try songFolder(seconds: 1200)

@@ -6,6 +6,9 @@ public enum AudioFiles {
     public static let audioExtensions = ["mp3", "flac", "ogg", "opus", "m4a", "wav", "aac", "wma", "mka"]
     /// Lyric extensions tried beside an audio file, in this order.
     public static let lyricExtensions = ["lrc", "elrc", "ttml", "srt", "vtt", "ass", "ssa", "txt"]
+    /// MIDI karaoke extensions: a file that is a whole song, its lyrics and its music (DESIGN §7.7, §18). Never
+    /// looked for beside an audio file; a folder holds them as songs.
+    public static let midiExtensions = ["kar", "mid", "midi"]
 
     /// Whether `path` names an audio file (by its extension).
     public static func isAudio(_ path: String) -> Bool {
@@ -41,12 +44,16 @@ public enum AudioFiles {
     }
 
     /// The lyric files of a folder whose entries are named `names`, as `check FOLDER` reads them: every file
-    /// with a lyric extension (whatever its case), hidden ones left out, sorted by name, with the folder's path.
+    /// with a lyric or MIDI karaoke extension (whatever its case), hidden ones left out, sorted by name, with the
+    /// folder's path.
     public static func lyricFiles(inFolder folder: String, names: [String]) -> [String] {
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         return names.filter { name in
             !name.hasPrefix(".") && !name.contains("/")
-                && fileExtension(of: name).map { lyricExtensions.contains($0.lowercased()) } == true
+                && fileExtension(of: name).map {
+                    let ext = $0.lowercased()
+                    return lyricExtensions.contains(ext) || midiExtensions.contains(ext)
+                } == true
         }
         .sorted().map { prefix + $0 }
     }

@@ -32,9 +32,13 @@ enum ShellCompletion {
         return options.map(\.name) + options.compactMap(\.shortName)
     }
 
-    /// The file name endings of the files the commands read: lyrics and audio.
+    /// The file name endings of the files the commands read: lyrics, karaoke files and audio.
     static var fileExtensions: [String] {
-        let all = AudioFiles.lyricExtensions + ["txt", "ttml", "xml", "m3u", "m3u8"] + AudioFiles.audioExtensions
+        let all =
+            AudioFiles.lyricExtensions + ["txt", "ttml", "xml", "m3u", "m3u8"] + AudioFiles.midiExtensions + [
+                "cdg", "zip",
+            ]
+            + AudioFiles.audioExtensions
         var seen: Set<String> = []
         return all.filter { seen.insert($0).inserted }
     }

@@ -79,6 +79,13 @@ struct PlaylistTests {
             ])
     }
 
+    @Test("a MIDI karaoke file is a song of its own in a folder; beside an audio file of its name the audio wins")
+    func folderMidiSongs() {
+        let names = ["a.lrc", "b.kar", "b.lrc", "c.MID", "c.mp3", "d.midi", "d.mid", ".e.kar"]
+        #expect(
+            Playlist.songs(inFolder: "f", names: names).map(\.path) == ["f/a.lrc", "f/b.kar", "f/c.mp3", "f/d.mid"])
+    }
+
     @Test("the folder's order does not depend on the order the names are listed in")
     func folderOrderStable() {
         let names = ["b.lrc", "a.mp3", "a.lrc", "c.flac", "c.ogg"]
