@@ -171,7 +171,12 @@ struct FollowScreenMPRISTests {
         let tmux = try TmuxSession(
             "\(KaraokeProcess.binary.path) follow --player mpris:mpv", columns: 72, rows: Self.rows,
             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        var screen = try tmux.waitFor { $0.contains { $0.contains("Hello from the first song") } }
+        // mpv-mpris may name the track by its file before its tags are read (seen under ThreadSanitizer), so
+        // the tags' title is waited for too.
+        var screen = try tmux.waitFor {
+            $0.contains { $0.contains("Hello from the first song") }
+                && statusRow($0, rows: Self.rows).contains("The Testers — First Song")
+        }
         #expect(screen.contains { $0.contains("Hello from the first song") }, "\(screen)")
         #expect(statusRow(screen, rows: Self.rows).contains("The Testers — First Song"), "\(screen)")
 
