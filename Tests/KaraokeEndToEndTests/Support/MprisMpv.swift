@@ -20,7 +20,7 @@ final class MprisMpv {
     private let process: ChildProcess
     private let bus: PrivateBus
 
-    /// Starts mpv on `files` (paused or not) on `bus` and waits (up to 10 s) for its name on the bus.
+    /// Starts mpv on `files` (paused or not) on `bus` and waits (up to 20 s) for its name on the bus.
     init(playing files: [String], on bus: PrivateBus, paused: Bool = false) throws {
         self.bus = bus
         process = try ChildProcess(
@@ -31,11 +31,14 @@ final class MprisMpv {
             ]
                 + files,
             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        let deadline = Date().addingTimeInterval(10)
+        // 20 s: with eight end-to-end tests at once, mpv and its plugin can take over 10 s to reach the bus.
+        let deadline = Date().addingTimeInterval(20)
         while status() == nil {
             guard Date() < deadline, !process.hasExited else {
+                let exited = process.hasExited
                 process.stop()
-                throw PrivateBus.StartFailure(description: "mpv did not appear on the bus")
+                throw PrivateBus.StartFailure(
+                    description: "mpv did not appear on the bus " + (exited ? "(it exited)" : "within 20 s"))
             }
             usleep(50_000)
         }
