@@ -352,7 +352,9 @@ func cellByCellFloor(
                 if cursor == nil || cursor! != (y, x) { codes.move(from: cursor, to: (y, x), into: &out) }
                 switch row.columns[x] {
                 case .glyph(let glyph, let width, let style):
-                    let next = TerminalCodes.Pen(weight: style.weight, color: depth == .none ? nil : style.colorNumber)
+                    let next = TerminalCodes.Pen(
+                        weight: style.weight, color: depth == .none ? nil : style.colorNumber,
+                        background: depth == .none ? nil : style.backgroundNumber)
                     codes.change(from: pen, to: next, into: &out)
                     pen = next
                     out += glyph.utf8

@@ -696,3 +696,46 @@ struct PlayLoopOffsetSaveTests {
         #expect(OffsetSave.quotedPath("My Song's.srt") == "'My Song'\\''s.srt'")
     }
 }
+
+@Suite("The play loop on a fake clock: CD+G pictures")
+struct PlayLoopGraphicsTests {
+    @Test("under reduce motion a still picture wakes nothing; each packet that draws is painted when it starts")
+    func wakesForPackets() throws {
+        var writer = CDGWriter()
+        writer.colorTable(
+            high: false, [(0, 0, 0), (15, 0, 0), (0, 0, 15), (15, 15, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
+        writer.nothing(29)
+        writer.memoryPreset(color: 2) // packet 30: 0.1 s
+        writer.nothing(269)
+        writer.tile(color0: 1, color1: 3, row: 4, column: 9, rows: [UInt8](repeating: 0x2A, count: 12)) // 1.0 s
+        writer.nothing(600) // to 3.0 s
+        var options = FrameOptions()
+        options.reduceMotion = true
+        var metadata = SongMetadata()
+        metadata.length = 3000
+        let loop = PlayLoop(
+            content: .graphics(metadata), fallbackTitle: "song.cdg", options: options, columns: 60, rows: 16,
+            start: 0, framesPerSecond: 30, now: t0)
+        // The same screen without a picture wakes for the status bar only: its clock and progress cells.
+        var plain = FakeEdge(loop: loop)
+        plain.run(until: t0 + 4)
+        var pictured = loop
+        pictured.showGraphics(CDGTrack(bytes: writer.bytes, renderer: HalfBlockRenderer(), depth: .indexed256))
+        var edge = FakeEdge(loop: pictured)
+        edge.run(until: t0 + 4)
+        #expect(edge.exitStatus == 0)
+        // With the picture, two wakes more: the preset's packet and the tile's, each at its start.
+        let times = edge.paints.map { (($0.at - t0) * 1e6).rounded() / 1e6 }
+        let plainTimes = plain.paints.map { (($0.at - t0) * 1e6).rounded() / 1e6 }
+        // (The status clock's wake at 1.000001 s is then already painted by the tile's frame.)
+        #expect(Set(times).isSubset(of: Set(plainTimes).union([0.1, 1.0])), "\(times)")
+        #expect(times.contains(0.1) && times.contains(1.0) && times.count <= plainTimes.count + 2)
+        // Every frame shows the picture, and the tile's frame differs from the one before it.
+        #expect(edge.paints.allSatisfy { $0.frame.rows.contains { $0.kind == .picture } })
+        let tiled = try #require(edge.paints.firstIndex { abs($0.at - t0 - 1.0) < 1e-6 })
+        let changed =
+            edge.paints[tiled].frame.rows.filter { $0.kind == .picture }
+            != edge.paints[tiled - 1].frame.rows.filter { $0.kind == .picture }
+        #expect(changed)
+    }
+}

@@ -2,7 +2,8 @@ import Testing
 @testable import KaraokeCore
 
 /// A small xterm for the sequences `ScreenWriter` sends: cursor moves, SGR, scrolling regions, SU and SD.
-/// Each cell holds its text and, for a non-space, the pen it was written with.
+/// Each cell holds its text and, for a non-space, the pen it was written with; a space keeps only the
+/// background it was written on. Like xterm (`bce`), rows scrolled in take the background that is on.
 private struct TinyTerminal {
     struct Cell: Equatable {
         var text = " "
@@ -50,13 +51,14 @@ private struct TinyTerminal {
                 case "C": column += max(1, first)
                 case "r": top = first - 1; bottom = numbers[1] - 1; row = 0; column = 0
                 case "S", "T":
+                    let erased = Cell(text: " ", pen: Self.spacePen(pen))
                     for _ in 0..<first {
                         if final == "S" {
                             cells.remove(at: top)
-                            cells.insert(Array(repeating: Cell(), count: columns), at: bottom)
+                            cells.insert(Array(repeating: erased, count: columns), at: bottom)
                         } else {
                             cells.remove(at: bottom)
-                            cells.insert(Array(repeating: Cell(), count: columns), at: top)
+                            cells.insert(Array(repeating: erased, count: columns), at: top)
                         }
                     }
                 case "m": sgr(parameters)
@@ -64,7 +66,7 @@ private struct TinyTerminal {
                 }
             default:
                 let width = DisplayWidth.of(String(character))
-                cells[row][column] = Cell(text: String(character), pen: character == " " ? nil : pen)
+                cells[row][column] = Cell(text: String(character), pen: character == " " ? Self.spacePen(pen) : pen)
                 if width == 2 { cells[row][column + 1] = Cell(text: "", pen: nil) }
                 column += width
             }
@@ -75,16 +77,25 @@ private struct TinyTerminal {
         if parameters.isEmpty || parameters == "0" { pen = .plain; return }
         if parameters == "1" { pen.weight = .bold; return }
         if parameters == "2" { pen.weight = .dim; return }
-        if parameters == "39;49" { pen.color = nil; return }
+        if parameters == "39;49" { pen.color = nil; pen.background = nil; return }
         if parameters.hasPrefix("38;5;") { pen.color = Int(parameters.dropFirst(5)); return }
-        if parameters.hasPrefix("38:2::") {
+        if parameters.hasPrefix("48;5;") { pen.background = Int(parameters.dropFirst(5)); return }
+        if parameters.hasPrefix("38:2::") || parameters.hasPrefix("48:2::") {
             let channels = parameters.dropFirst(6).split(separator: ":").map { Int($0)! }
-            pen.color = channels[0] << 16 | channels[1] << 8 | channels[2]
+            let value = channels[0] << 16 | channels[1] << 8 | channels[2]
+            if parameters.hasPrefix("3") { pen.color = value } else { pen.background = value }
             return
         }
         if let value = Int(parameters), (30...37).contains(value) { pen.color = value - 30; return }
         if let value = Int(parameters), (90...97).contains(value) { pen.color = value - 82; return }
+        if let value = Int(parameters), (40...47).contains(value) { pen.background = value - 40; return }
+        if let value = Int(parameters), (100...107).contains(value) { pen.background = value - 92; return }
         Issue.record("unknown SGR \(parameters)")
+    }
+
+    /// What a space written with `pen` shows: only its background.
+    static func spacePen(_ pen: TerminalCodes.Pen) -> TerminalCodes.Pen? {
+        pen.background.map { TerminalCodes.Pen(weight: .normal, color: nil, background: $0) }
     }
 
     /// What `frame` should look like on this terminal at `depth`.
@@ -95,13 +106,8 @@ private struct TinyTerminal {
                 case .empty: return Cell()
                 case .continuation: return Cell(text: "", pen: nil)
                 case .glyph(let glyph, _, let style):
-                    return Cell(
-                        text: glyph,
-                        pen: glyph == " "
-                            ? nil
-                            : TerminalCodes.Pen(
-                                weight: style.weight,
-                                color: style.colorNumber))
+                    let pen = style.pen(depth: depth)
+                    return Cell(text: glyph, pen: glyph == " " ? spacePen(pen) : pen)
                 }
             }
         }
@@ -260,6 +266,90 @@ struct ScreenWriterTests {
             let expected = TinyTerminal.expected(shown, columns: 60, depth: depth)
             guard terminal.cells == expected else {
                 Issue.record("at \(time) s the terminal differs from the frame")
+                return
+            }
+        }
+    }
+}
+
+@Suite("Writing pictures to a terminal")
+struct PictureWriterTests {
+    @Test("a pen with a background sets it with setab, and leaving it takes op and the colour again")
+    func backgroundPens() {
+        let codes = TerminalCodes.xterm()
+        let picture = TerminalCodes.Pen(weight: .normal, color: 196, background: 21)
+        #expect(
+            String(decoding: codes.change(from: .plain, to: picture), as: UTF8.self)
+                == "\u{1B}[38;5;196m\u{1B}[48;5;21m")
+        #expect(
+            String(
+                decoding: codes.change(from: picture, to: TerminalCodes.Pen(weight: .normal, color: 196)), as: UTF8.self
+            )
+                == "\u{1B}[39;49m\u{1B}[38;5;196m")
+        #expect(
+            String(
+                decoding: codes.change(
+                    from: picture, to: TerminalCodes.Pen(weight: .normal, color: 196, background: 3)), as: UTF8.self)
+                == "\u{1B}[43m")
+        let direct = TerminalCodes.xterm(direct: true)
+        #expect(
+            String(
+                decoding: direct.change(
+                    from: .plain, to: TerminalCodes.Pen(weight: .normal, color: nil, background: 0x102030)),
+                as: UTF8.self)
+                == "\u{1B}[48:2::16:32:48m")
+    }
+
+    @Test(
+        "a CD+G song with help over it and lyrics after it: the terminal shows every frame exactly",
+        arguments: [ColorDepth.indexed256, .direct, .basic, .none])
+    func picturesExactly(depth: ColorDepth) throws {
+        // Colours that change every few packets, tiles over them, and a scroll: a busy picture.
+        var generator = SeededGenerator(state: 7)
+        var writer = CDGWriter()
+        for step in 0..<120 {
+            let colors = (0..<8).map { _ in
+                (
+                    Int.random(in: 0...15, using: &generator), Int.random(in: 0...15, using: &generator),
+                    Int.random(in: 0...15, using: &generator)
+                )
+            }
+            writer.colorTable(high: step % 2 == 1, colors)
+            if step % 10 == 0 { writer.memoryPreset(color: step % 16) }
+            for _ in 0..<6 {
+                writer.tile(
+                    color0: Int.random(in: 0...15, using: &generator),
+                    color1: Int.random(in: 0...15, using: &generator),
+                    row: Int.random(in: 0...17, using: &generator), column: Int.random(in: 0...49, using: &generator),
+                    rows: (0..<12).map { _ in UInt8.random(in: 0...63, using: &generator) })
+            }
+            if step % 25 == 24 { writer.scroll(color: 3, vertical: 2, verticalOffset: 0, copy: true) }
+            writer.nothing(3)
+        }
+        var track = CDGTrack(bytes: writer.bytes, renderer: HalfBlockRenderer(), depth: depth)
+        var composer = FrameComposer(
+            content: .graphics(SongMetadata()), fallbackTitle: "song.cdg", columns: 50, rows: 14,
+            options: FrameOptions(),
+            length: 4000)
+        let song = try Fixtures.song("lantern-river.lrc")
+        var lyrics = FrameComposer(song: song, fallbackTitle: "", columns: 50, rows: 14, options: FrameOptions())
+        var screen = ScreenWriter(codes: .xterm(direct: depth == .direct), depth: depth, columns: 50, rows: 14)
+        var terminal = TinyTerminal(columns: 50, rows: 14)
+        for k in 0..<80 {
+            let time = Double(k) / 30
+            var shown: Frame
+            if k < 60 {
+                var input = FrameInput(time: time, help: (20..<30).contains(k) ? PlayerAction.help : nil)
+                let size = composer.pictureSize
+                input.picture = track.cells(at: time, columns: size.columns, rows: size.rows)
+                shown = composer.frame(input)
+                if input.help == nil { #expect(shown.rows.contains { $0.kind == .picture }) }
+            } else {
+                shown = lyrics.frame(at: 10 + time)
+            }
+            terminal.feed(screen.write(shown))
+            guard terminal.cells == TinyTerminal.expected(shown, columns: 50, depth: depth) else {
+                Issue.record("frame \(k) differs on the terminal")
                 return
             }
         }

@@ -53,13 +53,14 @@ public enum ColorDepth: String, Sendable, Equatable {
 
     /// The nearest of the six ANSI hues (red 1 … cyan 6) or white (7), for the title on an 8-colour terminal.
     public static func basicIndex(_ color: RGB) -> Int {
-        let ansi: [(Int, RGB)] = [
-            (1, RGB(hex: 0xCD0000)), (2, RGB(hex: 0x00CD00)), (3, RGB(hex: 0xCDCD00)),
-            (4, RGB(hex: 0x0000EE)), (5, RGB(hex: 0xCD00CD)), (6, RGB(hex: 0x00CDCD)),
-            (7, RGB(hex: 0xE5E5E5)),
-        ]
-        return ansi.min { distance(color, $0.1) < distance(color, $1.1) }!.0
+        (1...7).min { distance(color, basicColors[$0]) < distance(color, basicColors[$1]) }!
     }
+
+    /// The eight ANSI colours as xterm shows them, by index.
+    static let basicColors = [
+        RGB(hex: 0x000000), RGB(hex: 0xCD0000), RGB(hex: 0x00CD00), RGB(hex: 0xCDCD00),
+        RGB(hex: 0x0000EE), RGB(hex: 0xCD00CD), RGB(hex: 0x00CDCD), RGB(hex: 0xE5E5E5),
+    ]
 
     /// The ANSI hue (red 1 … magenta 5, cyan 6) nearest `color`'s hue, or nil for a gray, so a dimmed or pale
     /// ink keeps its hue on an 8-colour terminal where `basicIndex` would round it to white (DESIGN §15.3).
@@ -100,6 +101,11 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
     public var paletteIndex: Int?
     /// The attribute.
     public var weight: Weight
+    /// The cell's background as a 24-bit colour (direct), nil for the terminal's own.
+    public var backgroundRGB: RGB? = nil
+    /// The cell's background as a palette index (256 colours, or 0–7 on a basic terminal), nil for the
+    /// terminal's own. Only picture cells have a background (DESIGN §19.7).
+    public var backgroundIndex: Int? = nil
 
     /// The colour number the terminal's `setaf` takes for this style, nil for the default colour.
     ///
@@ -113,8 +119,26 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
         return paletteIndex
     }
 
+    /// The colour number the terminal's `setab` takes for the background, nil for the default one; the
+    /// same numbering as `colorNumber`.
+    public var backgroundNumber: Int? {
+        if let backgroundRGB {
+            let value = Int(backgroundRGB.hexValue)
+            return value > 0 && value < 8 ? 8 : value
+        }
+        return backgroundIndex
+    }
+
+    /// The pen that draws this style on a terminal of `depth`.
+    func pen(depth: ColorDepth) -> TerminalCodes.Pen {
+        depth == .none
+            ? TerminalCodes.Pen(weight: weight, color: nil)
+            : TerminalCodes.Pen(weight: weight, color: colorNumber, background: backgroundNumber)
+    }
+
     /// The style for `cell` at `depth`.
     public static func of(_ cell: FrameCell, depth: ColorDepth) -> TerminalStyle {
+        if cell.role == .picture { return picture(cell, depth: depth) }
         switch depth {
         case .direct:
             return TerminalStyle(rgb: cell.color, paletteIndex: nil, weight: cell.role == .title ? .bold : .normal)
@@ -137,15 +161,41 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
                     weight: cell.fill >= 1 ? .bold : cell.fill > 0 ? .normal : .dim)
             case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
             case .title: return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.basicIndex(cell.color), weight: .bold)
-            case .notice, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
+            case .notice, .blank, .picture: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
             }
         case .none:
             switch cell.role {
             case .lyric, .countIn, .lanes:
                 return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 0.5 ? .bold : .normal)
             case .title, .notice: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
-            case .translation, .status, .blank: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)
+            case .translation, .status, .blank, .picture:
+                return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)
             }
+        }
+    }
+
+    /// A picture cell's ink and background at `depth` (DESIGN §19.7): exact in direct colour, the nearest
+    /// palette or basic colour otherwise; without colour only the block shapes are left.
+    private static func picture(_ cell: FrameCell, depth: ColorDepth) -> TerminalStyle {
+        let background = cell.background ?? cell.color
+        switch depth {
+        case .direct:
+            return TerminalStyle(rgb: cell.color, paletteIndex: nil, weight: .normal, backgroundRGB: background)
+        case .indexed256:
+            return TerminalStyle(
+                rgb: nil, paletteIndex: ColorDepth.paletteIndex(cell.color), weight: .normal,
+                backgroundIndex: ColorDepth.paletteIndex(background))
+        case .basic:
+            // Black counts here: a picture's dark areas are black, not the nearest of the text inks.
+            func nearest(_ color: RGB) -> Int {
+                let black = ColorDepth.distance(color, RGB(0, 0, 0))
+                let ink = ColorDepth.basicIndex(color)
+                return black <= ColorDepth.distance(color, ColorDepth.basicColors[ink]) ? 0 : ink
+            }
+            return TerminalStyle(
+                rgb: nil, paletteIndex: nearest(cell.color), weight: .normal, backgroundIndex: nearest(background))
+        case .none:
+            return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)
         }
     }
 }

@@ -35,6 +35,8 @@ extension Frame {
                     }
                     if let rgb = style.rgb { output += ";38;2;\(rgb.red);\(rgb.green);\(rgb.blue)" }
                     if let index = style.paletteIndex { output += index < 8 ? ";3\(index)" : ";38;5;\(index)" }
+                    if let rgb = style.backgroundRGB { output += ";48;2;\(rgb.red);\(rgb.green);\(rgb.blue)" }
+                    if let index = style.backgroundIndex { output += index < 8 ? ";4\(index)" : ";48;5;\(index)" }
                     output += "m"
                     current = style
                 }

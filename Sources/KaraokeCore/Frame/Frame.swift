@@ -28,6 +28,8 @@ public enum RowKind: String, Sendable, Equatable {
     case countIn
     /// A row of the note lanes drawn while scoring (DESIGN §15.3).
     case lanes
+    /// A row of a CD+G picture drawn in cells (DESIGN §19.7): each cell has a background colour.
+    case picture
 }
 
 /// One row of a frame: its cells in column order, with gaps where nothing is drawn.
@@ -85,4 +87,7 @@ public struct FrameCell: Sendable, Equatable {
     /// The hue an 8-colour terminal keeps for it (a golden note, a duet ink), since the blend in `color`
     /// would round to gray there; nil for the terminal's own colour. Only note lanes set it (DESIGN §15.3).
     public var accent: RGB? = nil
+    /// The colour of the cell behind the glyph; nil for the terminal's own. Only picture cells set it
+    /// (DESIGN §19.7).
+    public var background: RGB? = nil
 }

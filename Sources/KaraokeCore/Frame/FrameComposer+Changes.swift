@@ -29,6 +29,9 @@ extension FrameComposer {
         case .timed: break
         case .plain, .message:
             return FrameComposer.earliest(status, untimedChange(after: time))
+        case .graphics:
+            // The picture's own changes are the loop's to schedule: it holds the decoder (DESIGN §19.7).
+            return FrameComposer.earliest(status, nil)
         }
         guard !song.lines.isEmpty else { return FrameComposer.earliest(status, nil) }
         if lanes != nil && laneRows > 0 { return .continuous }

@@ -128,7 +128,7 @@ public struct FrameComposer {
         var frame = lyricFrame(
             at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
             userOffset: input.userOffset, reduceMotion: input.reduceMotion, singing: input.singing,
-            singers: input.singers)
+            singers: input.singers, picture: input.picture)
         if let selected = input.selectedLine { markSelected(selected, in: &frame) }
         if let help = input.help {
             draw(HelpBox(entries: help, columns: columns, rows: rows), page: input.helpPage, over: &frame)
@@ -143,7 +143,7 @@ public struct FrameComposer {
 
     private mutating func lyricFrame(
         at time: Double, titleTime: Double?, paused: Bool, notice: String?,
-        userOffset: Int, reduceMotion: Bool, singing: String?, singers: [SingerProgress]
+        userOffset: Int, reduceMotion: Bool, singing: String?, singers: [SingerProgress], picture: PictureCells?
     ) -> Frame {
         var screen = [FrameRow](repeating: .blank, count: rows)
         screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
@@ -154,6 +154,9 @@ public struct FrameComposer {
         case .timed: break
         case .plain, .message:
             untimed.draw(at: time, duration: Double(song.duration) / 1000, into: &screen)
+            return Frame(time: time, columns: columns, rows: screen)
+        case .graphics:
+            if let picture { draw(picture, into: &screen) }
             return Frame(time: time, columns: columns, rows: screen)
         }
         guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }

@@ -31,6 +31,9 @@ public struct FrameInput {
     public var singers: [SingerProgress]
     /// The line marked as selected (`sync`'s, which the nudge keys move, DESIGN §13.1); nil for none.
     public var selectedLine: Int?
+    /// The CD+G picture in cells, at the size `FrameComposer.pictureArea` gives, for `.graphics` content
+    /// (DESIGN §19.7).
+    public var picture: PictureCells?
 
     /// What a frame at `time` shows; by default running, without help, notice, offset or singers.
     public init(

@@ -6,6 +6,8 @@ public enum LyricsContent: Sendable, Equatable {
     case plain(PlainLyrics)
     /// One message centred under the title, such as "looking up A — T on lrclib.net…".
     case message(String)
+    /// A CD+G picture fills the area (`FrameInput.picture`, DESIGN §19.7); the metadata names the song.
+    case graphics(SongMetadata)
 
     /// The song whose clock the content is shown on: the timed song itself, else a song without lines
     /// whose length is the plain lyrics' (or none), so the audio's length can stretch it (DESIGN §2).
@@ -14,6 +16,7 @@ public enum LyricsContent: Sendable, Equatable {
         case .timed(let song): song
         case .plain(let plain): Song(metadata: plain.metadata, lines: [], medianLineDuration: nil)
         case .message: Song(metadata: SongMetadata(), lines: [], medianLineDuration: nil)
+        case .graphics(let metadata): Song(metadata: metadata, lines: [], medianLineDuration: nil)
         }
     }
 

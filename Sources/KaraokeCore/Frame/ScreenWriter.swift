@@ -135,6 +135,11 @@ public struct ScreenWriter {
         guard let bytes = codes.scroll(top: shift.top, bottom: shift.bottom, by: shift.distance, rows: rows) else {
             return false
         }
+        // Rows scrolled in take the background that is on (on most terminals): it must be the default one.
+        if let pen, pen.background != nil {
+            codes.change(from: pen, to: pen.withoutBackground, into: &out)
+            self.pen = pen.withoutBackground
+        }
         out += bytes
         let before = shown
         for y in shift.top...shift.bottom {
@@ -190,16 +195,17 @@ public struct ScreenWriter {
         switch column {
         case .continuation: return
         case .empty:
-            // A space looks the same in any colour or weight (no background, underline or reverse is ever
-            // set), so it keeps whatever pen is on.
-            if pen == nil {
-                codes.change(from: nil, to: .plain, into: &out)
-                pen = .plain
+            // A space looks the same in any colour or weight (no underline or reverse is ever set), so it
+            // keeps whatever pen is on, unless that pen has a background (a picture's).
+            if pen == nil || pen!.background != nil {
+                let next = pen?.withoutBackground ?? .plain
+                codes.change(from: pen, to: next, into: &out)
+                pen = next
             }
             out.append(0x20)
             cursor = x + 1 < columns ? (y, x + 1) : nil
         case .glyph(let glyph, _, let style):
-            let next = TerminalCodes.Pen(weight: style.weight, color: depth == .none ? nil : style.colorNumber)
+            let next = style.pen(depth: depth)
             if pen != next {
                 codes.change(from: pen, to: next, into: &out)
                 pen = next
@@ -213,17 +219,16 @@ public struct ScreenWriter {
     }
 
     /// Appends the bytes that draw `row`'s columns `gap` again with the pen that is on, when they are at most
-    /// four narrow cells of one scalar each that this pen draws as they are (spaces in any pen); otherwise
+    /// four narrow cells of one scalar each that this pen draws as they are (spaces in any pen without a background); otherwise
     /// appends nothing and gives false.
     private func rewrite(_ row: ScreenRow, _ gap: Range<Int>, into out: inout [UInt8]) -> Bool {
         guard gap.count <= 4, let pen else { return false }
         let start = out.count
         for index in gap {
             switch row.columns[index] {
-            case .empty: out.append(0x20)
+            case .empty where pen.background == nil: out.append(0x20)
             case .glyph(let glyph, 1, let style)
-            where glyph.unicodeScalars.count == 1
-                && TerminalCodes.Pen(weight: style.weight, color: depth == .none ? nil : style.colorNumber) == pen:
+            where glyph.unicodeScalars.count == 1 && style.pen(depth: depth) == pen:
                 out += glyph.utf8
             default:
                 out.removeSubrange(start...)

@@ -5,7 +5,7 @@ import Glibc
 public struct TerminalCodes: Sendable, Equatable {
     /// The terminfo string capabilities the codes are made of.
     public static let capabilityNames = [
-        "cup", "hpa", "cuf", "cuf1", "cub1", "cr", "sgr0", "bold", "dim", "setaf", "op",
+        "cup", "hpa", "cuf", "cuf1", "cub1", "cr", "sgr0", "bold", "dim", "setaf", "setab", "op",
         "csr", "indn", "rin",
     ]
 
@@ -29,6 +29,8 @@ public struct TerminalCodes: Sendable, Equatable {
     public var dim: [UInt8]?
     /// `setaf`: the foreground colour.
     public var setForeground: TerminfoTemplate?
+    /// `setab`: the background colour (only pictures set one, DESIGN §19.7).
+    public var setBackground: TerminfoTemplate?
     /// `op`: the default colours.
     public var defaultColors: [UInt8]?
     /// `csr`: the scrolling region, from a top to a bottom row.
@@ -71,6 +73,7 @@ public struct TerminalCodes: Sendable, Equatable {
         bold = string("bold")
         dim = string("dim")
         setForeground = string("setaf").map(TerminfoTemplate.init)
+        setBackground = string("setab").map(TerminfoTemplate.init)
         defaultColors = string("op")
         scrollRegion = string("csr").map(TerminfoTemplate.init)
         scrollUp = string("indn").map(TerminfoTemplate.init)
@@ -85,10 +88,15 @@ public struct TerminalCodes: Sendable, Equatable {
             direct
             ? "\u{1B}[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m"
             : "\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m"
+        let setab =
+            direct
+            ? "\u{1B}[%?%p1%{8}%<%t4%p1%d%e48:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m"
+            : "\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m"
         let strings: [String: String] = [
             "cup": "\u{1B}[%i%p1%d;%p2%dH", "hpa": "\u{1B}[%i%p1%dG", "cuf": "\u{1B}[%p1%dC", "cuf1": "\u{1B}[C",
             "cub1": "\u{8}", "cr": "\r", "sgr0": "\u{1B}(B\u{1B}[m", "bold": "\u{1B}[1m", "dim": "\u{1B}[2m",
-            "setaf": setaf, "op": "\u{1B}[39;49m", "csr": "\u{1B}[%i%p1%d;%p2%dr", "indn": "\u{1B}[%p1%dS",
+            "setaf": setaf, "setab": setab, "op": "\u{1B}[39;49m", "csr": "\u{1B}[%i%p1%d;%p2%dr",
+            "indn": "\u{1B}[%p1%dS",
             "rin": "\u{1B}[%p1%dT",
         ]
         return TerminalCodes(strings: strings.mapValues { Array($0.utf8) }, autoMargins: true, eatsNewlineGlitch: true)!
@@ -140,18 +148,25 @@ public struct TerminalCodes: Sendable, Equatable {
         return out
     }
 
-    /// What the terminal draws the next glyph with: a weight and a colour number (nil: default colour).
+    /// What the terminal draws the next glyph with: a weight, a colour number and a background number
+    /// (nil: the default colours).
     public struct Pen: Sendable, Equatable {
         /// Bold, normal or dim.
         public var weight: TerminalStyle.Weight
         /// The number `setaf` takes, nil for the terminal's default colour.
         public var color: Int?
+        /// The number `setab` takes, nil for the terminal's default background.
+        public var background: Int?
 
         /// Creates a pen.
-        public init(weight: TerminalStyle.Weight, color: Int?) {
+        public init(weight: TerminalStyle.Weight, color: Int?, background: Int? = nil) {
             self.weight = weight
             self.color = color
+            self.background = background
         }
+
+        /// The same pen on the terminal's own background: what a space with nothing drawn needs.
+        public var withoutBackground: Pen { Pen(weight: weight, color: color) }
 
         /// Normal weight in the default colour: the terminal after `sgr0`.
         public static let plain = Pen(weight: .normal, color: nil)
@@ -167,12 +182,14 @@ public struct TerminalCodes: Sendable, Equatable {
     /// Appends the sequence that changes the pen from `from` (nil: unknown) to `to`.
     ///
     /// terminfo has no string that only ends bold or dim, so leaving either takes `sgr0` (which also drops
-    /// the colour, set again after it).
+    /// the colours, set again after it); going back to a default colour takes `op`, which resets both.
     public func change(from: Pen?, to: Pen, into out: inout [UInt8]) {
         if from == to { return }
         var now = from ?? .plain
-        if from == nil || (now.weight != to.weight && now.weight != .normal)
-            || (to.color == nil && now.color != nil && defaultColors == nil)
+        func dropsDefault() -> Bool {
+            (to.color == nil && now.color != nil) || (to.background == nil && now.background != nil)
+        }
+        if from == nil || (now.weight != to.weight && now.weight != .normal) || (dropsDefault() && defaultColors == nil)
         {
             out += resetAttributes
             now = .plain
@@ -181,12 +198,14 @@ public struct TerminalCodes: Sendable, Equatable {
             if to.weight == .bold, let bold { out += bold }
             if to.weight == .dim, let dim { out += dim }
         }
-        if now.color != to.color {
-            if let color = to.color {
-                setForeground?.expand(color, into: &out)
-            } else if let defaultColors {
-                out += defaultColors
-            }
+        if dropsDefault(), let defaultColors {
+            out += defaultColors
+            now.color = nil
+            now.background = nil
+        }
+        if now.color != to.color, let color = to.color { setForeground?.expand(color, into: &out) }
+        if now.background != to.background, let background = to.background {
+            setBackground?.expand(background, into: &out)
         }
     }
 }

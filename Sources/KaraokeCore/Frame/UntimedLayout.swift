@@ -16,7 +16,7 @@ struct UntimedLayout {
     init(content: LyricsContent, areaStart: Int, areaWidth: Int, rows: Int, options: FrameOptions) {
         let columns = areaStart * 2 + areaWidth
         switch content {
-        case .timed: return
+        case .timed, .graphics: return
         case .message(let text):
             let room = max(0, rows - 2)
             let placed = LineLayout.place(

@@ -31,6 +31,8 @@ public struct PlayLoop: TerminalProgram {
     /// Whether `s` has written an offset into this song's file: `s` with nothing more to add then says the
     /// offset is saved already, rather than that there is none.
     private var hasSavedOffset = false
+    /// The CD+G pictures of a `.graphics` song (DESIGN §19.7); nil for lyrics.
+    public private(set) var graphics: CDGTrack?
 
     /// A loop for `song` on a `columns` × `rows` screen, starting at `start` seconds at monotonic `now`.
     ///
@@ -85,6 +87,14 @@ public struct PlayLoop: TerminalProgram {
         if scoring != nil { motion.sweeps = true }
         let position = state.position(at: now)
         var next: Double? = position < state.duration ? state.duration : nil
+        if let change = pictureChange(after: position) {
+            // Packets come up to 300 a second: one due within a frame waits for the frame grid.
+            if change - position < 1 / Double(max(1, clock.framesPerSecond)) {
+                motion.sweeps = true
+            } else {
+                next = min(next ?? .infinity, change)
+            }
+        }
         switch composer.nextChange(for: state.frameInput(at: now, titleTime: nil)) {
         case .continuous: motion.sweeps = true
         case .at(let position): next = min(next ?? .infinity, position)
@@ -208,7 +218,13 @@ public struct PlayLoop: TerminalProgram {
     /// The frame at `now`, preceded by its clock-log line: the state and the singers as the events so far
     /// left them.
     private mutating func paint(at now: Double) -> [Effect] {
-        let input = state.frameInput(at: now, titleTime: clock.titleTime(at: now), singers: scoring?.singers ?? [])
+        var input = state.frameInput(at: now, titleTime: clock.titleTime(at: now), singers: scoring?.singers ?? [])
+        if graphics != nil, case .graphics = content {
+            let size = composer.pictureSize
+            input.picture = graphics!.cells(
+                at: pictureTime(playback: input.time, userOffset: input.userOffset), columns: size.columns,
+                rows: size.rows)
+        }
         clock.painted(at: now)
         var effects: [Effect] = []
         if logsClock { effects.append(.log("frame \(now) \(input.time)")) }
@@ -221,6 +237,25 @@ public struct PlayLoop: TerminalProgram {
     public mutating func startScoring(_ session: ScoringSession) {
         scoring = session
         rebuildComposer(columns: composer.columns, rows: composer.rows)
+    }
+
+    /// Shows the CD+G pictures of `track` in the lyric area while the content is `.graphics` (DESIGN §19.7).
+    /// Called before `start(at:)`.
+    public mutating func showGraphics(_ track: CDGTrack) {
+        graphics = track
+    }
+
+    /// The moment of the CD+G file shown at playback `time`: the user's offset moves the pictures as it
+    /// moves lyrics (positive shows them earlier).
+    private func pictureTime(playback time: Double, userOffset: Int) -> Double {
+        time + Double(userOffset) / 1000
+    }
+
+    /// The playback position at which the picture may next change after `position`; nil without one.
+    private func pictureChange(after position: Double) -> Double? {
+        guard let graphics, case .graphics = content else { return nil }
+        let offset = Double(state.overlay.userOffset) / 1000
+        return graphics.nextChange(after: position + offset).map { $0 - offset }
     }
 
     /// Shows `text` in the status bar for a while (three notice spans): what the edge could not set up.

@@ -202,23 +202,13 @@ final class NCursesScreen: Screen {
     }
 
     private func colorPair(for style: TerminalStyle) -> Int32 {
-        let foreground: Int32
-        switch depth {
-        case .direct:
-            guard let rgb = style.rgb else { return 0 }
-            // In direct-colour mode 0…7 still mean the ANSI colours; nudge near-black off them.
-            let value = Int32(rgb.hexValue)
-            foreground = value > 0 && value < 8 ? 8 : value
-        case .indexed256, .basic:
-            guard let index = style.paletteIndex else { return 0 }
-            foreground = Int32(index)
-        case .none:
-            return 0
-        }
+        // `colorNumber` nudges a near-black off 1…7, which still mean the ANSI colours in direct-colour mode.
+        guard depth != .none, let foreground = style.colorNumber.map(Int32.init) else { return 0 }
+        let background = style.backgroundNumber.map(Int32.init) ?? -1
         // Asked every time rather than cached here: alloc_pair finds an existing pair by a hash lookup and
         // marks it recently used, so when the drifting title has filled the table, the pairs recycled
         // first are the ones painted longest ago, not the lyric colours painted every frame.
-        return max(0, alloc_pair(foreground, -1))
+        return max(0, alloc_pair(foreground, background))
     }
 
     /// A key or resize that is already there, without waiting: the driver sleeps in `ppoll`, which also
