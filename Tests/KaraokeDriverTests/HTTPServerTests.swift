@@ -263,6 +263,19 @@ struct HTTPServerTests {
         #expect(json["query"] as? String == "file=%2e%2e/x")
     }
 
+    @Test("a target in absolute form arrives as it is, for the core to refuse")
+    func absoluteTarget() throws {
+        let echo = try EchoServer()
+        let connection = try #require(RawHTTPConnection(port: echo.server.port))
+        connection.send(
+            "GET http://elsewhere.example/api/queue?a=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let (bytes, _) = connection.receive(for: 3)
+        #expect(RawHTTPConnection.status(of: bytes) == 200)
+        let request = try #require(echo.requests.first)
+        #expect(request.path == "http://elsewhere.example/api/queue")
+        #expect(request.query == "a=1")
+    }
+
     @Test("a handler that throws, or a reply HTTP cannot carry, becomes a 500 with a JSON error")
     func badReplies() throws {
         struct Thrown: Error {}
@@ -327,8 +340,10 @@ struct HTTPServerTests {
         #expect(RawHTTPConnection(port: port) != nil)
         server.stop()
         server.stop()
-        #expect(RawHTTPConnection(port: port) == nil)
-        #expect(errno == ECONNREFUSED)
+        let refused = RawHTTPConnection(port: port)
+        let reason = errno
+        #expect(refused == nil)
+        #expect(reason == ECONNREFUSED)
 
         var dropped: HTTPServer? = try HTTPServer.start(bind: "127.0.0.1", port: 0) { EchoServer.echo($0) }
         let droppedPort = try #require(dropped?.port)
