@@ -254,7 +254,7 @@ static int kk_httpd_answer(kk_httpd_server *server, void *connection, const char
         .client = client,
     };
     kk_httpd_reply reply = {NULL, 0};
-    server->handler(server->context, &request, &reply);
+    if (server->handler != NULL) server->handler(server->context, &request, &reply);
     if (reply.response == NULL && kk_httpd_fail(&reply) != 0) return KK_MHD_NO;
     int queued = kk_mhd.queue_response(connection, reply.status, reply.response);
     /* The connection holds its own reference until the reply is sent. */
