@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "CFluidSynth", dependencies: ["COptionalLibrary"]),
         // libarchive's reader for zipped MP3+G songs, loaded on first use.
         .target(name: "CLibArchive", dependencies: ["COptionalLibrary"]),
+        // libmicrohttpd's daemon for the party's server (DESIGN §21), loaded on first use.
+        .target(name: "CMicroHTTPD", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -58,11 +60,11 @@ let package = Package(
         ),
         // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
         // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12) and
-        // the synthesis of a MIDI song's music (DESIGN §18). Apart
+        // the synthesis of a MIDI song's music (DESIGN §18), and the party's HTTP server (DESIGN §21). Apart
         // from the executable so that tests drive the programs, and the connection, through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth"],
+            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CMicroHTTPD"],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.
