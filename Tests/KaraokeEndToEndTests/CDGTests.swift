@@ -126,21 +126,98 @@ struct CDGTests {
         }
     }
 
-    @Test("render of a CD+G file in another format says which one it draws; ppm of a lyric file is refused")
-    func renderFormats() throws {
+    @Test("render draws a CD+G file in cells as play does, as text, ansi and json; ppm of a lyric file is refused")
+    func renderCells() throws {
         try KaraokeProcess.withTemporaryFolder { folder in
-            let path = folder.appendingPathComponent("song.cdg").path
+            let path = folder.appendingPathComponent("Some Song.cdg").path
             try Data(CDGFile.comparable(withGaps: false).bytes).write(to: URL(fileURLWithPath: path))
-            let text = try KaraokeProcess.run(["render", path, "--at", "1"])
-            #expect(text.status == 2)
-            #expect(
-                text.stderr == "karaoke: 'render' draws a CD+G file only as '--format ppm' for now, not as 'text'\n")
+            let size = ["--cols", "60", "--rows", "16"]
+            let text = try KaraokeProcess.run(["render", path, "--at", "0.5"] + size)
+            #expect(text.status == 0, "\(text.stderr)")
+            let rows = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(rows.count == 16)
+            #expect(rows.first?.trimmingCharacters(in: .whitespaces) == "Some Song")
+            #expect(rows.last?.contains("0:00 / 0:00") == true, "\(rows)")
+            // The tiles' two colours in a cell show as upper half blocks, inside the picture's 39 columns.
+            #expect(rows.contains { $0.contains("\u{2580}") })
+            #expect(rows.allSatisfy { $0.count <= 60 })
+            let ansi = try KaraokeProcess.run(
+                ["render", path, "--at", "0.5", "--format", "ansi", "--color", "always"] + size)
+            #expect(ansi.stdout.contains(";48;2;"), "backgrounds in direct colour")
+            let json = try KaraokeProcess.run(["render", path, "--at", "0.5", "--format", "json"] + size)
+            let screen = try #require(
+                (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["screen"]
+                    as? [[String: Any]])
+            #expect(screen.filter { $0["kind"] as? String == "picture" }.count == 14)
             let lyric = try KaraokeProcess.run([
                 "render", KaraokeProcess.song("paper-boats.lrc"), "--at", "1", "--format", "ppm",
             ])
             #expect(lyric.status == 2)
             #expect(lyric.stderr == "karaoke: '--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip\n")
         }
+    }
+
+    /// A folder holding an MP3+G song of `seconds` as `Artist - Song.mp3` and `.cdg` (the picture blue, then a red
+    /// band of tiles from 1 s on), and the same two in `Artist - Song.zip`.
+    private static func mp3gFolder(seconds: Int) throws -> URL? {
+        guard let ffmpeg else { return nil }
+        let folder = try KaraokeProcess.temporaryFolder()
+        var file = CDGFile()
+        file.colors(
+            high: false, [(0, 0, 0), (15, 0, 0), (0, 0, 15), (15, 15, 15), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
+        file.packet(1, [2, 0])
+        for _ in 0..<298 { file.packet(command: 0, 0) }
+        for column in 10..<40 { file.packet(6, [1, 1, 9, UInt8(column)] + [UInt8](repeating: 0x3F, count: 12)) }
+        for _ in 0..<(seconds * 300 - file.packetCount) { file.packet(command: 0, 0) }
+        try Data(file.bytes).write(to: folder.appendingPathComponent("Artist - Song.cdg"))
+        let audio = folder.appendingPathComponent("Artist - Song.mp3").path
+        let made = try KaraokeProcess.runRaw(
+            ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=\(seconds)", audio],
+            executable: ffmpeg)
+        try #require(made.status == 0)
+        let zipped = try KaraokeProcess.runRaw(
+            [
+                "-c",
+                "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
+                    + " z.write(sys.argv[2], 'Artist - Song.mp3')\n z.write(sys.argv[3], 'Artist - Song.cdg')\n",
+                folder.appendingPathComponent("Artist - Song.zip").path, audio,
+                folder.appendingPathComponent("Artist - Song.cdg").path,
+            ], executable: "/usr/bin/python3")
+        try #require(zipped.status == 0)
+        return folder
+    }
+
+    @Test(
+        "play draws an MP3+G song in the terminal in step with its audio: from a zip, an mp3 with its .cdg, a .cdg with its mp3",
+        arguments: ["Artist - Song.zip", "Artist - Song.mp3", "Artist - Song.cdg"])
+    func playsMP3G(file: String) throws {
+        guard TmuxSession.isAvailable, MpvProbe.isAvailable, let folder = try Self.mp3gFolder(seconds: 6) else {
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(folder.appendingPathComponent(file).path)' --mpv-option ao=null",
+            columns: 60, rows: 16)
+        // In 256 colours the blue picture is palette 21 as background; the red band, 196, comes at 1 s.
+        let blue = try session.waitFor { _ in (try? session.styledScreen().contains { $0.contains("48;5;21m") }) == true
+        }
+        #expect(blue.first?.contains("Artist - Song") == true, "\(blue)")
+        let audio =
+            file.hasSuffix(".zip")
+            ? "archive://" + folder.path.replacingOccurrences(of: " ", with: "%20")
+                + "/Artist%20-%20Song.zip|/Artist - Song.mp3"
+            : folder.appendingPathComponent("Artist - Song.mp3").path
+        let probe = MpvProbe.waitFor(playing: audio)
+        #expect(probe != nil, "mpv plays \(audio)")
+        _ = try session.waitFor { _ in (try? session.styledScreen().contains { $0.contains("38;5;196m") }) == true }
+        let styled = try session.styledScreen()
+        #expect(styled.contains { $0.contains("38;5;196m") }, "the red band is drawn")
+        if let probe {
+            let position = try probe.connect().property("time-pos") as? Double ?? 0
+            #expect(position >= 0.9, "the band shows once the audio has played 1 s, not before: \(position)")
+        }
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
     }
 
     @Test("check prints a CD+G file's length and packets, its problems as warnings, and refuses what is not CD+G")

@@ -64,12 +64,10 @@ public enum CommandLineParser {
             values.lyrics.fetch = false
         }
         for (option, value) in given { try option.set(value, into: &values) }
-        // CD+G draws as PPM only, for now, and PPM is CD+G's alone (DESIGN §19.5): the format may come from the
-        // config file too, so this is checked once every value is set.
-        if command == .render {
-            let graphics = positional.contains(where: MP3GFiles.isGraphicsSource)
-            if graphics && values.format != .ppm { throw .formatForGraphics(values.format.rawValue) }
-            if !graphics && values.format == .ppm { throw .ppmWithoutGraphics }
+        // PPM is CD+G's alone (DESIGN §19.5): the format may come from the config file too, so this is checked
+        // once every value is set.
+        if command == .render, values.format == .ppm, !positional.contains(where: MP3GFiles.isGraphicsSource) {
+            throw .ppmWithoutGraphics
         }
         return values.invocation(of: command, files: positional, given: givenNames)
     }

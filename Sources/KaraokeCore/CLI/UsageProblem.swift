@@ -63,8 +63,6 @@ enum UsageProblem: Error, Equatable, Sendable {
     case syncToStdout
     /// `play --audio` with a queue of FILEs.
     case audioForQueue
-    /// `render` of a CD+G file in a format other than PPM (the only one it draws so far), `format` as given.
-    case formatForGraphics(String)
     /// `render --format ppm` of a file that is not CD+G.
     case ppmWithoutGraphics
 
@@ -125,8 +123,6 @@ enum UsageProblem: Error, Equatable, Sendable {
         case .outputForSeveral(let count): return "'--output' takes the lyrics of one song, got \(count) AUDIO files"
         case .syncToStdout: return "'sync' writes a file; '-o -' (stdout) is not one"
         case .audioForQueue: return "'--audio' goes with one FILE; in a queue each song's audio is found beside it"
-        case .formatForGraphics(let format):
-            return "'render' draws a CD+G file only as '--format ppm' for now, not as '\(format)'"
         case .ppmWithoutGraphics: return "'--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip"
         }
     }

@@ -121,8 +121,9 @@ public enum UsageText {
                 Usage: karaoke render FILE --at SECONDS [options]
 
                 Prints the player's frame at SECONDS to stdout; no terminal needed. FILE may be the audio:
-                its lyrics are looked for as 'karaoke play' does. A CD+G FILE (.cdg) is drawn as its 300x216
-                picture at SECONDS, as binary PPM with '--format ppm' (the only format it takes for now).
+                its lyrics are looked for as 'karaoke play' does. A CD+G FILE (.cdg, an MP3+G .zip, or audio
+                with a .cdg of its name beside it) is drawn in cells as 'play' draws it; '--format ppm' writes
+                its 300x216 picture at SECONDS as binary PPM instead.
 
                 Options:
                 \(optionLines(for: .render))

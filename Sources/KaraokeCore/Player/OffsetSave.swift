@@ -78,6 +78,9 @@ public enum OffsetSave: Sendable, Equatable {
     /// The notice for plain lyrics or a message: nothing is timed.
     public static let untimedNotice = "these lyrics are not timed; there is no offset to save"
 
+    /// The notice for `s` in a CD+G song: the offset moves the picture while it plays, with no file to keep it.
+    public static let graphicsNotice = "a CD+G song has no lyric file to save an offset into"
+
     /// The notice when the file is not UTF-8 (read with `--encoding`, or guessed).
     public static func notUTF8Notice(_ path: String) -> String {
         "cannot save the offset: the file is not UTF-8; 'karaoke convert \(quotedPath(path)) --to lrc' writes UTF-8"

@@ -96,7 +96,8 @@ final class MpvPlayer: Sendable {
         _ audioFile: String, from start: Double, volume: Int, singing: SingingSettings = SingingSettings(),
         extraOptions: [String], wake: WakePipe?, otherwise consequence: String
     ) -> Result<MpvPlayer, Failure> {
-        guard AudioSource.isRegularFile(audioFile) else {
+        // An entry of a zipped MP3+G song is read by mpv itself (DESIGN §19.6).
+        guard audioFile.hasPrefix(GraphicsFile.archiveScheme) || AudioSource.isRegularFile(audioFile) else {
             return .failure(
                 Failure(message: "\(ControlCharacters.strip(audioFile)): no such audio file; \(consequence)"))
         }

@@ -29,6 +29,7 @@ struct OffsetWriter {
     func save(_ milliseconds: Int, content: LyricsContent) -> OffsetSave {
         // Nothing timed (plain lyrics, or a message while LRCLIB is asked) is said first: it holds wherever
         // the lyrics came from.
+        if case .graphics = content { return .refused(notice: OffsetSave.graphicsNotice) }
         guard case .timed = content else { return .refused(notice: OffsetSave.untimedNotice) }
         let path: String
         switch source {

@@ -38,7 +38,7 @@ enum PlayCommand {
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,
             request: request, screen: screen, waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
-            offsetWriter: prepared.offsetWriter(for: request))
+            offsetWriter: prepared.offsetWriter(for: request), graphics: loaded.graphics)
         if let pendingLookup = prepared.pendingLookup {
             session.lookup = BackgroundLookup(
                 query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard(),
@@ -114,6 +114,11 @@ enum PlayCommand {
         var offsetKey: String?
         // The LRCLIB lookup to start once the screen is up, with `--fetch` when nothing was found here.
         var pendingLookup: (query: LRCLIBQuery, server: String)?
+        if let graphics = GraphicsFile.song(
+            request.display.file, audio: request.audio, maxSize: request.display.maxSize)
+        {
+            return graphics.map { Prepared(loaded: $0.loaded, audioFile: $0.audio, offsetSource: .tags) }
+        }
         switch AudioSource.choose(for: request, finder: .standard) {
         case .success(let choice):
             switch LyricsFinder.load(
@@ -212,7 +217,7 @@ struct PlaySession {
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
         screen: NCursesScreen, waiter: PollWaiter, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter,
-        queued: Bool = false
+        graphics: [UInt8]? = nil, queued: Bool = false
     ) {
         self.offsetWriter = offsetWriter
         self.fallbackTitle = fallbackTitle
@@ -247,6 +252,11 @@ struct PlaySession {
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
             audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
         loop.isQueued = queued
+        if let graphics {
+            let renderer = PictureRenderers.forTerminal()
+            loop.showGraphics(CDGTrack(bytes: graphics, renderer: renderer.renderer, depth: screen.depth))
+            if let notice = renderer.notice { loop.post(notice: notice, at: monotonicSeconds()) }
+        }
         if request.scoring.isOn, case .timed(let song) = content {
             let opened = Microphones.open(for: song, options: request.scoring)
             microphones = opened.microphones

@@ -137,7 +137,7 @@ enum QueueCommand {
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: songOptions, request: songRequest, screen: screen,
             waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
-            offsetWriter: prepared.offsetWriter(for: songRequest),
+            offsetWriter: prepared.offsetWriter(for: songRequest), graphics: loaded.graphics,
             queued: true)
         if let pendingLookup = prepared.pendingLookup {
             session.lookup = BackgroundLookup(

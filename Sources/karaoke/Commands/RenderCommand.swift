@@ -5,9 +5,16 @@ import KaraokeCore
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
         let file = request.display.file
-        if MP3GFiles.isGraphicsSource(file) { return renderGraphics(request) }
+        if request.format == .ppm { return renderPicture(request) }
         let loaded: LyricFile.Loaded
-        if AudioFiles.isAudio(file) {
+        if let graphics = GraphicsFile.song(file, audio: .none, maxSize: request.display.maxSize) {
+            switch graphics {
+            case .success(let song): loaded = song.loaded
+            case .failure(let failure):
+                StandardStreams.err("karaoke: \(failure.message)")
+                return 1
+            }
+        } else if AudioFiles.isAudio(file) {
             // An audio FILE: its lyrics are looked for (DESIGN §10.1).
             switch LyricsFinder.standard.load(
                 audio: file, options: request.display.lyrics, maxSize: request.display.maxSize,
@@ -36,7 +43,15 @@ enum RenderCommand {
         var composer = FrameComposer(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options)
-        let frame = composer.frame(at: request.time)
+        var input = FrameInput(time: request.time, userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+        if let graphics = loaded.graphics {
+            // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
+            var track = CDGTrack(bytes: graphics, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)
+            let size = composer.pictureSize
+            input.picture = track.cells(
+                at: request.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
+        }
+        let frame = composer.frame(input)
         switch request.format {
         case .text: StandardStreams.out(frame.textRendering())
         case .json: StandardStreams.out(frame.jsonRendering())
@@ -52,8 +67,9 @@ enum RenderCommand {
         return 0
     }
 
-    /// A CD+G file's (or a zipped MP3+G song's) picture at `--at` as binary PPM (DESIGN §19.5); the parser let only `--format ppm` through.
-    private static func renderGraphics(_ request: RenderRequest) -> Int32 {
+    /// A CD+G file's (or a zipped MP3+G song's) picture at `--at` as binary PPM (DESIGN §19.5); the parser
+    /// lets `--format ppm` through for those files only.
+    private static func renderPicture(_ request: RenderRequest) -> Int32 {
         let file = request.display.file
         let shown = ControlCharacters.strip(file)
         let bytes: [UInt8]

@@ -10,6 +10,8 @@ enum LyricFile {
         var diagnostics: [Diagnostic]
         /// The name to show when the file has no `[ti:]`: its last path component.
         var fallbackTitle: String
+        /// The CD+G file's bytes, for `.graphics` content (an MP3+G song, DESIGN §19.7).
+        var graphics: [UInt8]?
 
         /// A loaded timed song.
         init(song: Song, diagnostics: [Diagnostic], fallbackTitle: String) {
