@@ -50,7 +50,7 @@ struct LyricFolderTests {
         #expect(AudioFiles.lyricFiles(inFolder: "songs/", names: ["a.vtt"]) == ["songs/a.vtt"])
         #expect(AudioFiles.lyricFiles(inFolder: "songs", names: ["a.mp3", "b.wav"]).isEmpty)
         #expect(
-            AudioFiles.lyricFiles(inFolder: "songs", names: ["a.KAR", "b.mid", "c.midi", "d.cdg"])
-                == ["songs/a.KAR", "songs/b.mid", "songs/c.midi"])
+            AudioFiles.lyricFiles(inFolder: "songs", names: ["a.KAR", "b.mid", "c.midi", "d.cdg", "e.Zip", "f.mp4"])
+                == ["songs/a.KAR", "songs/b.mid", "songs/c.midi", "songs/d.cdg", "songs/e.Zip"])
     }
 }

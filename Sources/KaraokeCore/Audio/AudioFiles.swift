@@ -44,8 +44,8 @@ public enum AudioFiles {
     }
 
     /// The lyric files of a folder whose entries are named `names`, as `check FOLDER` reads them: every file
-    /// with a lyric or MIDI karaoke extension (whatever its case), hidden ones left out, sorted by name, with the
-    /// folder's path.
+    /// with a lyric, MIDI karaoke, CD+G or zip extension (whatever its case), hidden ones left out, sorted by
+    /// name, with the folder's path.
     public static func lyricFiles(inFolder folder: String, names: [String]) -> [String] {
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         return names.filter { name in
@@ -53,6 +53,7 @@ public enum AudioFiles {
                 && fileExtension(of: name).map {
                     let ext = $0.lowercased()
                     return lyricExtensions.contains(ext) || midiExtensions.contains(ext)
+                        || ext == MP3GFiles.graphicsExtension || ext == MP3GFiles.archiveExtension
                 } == true
         }
         .sorted().map { prefix + $0 }

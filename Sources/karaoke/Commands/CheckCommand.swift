@@ -9,7 +9,7 @@ enum CheckCommand {
         for file in request.files.flatMap(expand) {
             if AudioSource.isDirectory(file) {
                 let shown = ControlCharacters.strip(file)
-                let kinds = (AudioFiles.lyricExtensions + AudioFiles.midiExtensions).map { "." + $0 }
+                let kinds = (AudioFiles.lyricExtensions + AudioFiles.midiExtensions + ["cdg", "zip"]).map { "." + $0 }
                     .joined(separator: " ")
                 StandardStreams.err("karaoke: \(shown): no lyric files in this folder (\(kinds))")
                 StandardStreams.out("\(shown): unusable\n")

@@ -86,6 +86,18 @@ struct PlaylistTests {
             Playlist.songs(inFolder: "f", names: names).map(\.path) == ["f/a.lrc", "f/b.kar", "f/c.mp3", "f/d.mid"])
     }
 
+    @Test(
+        "MP3+G songs in a folder: the audio beside its .cdg is the song; a zip is one, before a .cdg of its name; a .cdg alone is one"
+    )
+    func folderGraphicsSongs() {
+        let names = ["a.mp3", "a.cdg", "b.ZIP", "b.cdg", "c.CDG", "d.zip", "d.lrc", "e.kar", "e.zip", ".f.zip"]
+        #expect(
+            Playlist.songs(inFolder: "f", names: names).map(\.path) == [
+                "f/a.mp3", "f/b.ZIP", "f/c.CDG", "f/d.zip", "f/e.kar",
+            ])
+        #expect(Playlist.songs(inFolder: "f", names: names) == Playlist.songs(inFolder: "f", names: names.reversed()))
+    }
+
     @Test("the folder's order does not depend on the order the names are listed in")
     func folderOrderStable() {
         let names = ["b.lrc", "a.mp3", "a.lrc", "c.flac", "c.ogg"]
