@@ -47,6 +47,9 @@ let package = Package(
         .target(name: "CFluidSynth", dependencies: ["COptionalLibrary"]),
         // libarchive's reader for zipped MP3+G songs, loaded on first use.
         .target(name: "CLibArchive", dependencies: ["COptionalLibrary"]),
+        // libchafa's canvas, which chooses the block symbols and colours of a CD+G picture in cells (DESIGN
+        // §19.7), loaded on first use.
+        .target(name: "CChafa", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -57,12 +60,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
-        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12) and
-        // the synthesis of a MIDI song's music (DESIGN §18). Apart
+        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12),
+        // the synthesis of a MIDI song's music (DESIGN §18) and a CD+G picture's cells (§19.7). Apart
         // from the executable so that tests drive the programs, and the connection, through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth"],
+            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CChafa"],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.
