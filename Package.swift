@@ -87,7 +87,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "karaoke-bench",
-            // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis
+            // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis and
+            // its CD+G pictures in cells
             dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess"]
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
