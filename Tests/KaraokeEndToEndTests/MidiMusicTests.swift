@@ -66,12 +66,15 @@ struct MidiMusicTests {
         }
     }
 
-    /// Whether process `pid` has libfluidsynth mapped.
-    func loadsFluidSynth(_ pid: Int32) -> Bool {
+    /// Whether process `pid` has a library whose file name starts with `library` mapped.
+    func loads(_ library: String, _ pid: Int32) -> Bool {
         // Read to the end: /proc's files have no size to go by.
         let maps = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data()
-        return String(decoding: maps, as: UTF8.self).contains("libfluidsynth")
+        return String(decoding: maps, as: UTF8.self).contains("/" + library)
     }
+
+    /// Whether process `pid` has libfluidsynth mapped.
+    func loadsFluidSynth(_ pid: Int32) -> Bool { loads("libfluidsynth", pid) }
 
     @Test(
         "the music plays while it is synthesised, v switches to the accompaniment at the same place, and the WAVs land in the cache"
@@ -203,18 +206,23 @@ struct MidiMusicTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("--version, and play of an LRC with a WAV, never load libfluidsynth")
+    @Test("--version, and play of an LRC with a WAV, never load libfluidsynth or libchafa")
     func notLoadedForOtherSongs() throws {
+        // The libraries only MIDI and CD+G songs need (DESIGN §16).
+        let libraries = ["libfluidsynth", "libchafa"]
         let version = try KaraokeProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
         #expect(version.status == 0)
         #expect(version.stderr.contains("libc.so")) // LD_DEBUG works here
-        #expect(!version.stderr.contains("libfluidsynth"))
+        for library in libraries { #expect(!version.stderr.contains(library)) }
         let folder = try AudioTests.songFolder(audioSeconds: 30)
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = try AudioTests.play(folder)
         _ = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
         let pids = karaokeProcesses(mentioning: folder.path)
-        #expect(!pids.isEmpty && !pids.contains(where: loadsFluidSynth))
+        #expect(!pids.isEmpty)
+        for library in libraries {
+            #expect(!pids.contains { loads(library, $0) }, "\(library) loaded")
+        }
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }
