@@ -111,6 +111,17 @@ struct ChafaRendererTests {
         #expect(cells.cells.contains { $0.glyph != " " }, "the tiles need more than spaces")
     }
 
+    @Test("sextants are drawn only when allowed")
+    func sextantsWhenAllowed() throws {
+        let renderer = try ChafaRenderer(allowsSextants: true)
+        let cells = renderer.cells(for: Self.tiles, columns: 37, rows: 11, depth: .direct)
+        let isSextant = { (glyph: Unicode.Scalar) in (0x1FB00...0x1FB3B).contains(glyph.value) }
+        #expect(cells.cells.contains { isSextant($0.glyph) }, "the random tiles take a sextant")
+        for cell in cells.cells {
+            #expect(cell.glyph == " " || (0x2580...0x259F).contains(cell.glyph.value) || isSextant(cell.glyph))
+        }
+    }
+
     @Test("one renderer draws two sizes and two depths in turn, each right")
     func sizesInTurn() throws {
         let renderer = try ChafaRenderer()
