@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "CLibArchive", dependencies: ["COptionalLibrary"]),
         // libmicrohttpd's daemon for the party's server (DESIGN §21), loaded on first use.
         .target(name: "CMicroHTTPD", dependencies: ["COptionalLibrary"]),
+        // libchafa's canvas, which chooses the block symbols and colours of a CD+G picture in cells (DESIGN
+        // §19.7), loaded on first use.
+        .target(name: "CChafa", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -59,12 +62,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
-        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12) and
-        // the synthesis of a MIDI song's music (DESIGN §18), and the party's HTTP server (DESIGN §21). Apart
-        // from the executable so that tests drive the programs, and the connection, through it.
+        // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12), the
+        // synthesis of a MIDI song's music (DESIGN §18), a CD+G picture's cells (§19.7) and the party's HTTP
+        // server (DESIGN §21). Apart from the executable so that tests drive the programs, and the connection,
+        // through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CMicroHTTPD"],
+            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CChafa", "CMicroHTTPD"],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.
@@ -86,7 +90,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "karaoke-bench",
-            // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis
+            // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis and
+            // its CD+G pictures in cells
             dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess"]
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.

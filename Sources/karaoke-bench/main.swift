@@ -191,17 +191,20 @@ var quick = false
 var wakeUpsOnly = false
 /// Only the MIDI synthesis rows.
 var synthesisOnly = false
+/// Only the rows of a CD+G picture drawn in cells.
+var cdgCellsOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
         if argument == "--quick" { quick = true; continue }
         if argument == "--wake-ups-only" { wakeUpsOnly = true; continue }
         if argument == "--synthesis-only" { synthesisOnly = true; continue }
+        if argument == "--cdg-cells-only" { cdgCellsOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
-                    + " [--synthesis-only]"
+                    + " [--synthesis-only] [--cdg-cells-only]"
             )
             exit(2)
         }
@@ -222,6 +225,10 @@ if wakeUpsOnly {
 }
 if synthesisOnly {
     printTable(synthesisRows(data: data, runs: quick ? 1 : 3))
+    exit(0)
+}
+if cdgCellsOnly {
+    printTable(pictureCellRows(calls: quick ? 200 : 1000))
     exit(0)
 }
 
@@ -452,6 +459,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
 
 table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds)
 table += synthesisRows(data: data, runs: quick ? 1 : 3)
+table += pictureCellRows(calls: quick ? 200 : 1000)
 
 // MARK: - The table
 

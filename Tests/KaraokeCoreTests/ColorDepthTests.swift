@@ -41,6 +41,13 @@ struct ColorDepthTests {
         #expect(ColorDepth.paletteIndex(color) == index)
     }
 
+    @Test("each entry 16…255 shown as its colour maps back to itself, as a picture's cells need (DESIGN §19.7)")
+    func entriesRoundTrip() {
+        for index in 16...255 {
+            #expect(ColorDepth.paletteIndex(ColorDepth.paletteColor(index)) == index, "entry \(index)")
+        }
+    }
+
     @Test("every gray maps to a gray palette entry near it")
     func graysAreClose() {
         for level in 0...255 {
