@@ -137,4 +137,29 @@ struct ChafaRendererTests {
         }
         #expect(renderer.cells(for: halvesPicture, columns: 0, rows: 4, depth: .direct).cells.isEmpty)
     }
+
+    @Test(
+        "a part drawn again over a changed picture gives the cells a whole drawing gives",
+        arguments: [ColorDepth.direct, .indexed256])
+    func partsEqualWhole(depth: ColorDepth) throws {
+        let renderer = try ChafaRenderer()
+        var seed: UInt32 = 77
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return Int(seed >> 16) % bound
+        }
+        let before = renderer.cells(for: Self.tiles, columns: 78, rows: 28, depth: depth)
+        for _ in 0..<12 {
+            // A changed rectangle of the picture: its cells drawn again over the old ones.
+            let area = CDGArea(x: next(290), y: next(200), width: 1 + next(60), height: 1 + next(40))
+            var changed = Self.tiles
+            for y in area.y..<min(216, area.y + area.height) {
+                for x in area.x..<min(300, area.x + area.width) { changed.indices[y * 300 + x] = UInt8(next(16)) }
+            }
+            var cells = before
+            let part = PictureCells.cells(covering: area, columns: 78, rows: 28)
+            renderer.draw(changed, into: &cells, columns: part.columns, rows: part.rows, depth: depth)
+            #expect(cells == renderer.cells(for: changed, columns: 78, rows: 28, depth: depth), "\(area)")
+        }
+    }
 }

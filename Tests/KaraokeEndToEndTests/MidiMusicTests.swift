@@ -76,9 +76,6 @@ struct MidiMusicTests {
         return String(decoding: maps, as: UTF8.self).contains("/" + library)
     }
 
-    /// Whether process `pid` has libfluidsynth mapped.
-    func loadsFluidSynth(_ pid: Int32) -> Bool { loads("libfluidsynth", pid) }
-
     @Test(
         "the music plays while it is synthesised, v switches to the accompaniment at the same place, and the WAVs land in the cache"
     )

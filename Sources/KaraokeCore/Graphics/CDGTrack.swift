@@ -39,9 +39,17 @@ public struct CDGTrack {
     public mutating func cells(at time: Double, columns: Int, rows: Int) -> PictureCells? {
         guard columns > 0, rows > 0 else { return nil }
         decoder.advance(toPacketCount: Self.packetsShown(at: time))
-        let changed = decoder.takeChangedArea() != nil
-        if let shown, !changed, shown.columns == columns, shown.rows == rows { return shown }
-        let cells = renderer.cells(for: decoder.picture, columns: columns, rows: rows, depth: depth)
+        let changed = decoder.takeChangedArea()
+        guard var cells = shown, cells.columns == columns, cells.rows == rows else {
+            let cells = renderer.cells(for: decoder.picture, columns: columns, rows: rows, depth: depth)
+            shown = cells
+            return cells
+        }
+        guard let changed else { return cells }
+        // Only the cells over what changed are drawn again: a few tiles a frame while a line is wiped.
+        shown = nil // the cells' storage is then not shared, and is written in place
+        let part = PictureCells.cells(covering: changed, columns: columns, rows: rows)
+        renderer.draw(decoder.picture, into: &cells, columns: part.columns, rows: part.rows, depth: depth)
         shown = cells
         return cells
     }

@@ -10,41 +10,43 @@ public final class HalfBlockRenderer: PictureRenderer {
     /// A renderer.
     public init() {}
 
-    public func cells(for picture: CDGPicture, columns: Int, rows: Int, depth: ColorDepth) -> PictureCells {
+    public func draw(
+        _ picture: CDGPicture, into cells: inout PictureCells, columns: Range<Int>, rows: Range<Int>, depth: ColorDepth
+    ) {
         let width = CDGPicture.width, height = CDGPicture.height
-        // Column and half-row boundaries in pixels: every pixel falls in exactly one cell half.
-        let xs = (0...columns).map { $0 * width / columns }
-        let ys = (0...(2 * rows)).map { $0 * height / (2 * rows) }
-        func average(_ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) -> RGB {
-            var red = 0, green = 0, blue = 0, count = 0
-            for y in y0..<max(y1, y0 + 1) where y < height {
+        let count = (columns: cells.columns, rows: cells.rows)
+        func average(_ xs: Range<Int>, _ ys: Range<Int>) -> RGB {
+            var red = 0, green = 0, blue = 0, total = 0
+            // A cell narrower than a pixel takes the pixel it starts on.
+            for y in ys.lowerBound..<max(ys.upperBound, ys.lowerBound + 1) where y < height {
                 let rowStart = y * width
-                for x in x0..<max(x1, x0 + 1) where x < width {
+                for x in xs.lowerBound..<max(xs.upperBound, xs.lowerBound + 1) where x < width {
                     let color = picture.colors[Int(picture.indices[rowStart + x])]
                     red += Int(color.red)
                     green += Int(color.green)
                     blue += Int(color.blue)
-                    count += 1
+                    total += 1
                 }
             }
-            guard count > 0 else { return RGB(0, 0, 0) }
+            guard total > 0 else { return RGB(0, 0, 0) }
             let fitted = RGB(
-                UInt8((red + count / 2) / count), UInt8((green + count / 2) / count), UInt8((blue + count / 2) / count))
+                UInt8((red + total / 2) / total), UInt8((green + total / 2) / total), UInt8((blue + total / 2) / total))
             return depth == .indexed256 ? ColorDepth.paletteColor(ColorDepth.paletteIndex(fitted)) : fitted
         }
-        var cells: [PictureCells.Cell] = []
-        cells.reserveCapacity(columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let top = average(xs[column], xs[column + 1], ys[2 * row], ys[2 * row + 1])
-                let bottom = average(xs[column], xs[column + 1], ys[2 * row + 1], ys[2 * row + 2])
-                // A cell of one colour is a space on that background: the same picture, and no ink to fringe.
-                cells.append(
+        for row in rows.clamped(to: 0..<count.rows) {
+            // The cell's pixel rows, split in two halves.
+            let ys = PictureCells.pixelSpan(of: row, count: count.rows, pixels: height)
+            let middle = ys.lowerBound + (ys.count + 1) / 2
+            for column in columns.clamped(to: 0..<count.columns) {
+                let xs = PictureCells.pixelSpan(of: column, count: count.columns, pixels: width)
+                let top = average(xs, ys.lowerBound..<middle)
+                let bottom = average(xs, middle..<ys.upperBound)
+                // A cell of one colour is a space on that colour: the same picture, and no ink to fringe.
+                cells.cells[row * count.columns + column] =
                     top == bottom
-                        ? PictureCells.Cell(glyph: " ", foreground: top, background: top)
-                        : PictureCells.Cell(glyph: Self.upperHalf, foreground: top, background: bottom))
+                    ? PictureCells.Cell(glyph: " ", foreground: top, background: top)
+                    : PictureCells.Cell(glyph: Self.upperHalf, foreground: top, background: bottom)
             }
         }
-        return PictureCells(columns: columns, rows: rows, cells: cells)
     }
 }

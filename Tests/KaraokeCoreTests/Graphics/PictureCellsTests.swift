@@ -16,13 +16,17 @@ private func picture(colors: [RGB], _ index: (Int, Int) -> UInt8) -> CDGPicture 
     return CDGPicture(indices: indices, colors: colors + [RGB](repeating: RGB(0, 0, 0), count: 16 - colors.count))
 }
 
-/// A renderer that counts its calls and draws through the half-block one.
+/// A renderer that counts its calls and the cells it draws, through the half-block one.
 private final class CountingRenderer: PictureRenderer {
     var calls = 0
+    var cellsDrawn = 0
     let inner = HalfBlockRenderer()
-    func cells(for picture: CDGPicture, columns: Int, rows: Int, depth: ColorDepth) -> PictureCells {
+    func draw(
+        _ picture: CDGPicture, into cells: inout PictureCells, columns: Range<Int>, rows: Range<Int>, depth: ColorDepth
+    ) {
         calls += 1
-        return inner.cells(for: picture, columns: columns, rows: rows, depth: depth)
+        cellsDrawn += columns.count * rows.count
+        inner.draw(picture, into: &cells, columns: columns, rows: rows, depth: depth)
     }
 }
 
@@ -50,6 +54,53 @@ struct PictureCellsTests {
         #expect(fitted.columns == columns || fitted.rows == rows)
         let aspect = 300.0 / 216.0
         #expect(abs(Double(fitted.columns) - aspect * 2 * Double(fitted.rows)) <= 1.0 + aspect)
+    }
+
+    @Test("the cells covering an area are exactly those over one of its pixels", arguments: 1...30)
+    func covering(seed: Int) {
+        var generator = SeededGenerator(state: UInt64(seed))
+        let columns = Int.random(in: 1...400, using: &generator), rows = Int.random(in: 1...300, using: &generator)
+        let x = Int.random(in: 0..<300, using: &generator), y = Int.random(in: 0..<216, using: &generator)
+        let area = CDGArea(
+            x: x, y: y, width: Int.random(in: 1...(300 - x), using: &generator),
+            height: Int.random(in: 1...(216 - y), using: &generator))
+        let part = PictureCells.cells(covering: area, columns: columns, rows: rows)
+        for column in 0..<columns {
+            let span = PictureCells.pixelSpan(of: column, count: columns, pixels: 300)
+            // A cell narrower than a pixel stands for the pixel it starts on.
+            let pixels = span.isEmpty ? span.lowerBound..<(span.lowerBound + 1) : span
+            let over = pixels.overlaps(area.x..<(area.x + area.width))
+            #expect(!over || part.columns.contains(column), "column \(column) of \(columns)")
+            if !span.isEmpty && !over { #expect(!part.columns.contains(column), "column \(column) of \(columns)") }
+        }
+        for row in 0..<rows {
+            let span = PictureCells.pixelSpan(of: row, count: rows, pixels: 216)
+            let pixels = span.isEmpty ? span.lowerBound..<(span.lowerBound + 1) : span
+            let over = pixels.overlaps(area.y..<(area.y + area.height))
+            #expect(!over || part.rows.contains(row), "row \(row) of \(rows)")
+            if !span.isEmpty && !over { #expect(!part.rows.contains(row), "row \(row) of \(rows)") }
+        }
+    }
+
+    @Test("a part drawn again over a changed picture gives the half blocks a whole drawing gives", arguments: 1...10)
+    func halfBlockParts(seed: Int) {
+        var generator = SeededGenerator(state: UInt64(seed))
+        let table = (0..<16).map { _ in RGB(hex: UInt32.random(in: 0...0xFFFFFF, using: &generator)) }
+        var picture = CDGPicture(
+            indices: (0..<(300 * 216)).map { _ in UInt8.random(in: 0...15, using: &generator) }, colors: table)
+        let renderer = HalfBlockRenderer()
+        let columns = Int.random(in: 20...160, using: &generator), rows = Int.random(in: 5...60, using: &generator)
+        var cells = renderer.cells(for: picture, columns: columns, rows: rows, depth: .indexed256)
+        let x = Int.random(in: 0..<300, using: &generator), y = Int.random(in: 0..<216, using: &generator)
+        let area = CDGArea(x: x, y: y, width: min(300 - x, 24), height: min(216 - y, 36))
+        for py in area.y..<(area.y + area.height) {
+            for px in area.x..<(area.x + area.width) {
+                picture.indices[py * 300 + px] = UInt8.random(in: 0...15, using: &generator)
+            }
+        }
+        let part = PictureCells.cells(covering: area, columns: columns, rows: rows)
+        renderer.draw(picture, into: &cells, columns: part.columns, rows: part.rows, depth: .indexed256)
+        #expect(cells == renderer.cells(for: picture, columns: columns, rows: rows, depth: .indexed256))
     }
 
     @Test("one colour everywhere is spaces on that colour", arguments: [ColorDepth.direct, .indexed256])
@@ -119,7 +170,9 @@ struct CDGTrackTests {
         #expect(track.length == 400.0 / 300)
     }
 
-    @Test("the renderer runs only when a packet changed the picture or the size changed; a seek back draws again")
+    @Test(
+        "the renderer runs only when a packet changed the picture, for the cells over the change, or the size changed; a seek back draws all again"
+    )
     func rendersOnChange() throws {
         let renderer = CountingRenderer()
         var track = CDGTrack(bytes: Self.file(), renderer: renderer, depth: .direct)
@@ -132,13 +185,14 @@ struct CDGTrackTests {
         // The tile's packet starts at 310/300 s: shown from exactly then.
         let tiledCells = track.cells(at: 310.0 / 300, columns: 10, rows: 4)
         let tiled = try #require(tiledCells)
-        #expect(renderer.calls == 2)
+        // The tile (pixels 120…125 × 60…71) lies under one cell of the 10 × 4: only that one is drawn.
+        #expect(renderer.calls == 2 && renderer.cellsDrawn == 40 + 1)
         #expect(tiled.cells.contains { $0.background != blue || $0.foreground != blue })
         _ = track.cells(at: 1.2, columns: 12, rows: 5)
         #expect(renderer.calls == 3)
         let backCells = track.cells(at: 0.5, columns: 12, rows: 5)
         let back = try #require(backCells)
-        #expect(renderer.calls == 4)
+        #expect(renderer.calls == 4 && renderer.cellsDrawn == 41 + 60 + 60)
         #expect(back.cells.allSatisfy { $0.background == blue })
         #expect(track.cells(at: 0.5, columns: 0, rows: 5) == nil)
     }
