@@ -191,7 +191,7 @@ var quick = false
 var wakeUpsOnly = false
 /// Only the MIDI synthesis rows.
 var synthesisOnly = false
-/// Only the rows of a CD+G picture drawn in cells.
+/// Only the CD+G rows: a picture drawn in cells, and `play` of a CD+G song.
 var cdgCellsOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
@@ -228,7 +228,11 @@ if synthesisOnly {
     exit(0)
 }
 if cdgCellsOnly {
-    printTable(pictureCellRows(calls: quick ? 200 : 1000))
+    printTable(
+        pictureCellRows(calls: quick ? 200 : 1000)
+            + cdgPlayRows(
+                karaoke: karaoke, ttymeasure: "\(tools)/ttymeasure.py", data: data, seconds: quick ? 3 : 10,
+                runs: quick ? 1 : 3))
     exit(0)
 }
 
@@ -460,6 +464,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
 table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds)
 table += synthesisRows(data: data, runs: quick ? 1 : 3)
 table += pictureCellRows(calls: quick ? 200 : 1000)
+table += cdgPlayRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds, runs: playRuns)
 
 // MARK: - The table
 
