@@ -326,4 +326,39 @@ struct CDGTests {
             #expect(damaged.stderr.hasPrefix("karaoke: \(notZip.path): not a zip archive karaoke can read: "))
         }
     }
+
+    @Test(
+        "a folder holding an LRC, an MP3+G zip and a .kar is a queue of the three; the zip's card names it and it draws"
+    )
+    func queueOfKinds() throws {
+        guard TmuxSession.isAvailable, MpvProbe.isAvailable, let folder = try Self.mp3gFolder(seconds: 6) else {
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Only the zip of the pair: the mp3 and .cdg beside it would be the same song again.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Artist - Song.mp3"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Artist - Song.cdg"))
+        // Last by name, after a.lrc and b.kar.
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("Artist - Song.zip"), to: folder.appendingPathComponent("z song.zip"))
+        try QueueTests.shortSong("Alpha").write(
+            to: folder.appendingPathComponent("a.lrc"), atomically: true, encoding: .utf8)
+        try Data(MidiMusicTests.longKaraoke()).write(to: folder.appendingPathComponent("b.kar"))
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(folder.path)' --mpv-option ao=null", columns: 70, rows: 16,
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        var screen = try session.waitFor { $0.contains { $0.contains("next: Alpha") } }
+        #expect(screen.contains { $0.contains("1/3") }, "\(screen)")
+        try session.send("n")
+        screen = try session.waitFor { $0.contains { $0.contains("next: Counting Song") } }
+        #expect(screen.contains { $0.contains("2/3") }, "\(screen)")
+        try session.send("n")
+        screen = try session.waitFor { $0.contains { $0.contains("next: z song") } }
+        #expect(screen.contains { $0.contains("3/3") }, "\(screen)")
+        try session.send("Space")
+        _ = try session.waitFor { _ in (try? session.styledScreen().contains { $0.contains("8;5;21m") }) == true }
+        #expect(try session.styledScreen().contains { $0.contains("8;5;21m") }, "the picture is drawn")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
 }
