@@ -91,20 +91,13 @@ func cdgPlayRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
     defer { try? FileManager.default.removeItem(atPath: path) }
     var cpu: [Double] = [], written: [Double] = []
     for attempt in 0..<runs {
-        let reportPath = "\(data)/bench-cdg-\(attempt).json"
         guard
-            run([
-                "python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", "xterm-256color",
-                "--seconds", "\(seconds)", "--steady-from", "1", "--stop-keys", "q", "--out", reportPath,
-                "--", karaoke, "play", "--no-audio", "--fps", "30", path,
-            ]) != nil,
-            let json = FileManager.default.contents(atPath: reportPath),
-            let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any]
+            let measured = measureInPTY(
+                [karaoke, "play", "--no-audio", "--fps", "30", path], ttymeasure: ttymeasure, term: "xterm-256color",
+                seconds: seconds, report: "\(data)/bench-cdg-\(attempt).json")
         else { continue }
-        let steady = ((report["cpu"] as? [String: Any])?["steady_window"] as? [String: Any])?["percent_of_one_core"]
-        if let value = steady as? Double { cpu.append(value) }
-        let output = (report["output"] as? [String: Any])?["steady"] as? [String: Any]
-        if let value = output?["bytes_per_s"] as? Double { written.append(value) }
+        if let value = measured.cpu { cpu.append(value) }
+        if let value = measured.bytesPerSecond { written.append(value) }
     }
     // The floor with the renderer `play` uses: libchafa when it loads, else the half blocks.
     let renderer: any PictureRenderer = (try? ChafaRenderer()) ?? HalfBlockRenderer()

@@ -115,16 +115,13 @@ func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
     defer { singer.stop() }
     let report = "\(data)/bench-play-score.json", summary = "\(data)/bench-score.json"
     try? FileManager.default.removeItem(atPath: summary)
-    run([
-        "python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", "xterm-256color", "--seconds", "\(seconds)",
-        "--steady-from", "2", "--stop-keys", "q", "--out", report, "--", karaoke, "play", "--no-audio", "--fps", "30",
-        "--score", "--mic", "mic.monitor", "--mic-delay", "0", "--no-countdown", "--score-out", summary, songPath,
-    ])
-    let json = FileManager.default.contents(atPath: report).flatMap {
-        try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
-    }
-    let cpu = ((json?["cpu"] as? [String: Any])?["steady_window"] as? [String: Any])?["percent_of_one_core"] as? Double
-    let peak = (json?["memory"] as? [String: Any])?["peak_rss_kib_largest_process_hwm"] as? Int
+    let measured = measureInPTY(
+        [
+            karaoke, "play", "--no-audio", "--fps", "30", "--score", "--mic", "mic.monitor", "--mic-delay", "0",
+            "--no-countdown", "--score-out", summary, songPath,
+        ], ttymeasure: ttymeasure, term: "xterm-256color", seconds: seconds, steadyFrom: 2, report: report)
+    let cpu = measured?.cpu
+    let peak = measured?.peakMB
     let scored = FileManager.default.contents(atPath: summary).flatMap {
         try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
     }
@@ -136,7 +133,7 @@ func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
                 + (perSecond.map { ", \(fixed($0)) pitch frames/s" } ?? ""), "5 % of one core"
         ),
         (
-            name + ": peak memory", peak.map { "\(fixed(Double($0) / 1024)) MB" } ?? "?",
+            name + ": peak memory", peak.map { "\(fixed($0)) MB" } ?? "?",
             "largest process (aubio brings libavcodec)", ""
         ),
     ]

@@ -400,22 +400,14 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
     // Several runs: the median of each figure.
     var bytesPerSecond: [Double] = [], cpu: [Double] = [], peak: [Double] = []
     for attempt in 0..<playRuns {
-        let reportPath = "\(data)/bench-play-\(term)-\(attempt).json"
         guard
-            run([
-                "python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", term,
-                "--seconds", "\(seconds)", "--steady-from", "1", "--stop-keys", "q", "--out", reportPath,
-                "--", karaoke, "play", "--no-audio", "--fps", "30", song,
-            ]) != nil,
-            let json = FileManager.default.contents(atPath: reportPath),
-            let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any]
+            let measured = measureInPTY(
+                [karaoke, "play", "--no-audio", "--fps", "30", song], ttymeasure: ttymeasure, term: term,
+                seconds: seconds, report: "\(data)/bench-play-\(term)-\(attempt).json")
         else { continue }
-        let steadyCPU = ((report["cpu"] as? [String: Any])?["steady_window"] as? [String: Any])?["percent_of_one_core"]
-        let output = (report["output"] as? [String: Any])?["steady"] as? [String: Any]
-        let memory = report["memory"] as? [String: Any]
-        if let value = steadyCPU as? Double { cpu.append(value) }
-        if let value = output?["bytes_per_s"] as? Double { bytesPerSecond.append(value) }
-        if let value = memory?["peak_rss_kib_largest_process_hwm"] as? Int { peak.append(Double(value) / 1024) }
+        if let value = measured.cpu { cpu.append(value) }
+        if let value = measured.bytesPerSecond { bytesPerSecond.append(value) }
+        if let value = measured.peakMB { peak.append(value) }
     }
     let floor = playSong.flatMap { song in
         terminalCodes(term).map {
@@ -486,4 +478,36 @@ func printTable(_ rows: [(String, String, String, String)]) {
     print(line(header))
     print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
     for row in rows { print(line(row)) }
+}
+
+/// What ttymeasure saw of one run of a command in a pseudo-terminal, over its steady window.
+struct PTYMeasurement {
+    /// CPU in percent of one core.
+    var cpu: Double?
+    /// Bytes written a second.
+    var bytesPerSecond: Double?
+    /// The largest process's peak resident memory, in MB.
+    var peakMB: Double?
+}
+
+/// Runs `command` through ttymeasure in a 100×30 pseudo-terminal of `term` for `seconds` (q ends it), its
+/// steady window from `steadyFrom`, the report kept at `report`; nil when ttymeasure did not run or report.
+func measureInPTY(
+    _ command: [String], ttymeasure: String, term: String, seconds: Int, steadyFrom: Int = 1, report: String
+) -> PTYMeasurement? {
+    guard
+        run(
+            [
+                "python3", ttymeasure, "--cols", "100", "--rows", "30", "--term", term, "--seconds", "\(seconds)",
+                "--steady-from", "\(steadyFrom)", "--stop-keys", "q", "--out", report, "--",
+            ] + command) != nil,
+        let json = FileManager.default.contents(atPath: report),
+        let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any]
+    else { return nil }
+    let steady = (object["cpu"] as? [String: Any])?["steady_window"] as? [String: Any]
+    let output = (object["output"] as? [String: Any])?["steady"] as? [String: Any]
+    let memory = object["memory"] as? [String: Any]
+    return PTYMeasurement(
+        cpu: steady?["percent_of_one_core"] as? Double, bytesPerSecond: output?["bytes_per_s"] as? Double,
+        peakMB: (memory?["peak_rss_kib_largest_process_hwm"] as? Int).map { Double($0) / 1024 })
 }
