@@ -296,4 +296,38 @@ struct PartyRotationPropertyTests {
         }
         #expect(checked > 5)
     }
+
+    @Test("moving up takes a request exactly one place up, or refuses and changes nothing", arguments: seeds)
+    func moveUpOnePlace(seed: UInt64) throws {
+        var run = RotationRun(seed: seed)
+        var moved = 0
+        for _ in 0..<120 {
+            let roll = Int.random(in: 0..<10, using: &run.generator)
+            if roll < 5 {
+                _ = try? run.rotation.add(song: "s", by: singer(run.names.randomElement(using: &run.generator)!))
+            } else if roll < 8, let chosen = run.rotation.requests.randomElement(using: &run.generator) {
+                let before = run.rotation
+                let place = try #require(before.position(of: chosen.id))
+                do {
+                    try run.rotation.moveUp(chosen.id)
+                    moved += 1
+                    #expect(run.rotation.position(of: chosen.id) == place - 1, "seed \(seed)")
+                } catch {
+                    #expect(run.rotation == before, "seed \(seed)")
+                }
+                // Whatever moved, each round still has each singer once, and each singer's songs keep their order.
+                for round in Set(run.rotation.slots.map(\.round)) {
+                    let singers = run.rotation.slots.filter { $0.round == round }.map(\.request.singer.key)
+                    #expect(singers.count == Set(singers).count, "seed \(seed)")
+                }
+                for name in run.names {
+                    let ids = run.rotation.order.filter { $0.singer == singer(name) }.map(\.id)
+                    #expect(ids == ids.sorted(), "seed \(seed)")
+                }
+            } else {
+                _ = run.rotation.next()
+            }
+        }
+        #expect(moved > 5, "seed \(seed) moved too little to test anything")
+    }
 }
