@@ -24,6 +24,13 @@ public struct PartyAPI: Sendable {
     /// The content type of the guests' page.
     public static let pageType = "text/html; charset=utf-8"
 
+    /// The room code when the host gives no `--code`: four digits of `random` (the edge's random number, so this
+    /// stays pure), leading zeros kept.
+    public static func roomCode(from random: UInt64) -> String {
+        let digits = String(random % 10_000)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
     /// A server for `songs` behind `code`, serving `page` at `/`.
     public init(songs: PartySongs, code: String, page: [UInt8], rotation: PartyRotation = PartyRotation()) {
         self.songs = songs

@@ -40,6 +40,15 @@ private func ask(_ singer: String, _ song: String, code: String = "1234") -> Str
 
 @Suite("The party's API")
 struct PartyAPITests {
+    @Test(
+        "a room code from a random number is four digits, leading zeros kept",
+        arguments: [
+            (UInt64(42), "0042"), (123_456, "3456"), (0, "0000"), (UInt64.max, "1615"),
+        ])
+    func roomCode(random: UInt64, code: String) {
+        #expect(PartyAPI.roomCode(from: random) == code)
+    }
+
     @Test("GET / serves the page given, as HTML")
     func page() {
         var api = server()
