@@ -4,7 +4,11 @@
 /// nothing else, no files and no directory listings. Every error is JSON, `{"error":"…"}`.
 public struct PartyAPI: Sendable {
     /// The queue and its rotation; the host's keys change it directly.
-    public var rotation: PartyRotation
+    public var rotation: PartyRotation {
+        // Every change counts, the host's through this property as much as the guests', so the edge has one
+        // number to watch.
+        didSet { if rotation != oldValue { revision += 1 } }
+    }
     /// The evening's songs.
     public let songs: PartySongs
     /// The room code every change must carry.
@@ -13,8 +17,7 @@ public struct PartyAPI: Sendable {
     public let page: [UInt8]
     /// The requests each client has made lately.
     public var rateLimit = PartyRateLimit()
-    /// How many changes the guests have made to `rotation`: the edge writes the journal and redraws the card
-    /// when it moves.
+    /// How many times `rotation` has changed: the edge writes the journal and redraws the card when it moves.
     public private(set) var revision = 0
 
     /// The largest body read; the edge drops anything longer and sets `bodyTooLarge`.
@@ -132,7 +135,6 @@ public struct PartyAPI: Sendable {
             } catch {
                 return Self.errorReply(for: error)
             }
-            revision += 1
             let position = rotation.position(of: request.id) ?? 0
             let created: JSONValue = .object(["id": .number(Double(request.id)), "position": .number(Double(position))])
             return Self.reply(201, .object(["request": created]))
@@ -151,7 +153,6 @@ public struct PartyAPI: Sendable {
             } catch {
                 return Self.errorReply(for: error)
             }
-            revision += 1
             return Self.reply(200, .object(["cancelled": .object(["id": .number(Double(id))])]))
         } catch {
             return error.reply

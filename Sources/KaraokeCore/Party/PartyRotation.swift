@@ -134,6 +134,17 @@ public struct PartyRotation: Sendable, Equatable {
         removeRequest(at: index)
     }
 
+    /// Removes every waiting request `shouldRemove` picks and returns them: a resumed party drops the songs its
+    /// folders no longer hold.
+    @discardableResult
+    public mutating func removeRequests(where shouldRemove: (Request) -> Bool) -> [Request] {
+        let removed = requests.filter(shouldRemove)
+        for request in removed {
+            if let index = requests.firstIndex(where: { $0.id == request.id }) { removeRequest(at: index) }
+        }
+        return removed
+    }
+
     /// Moves a waiting request one place up in the singing order: the host's key (DESIGN §20.1).
     ///
     /// The singer's turn moves, not the song alone: the singer takes the place just before the singer they

@@ -49,6 +49,22 @@ struct PartyAPITests {
         #expect(PartyAPI.roomCode(from: random) == code)
     }
 
+    @Test("the revision moves with every change of the rotation, the host's too, and not with a refusal")
+    func revision() throws {
+        var api = server(maximum: 1)
+        _ = api.respond(to: request("POST", "/api/requests", body: ask("Ana", songID("Halo"))), at: 0)
+        #expect(api.revision == 1)
+        _ = api.respond(to: request("POST", "/api/requests", body: ask("Ana", songID("Halo"))), at: 0) // over the limit
+        _ = api.respond(to: request("GET", "/api/queue"), at: 0)
+        #expect(api.revision == 1)
+        api.rotation.isPaused = true
+        #expect(api.revision == 2)
+        _ = api.rotation.next()
+        #expect(api.revision == 3)
+        #expect(throws: PartyRotation.Refusal.noSuchRequest) { try api.rotation.remove(1) }
+        #expect(api.revision == 3)
+    }
+
     @Test("GET / serves the page given, as HTML")
     func page() {
         var api = server()

@@ -127,6 +127,15 @@ struct PartyRotationTests {
         #expect(throws: PartyRotation.Refusal.noSuchRequest) { try rotation.remove(1) }
     }
 
+    @Test("requests for songs gone are dropped, their singers leaving the turns when nothing is left")
+    func removeWhere() throws {
+        var rotation = try rotation([("Ana", "gone"), ("Ben", "b1"), ("Ana", "a2"), ("Cy", "gone")])
+        let removed = rotation.removeRequests { $0.song == "gone" }
+        #expect(removed.map(\.id) == [1, 4])
+        #expect(shown(rotation) == ["Ana:a2", "Ben:b1"]) // Ana keeps her turn: a2 is still hers
+        #expect(rotation.turns.map(\.shown) == ["Ana", "Ben"])
+    }
+
     @Test("moving up passes the singer before, in this round and the later ones")
     func moveUp() throws {
         var rotation = try rotation([("Ana", "a1"), ("Ben", "b1"), ("Cy", "c1"), ("Ben", "b2"), ("Cy", "c2")])
