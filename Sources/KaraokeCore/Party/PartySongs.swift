@@ -54,11 +54,14 @@ public struct PartySongs: Sendable, Equatable {
     public init(_ songs: [Song]) {
         var seen: Set<String> = []
         let unique = songs.filter { seen.insert($0.id).inserted }
-        self.songs = unique.sorted { lhs, rhs in
-            let left = (SearchFolding.folded(lhs.artist), SearchFolding.folded(lhs.title), lhs.fileName, lhs.id)
-            let right = (SearchFolding.folded(rhs.artist), SearchFolding.folded(rhs.title), rhs.fileName, rhs.id)
-            return left < right
+        // Folded once a song, not once a comparison: folding looks up Unicode names.
+        let keyed = unique.map { song in
+            (
+                key: (SearchFolding.folded(song.artist), SearchFolding.folded(song.title), song.fileName, song.id),
+                song: song
+            )
         }
+        self.songs = keyed.sorted { $0.key < $1.key }.map(\.song)
         var indexByID: [String: Int] = [:]
         for (index, song) in self.songs.enumerated() { indexByID[song.id] = index }
         self.indexByID = indexByID
