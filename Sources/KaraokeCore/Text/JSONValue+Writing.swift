@@ -43,9 +43,59 @@ extension JSONValue {
     }
 
     /// A number as JSON writes it: whole numbers that a double holds exactly without a fraction.
-    private static func numberText(_ value: Double) -> String {
+    static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), value.magnitude < 0x1p53 { return String(Int(value)) }
         return "\(value)"
+    }
+}
+
+extension JSONValue {
+    /// The value as JSON text on one line, members sorted by name, with `<`, `>`, `&`, U+2028 and U+2029
+    /// escaped as well: what the party's server sends (DESIGN §20.2).
+    ///
+    /// `writtenText` leaves `<` as it is, which JSON allows; a guest's name such as `</script><script>` then
+    /// reaches the browser as written. Served as `application/json` it is not read as HTML, but escaping it
+    /// costs nothing and keeps the text harmless wherever a page puts it.
+    func compactText() -> String {
+        var output = ""
+        writeCompact(to: &output)
+        return output
+    }
+
+    /// Appends the value without white space.
+    private func writeCompact(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value): output += JSONValue.numberText(value)
+        case .string(let text): JSONValue.appendSafeString(text, to: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.writeCompact(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, name) in members.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                JSONValue.appendSafeString(name, to: &output)
+                output += ":"
+                members[name]?.writeCompact(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    /// Appends `text` as a JSON string with `appendJSONString`'s escapes and `\u` escapes for the characters
+    /// that mean something to HTML or end a line in JavaScript.
+    private static func appendSafeString(_ text: String, to output: inout String) {
+        var escaped = ""
+        appendJSONString(text, to: &escaped)
+        output += escaped.replacingCharacters([
+            "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029",
+        ])
     }
 }
