@@ -57,8 +57,8 @@ run: build
 # TOOLS/ttymeasure.py, and ncurses-term for xterm-direct's terminfo): bytes/s beside the byte floor of the same
 # frames (README, `make bench`), CPU and peak memory beside their budgets; then `play --score` of the bundled
 # UltraStar duet with a PulseAudio server of its own and paplay singing into its null sink (its CPU beside the 5 %
-# budget, and its pitch readings a second); then a generated 4-minute MIDI synthesised, whole and with its
-# accompaniment (beside the 20× real time budget). The generated files stay in bench-data/.
+# budget, and its pitch readings a second); then a generated 4-minute MIDI synthesised by FluidSynth and by
+# libsonivox, whole and with its accompaniment (beside the 20× real time budget). The generated files stay in bench-data/.
 TOOLS ?= ../shared/tools
 
 bench: deps
