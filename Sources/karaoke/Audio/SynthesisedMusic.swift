@@ -107,7 +107,7 @@ final class SynthesisedMusic {
                     events.append(.audioGone("\(error.message); playing without sound"))
                 }
             case .progress(let percent):
-                events.append(.notice("synthesising music \(min(percent, 99)) %\(byWhom)"))
+                events.append(.notice("synthesising music \(min(percent, 99)) %\(synthesiserTag)"))
             case .finished(let found):
                 // mpv goes on reading the file it opened, now under its name in the cache. It took the
                 // length from the file's size when it opened it: the whole length is told from the size now.
@@ -120,7 +120,7 @@ final class SynthesisedMusic {
                 }
                 let seconds = monotonicSeconds() - startedAt
                 events.append(
-                    .notice("music synthesised in \(MpvProtocol.number(seconds, decimals: 1)) s\(byWhom)"))
+                    .notice("music synthesised in \(MpvProtocol.number(seconds, decimals: 1)) s\(synthesiserTag)"))
             case .failed(let reason):
                 job = nil
                 player?.stop()
@@ -132,10 +132,9 @@ final class SynthesisedMusic {
         return events
     }
 
-    /// What the notices add to say which synthesiser plays: nothing for FluidSynth, the usual one.
-    private var byWhom: String {
-        synthesiser == .sonivox ? " (libsonivox: no SoundFont installed)" : ""
-    }
+    /// What the notices add to say which synthesiser plays: nothing for FluidSynth, the usual one; short, as
+    /// the status bar is.
+    private var synthesiserTag: String { synthesiser == .sonivox ? " (libsonivox)" : "" }
 
     /// Carries `command` to mpv, or holds it until mpv runs; the vocals become the accompaniment track.
     func send(_ command: AudioCommand) {
