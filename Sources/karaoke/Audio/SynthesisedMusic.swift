@@ -97,7 +97,10 @@ final class SynthesisedMusic {
             switch message {
             case .writing(let growing):
                 // mpv plays the files while they grow (mpv's appending://, which waits at the end of a file
-                // for more): the song starts at once, however long it is.
+                // for more): the song starts at once, however long it is. Not libsonivox's: it finishes a
+                // song in well under a second, before mpv has opened the growing file, whose name is then gone
+                // (DESIGN §18.5); mpv waits for the finished files instead.
+                guard synthesiser != .sonivox else { break }
                 rendering = growing
                 do throws(MpvPlayer.Failure) {
                     try startPlayer(prefix: "appending://")
@@ -112,6 +115,14 @@ final class SynthesisedMusic {
                 // mpv goes on reading the file it opened, now under its name in the cache. It took the
                 // length from the file's size when it opened it: the whole length is told from the size now.
                 job = nil
+                if player == nil {
+                    rendering = found
+                    do throws(MpvPlayer.Failure) {
+                        try startPlayer()
+                    } catch {
+                        events.append(.audioGone("\(error.message); playing without sound"))
+                    }
+                }
                 var info = stat()
                 if stat(found.whole, &info) == 0 {
                     let bytes = Double(Int(info.st_size) - WaveFile.headerSize)
