@@ -57,10 +57,10 @@ run: build
 # TOOLS/ttymeasure.py, and ncurses-term for xterm-direct's terminfo): bytes/s beside the byte floor of the same
 # frames (README, `make bench`), CPU and peak memory beside their budgets; then `play --score` of the bundled
 # UltraStar duet with a PulseAudio server of its own and paplay singing into its null sink (its CPU beside the 5 %
-# budget, and its pitch readings a second); then a generated 4-minute MIDI synthesised, whole and with its
-# accompaniment (beside the 20× real time budget); then a CD+G picture that changes everywhere drawn in cells
-# through libchafa at 100×30's size, µs a call in true colour and 256 colours. The generated files stay in
-# bench-data/.
+# budget, and its pitch readings a second); then a generated 4-minute MIDI synthesised by FluidSynth and by
+# libsonivox, whole and with its accompaniment (beside the 20× real time budget); then a CD+G picture that
+# changes everywhere drawn in cells through libchafa at 100×30's size, µs a call in true colour and 256 colours,
+# and play of a generated CD+G song. The generated files stay in bench-data/.
 TOOLS ?= ../shared/tools
 
 bench: deps
@@ -185,7 +185,7 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libarchive13 libmicrohttpd12 libchafa0)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libsonivox3 libarchive13 libmicrohttpd12 libchafa0)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.

@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "CAubio", dependencies: ["COptionalLibrary"]),
         // FluidSynth for the music of MIDI karaoke (DESIGN §18), loaded on first use.
         .target(name: "CFluidSynth", dependencies: ["COptionalLibrary"]),
+        // libsonivox (EAS) for that music when no SoundFont is installed (DESIGN §18.5), loaded on first use.
+        .target(name: "CSonivox", dependencies: ["COptionalLibrary"]),
         // libarchive's reader for zipped MP3+G songs, loaded on first use.
         .target(name: "CLibArchive", dependencies: ["COptionalLibrary"]),
         // libmicrohttpd's daemon for the party's server (DESIGN §21), loaded on first use.
@@ -68,7 +70,7 @@ let package = Package(
         // through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CChafa", "CMicroHTTPD"],
+            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD"],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.

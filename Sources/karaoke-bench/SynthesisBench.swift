@@ -27,38 +27,54 @@ func benchMidi(seconds: Int) -> [UInt8] {
 }
 
 /// The synthesis rows: a 4-minute song rendered whole, and whole with its accompaniment (what `play` does
-/// for a song with a melody channel), each the median of `runs`, as a multiple of real time (DESIGN §18.1).
+/// for a song with a melody channel), by FluidSynth and by libsonivox (the synthesiser when no SoundFont is
+/// installed), each the median of `runs`, as a multiple of real time (DESIGN §18.1, §18.5).
 func synthesisRows(data: String, runs: Int) -> [(String, String, String, String)] {
-    guard case .success(let soundfont) = MidiSynthesis.soundfont(given: nil) else {
-        return [("synthesise a 4-minute MIDI", "not run", "no SoundFont (make deps)", "20× real time")]
+    var synthesisers: [MidiSynthesis.Synthesiser] = []
+    var rows: [(String, String, String, String)] = []
+    if case .success(let soundfont) = MidiSynthesis.soundfont(given: nil) {
+        synthesisers.append(.fluidSynth(soundfont: soundfont))
+    } else {
+        rows.append(("synthesise a 4-minute MIDI (FluidSynth)", "not run", "no SoundFont (make deps)", "20× real time"))
+    }
+    // Asked with no SoundFont to find, so the answer is libsonivox whenever it loads.
+    if case .success(let fallback) = MidiSynthesis.synthesiser(given: nil, candidates: []) {
+        synthesisers.append(fallback)
+    } else {
+        rows.append(
+            ("synthesise a 4-minute MIDI (libsonivox)", "not run", "no libsonivox3 (make deps)", "20× real time"))
     }
     let midi = benchMidi(seconds: 240)
-    var rows: [(String, String, String, String)] = []
-    for (name, channel) in [("whole song", nil), ("whole song and accompaniment", 0 as Int?)] {
-        var seconds: [Double] = []
-        var audio = 0.0
-        for _ in 0..<runs {
-            let whole = open("\(data)/bench-synth.wav", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let other = open("\(data)/bench-synth-accompaniment.wav", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let start = ContinuousClock.now
-            let result = MidiSynthesis.render(
-                midi: midi, soundfont: soundfont, melodyChannel: channel, whole: whole, accompaniment: other
-            ) { _ in true }
-            let elapsed = ContinuousClock.now - start
-            close(whole)
-            close(other)
-            guard case .success(let frames) = result else {
-                return [("synthesise a 4-minute MIDI", "failed", "", "20× real time")]
+    for synthesiser in synthesisers {
+        for (name, channel) in [("whole song", nil), ("whole song and accompaniment", 0 as Int?)] {
+            let label = "synthesise a 4-minute MIDI, \(name) (\(synthesiser.name))"
+            var seconds: [Double] = []
+            var audio = 0.0
+            for _ in 0..<runs {
+                let whole = open("\(data)/bench-synth.wav", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                let other = open("\(data)/bench-synth-accompaniment.wav", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                let start = ContinuousClock.now
+                let result = MidiSynthesis.render(
+                    midi: midi, synthesiser: synthesiser, melodyChannel: channel, whole: whole, accompaniment: other
+                ) { _ in true }
+                let elapsed = ContinuousClock.now - start
+                close(whole)
+                close(other)
+                guard case .success(let frames) = result else {
+                    rows.append((label, "failed", "", "20× real time"))
+                    break
+                }
+                audio = Double(frames) / Double(MidiSynthesis.sampleRate(of: synthesiser))
+                seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             }
-            audio = Double(frames) / Double(MidiSynthesis.sampleRate)
-            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            guard seconds.count == runs else { continue }
+            let taken = median(seconds)
+            rows.append(
+                (
+                    label, "\(fixed(taken, 2)) s for \(fixed(audio)) s", "\(fixed(audio / taken))× real time",
+                    "20× real time"
+                ))
         }
-        let taken = median(seconds)
-        rows.append(
-            (
-                "synthesise a 4-minute MIDI, \(name)", "\(fixed(taken, 2)) s for \(fixed(audio)) s",
-                "\(fixed(audio / taken))× real time", "20× real time"
-            ))
     }
     return rows
 }

@@ -24,6 +24,26 @@ struct MusicCachePolicyTests {
         #expect(Set(changed + [base]).count == changed.count + 1, "every change gives a key of its own")
     }
 
+    @Test("the key names the synthesiser; FluidSynth's keys are the SoundFont's, as before, so its cache stays")
+    func keyNamesTheSynthesiser() {
+        let midi: [UInt8] = [1, 2, 3]
+        let fluid = MusicCachePolicy.key(
+            midi: midi, soundfont: "/sf.sf2", soundfontSize: 10, soundfontModified: 5, melodyChannel: 0, version: 2)
+        // The key FluidSynth's renderings had before libsonivox came: FNV-1a of the MIDI's bytes then
+        // "\0/sf.sf2\010\05\00\02", worked out apart from the code.
+        #expect(fluid == "055ac1ecc177e6bc")
+        #expect(
+            fluid == MusicCachePolicy.key(midi: midi, synthesiser: "/sf.sf2\u{0}10\u{0}5", melodyChannel: 0, version: 2)
+        )
+        let eas = MusicCachePolicy.key(
+            midi: midi, synthesiser: "libsonivox 3.6.11.0 at 22050 Hz", melodyChannel: 0, version: 2)
+        #expect(eas != fluid)
+        #expect(
+            eas
+                != MusicCachePolicy.key(
+                    midi: midi, synthesiser: "libsonivox 3.6.12.0 at 22050 Hz", melodyChannel: 0, version: 2))
+    }
+
     @Test("past the limit the oldest WAVs go first, until it fits; temporary and kept files stay")
     func removalsOldestFirst() {
         let entries = [

@@ -206,10 +206,48 @@ struct MidiMusicTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("--version, and play of an LRC with a WAV, never load libfluidsynth, libchafa or libmicrohttpd")
+    /// Whether a test can show karaoke a machine without SoundFonts, without touching this one: as root, in a
+    /// mount namespace of its own (`unshare`) where an empty tmpfs covers Debian's SoundFont folder; and
+    /// whether libsonivox is there to play instead.
+    static let canHideSoundfonts =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+        && (FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libsonivox.so.3")
+            || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libsonivox.so.3"))
+
+    @Test(
+        "without a SoundFont libsonivox plays the music: the notice names it, v switches to its accompaniment, FluidSynth is never loaded",
+        .enabled(if: canHideSoundfonts, "needs root, unshare and libsonivox3"))
+    func playsWithSonivox() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let song = folder.appendingPathComponent("song.kar")
+        try Data(MidiMusicTests.longKaraoke()).write(to: song)
+        let sf2 = "/usr/share/sounds/sf2"
+        let hide = FileManager.default.fileExists(atPath: sf2) ? "mount -t tmpfs none \(sf2) && " : ""
+        let session = try TmuxSession(
+            "unshare --mount sh -c \"\(hide)exec '\(KaraokeProcess.binary.path)' play '\(song.path)' --mpv-option ao=null\"",
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        let screen = try session.waitFor(timeout: 15) { $0.contains { $0.contains("(libsonivox)") } }
+        #expect(screen.contains { $0.contains("(libsonivox)") }, "\(screen)")
+        // Started on the finished files, not on growing ones: libsonivox is done before mpv would open them.
+        let probe = try #require(waitForMpv(playing: folder.path + "/cache/karaoke/music/"))
+        #expect(probe.arguments.contains { $0.hasPrefix("--audio-file=" + folder.path) }, "\(probe.arguments)")
+        let mpv = try probe.connect()
+        #expect(poll { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
+        try session.send("v")
+        #expect(poll { try mpv.property("aid") as? Int == 2 }, "v: the accompaniment")
+        let pids = karaokeProcesses(mentioning: folder.path)
+        #expect(pids.contains { maps($0, "libsonivox") }, "loaded when needed")
+        #expect(!pids.contains(where: loadsFluidSynth), "FluidSynth is not asked for")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("--version, and play of an LRC with a WAV, never load libfluidsynth, libsonivox, libchafa or libmicrohttpd")
     func notLoadedForOtherSongs() throws {
-        // The libraries only MIDI and CD+G songs need (DESIGN §16), and the party's server (DESIGN §21).
-        let optional = ["libfluidsynth", "libchafa", "libmicrohttpd"]
+        // The libraries only MIDI and CD+G songs need (DESIGN §16), and the party's server (DESIGN §21): playing
+        // a song never starts one. libsonivox is only asked for when a MIDI song has no SoundFont.
+        let optional = ["libfluidsynth", "libsonivox", "libchafa", "libmicrohttpd"]
         let version = try KaraokeProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
         #expect(version.status == 0)
         #expect(version.stderr.contains("libc.so")) // LD_DEBUG works here

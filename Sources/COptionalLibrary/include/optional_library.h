@@ -1,7 +1,8 @@
 #ifndef KK_OPTIONAL_LIBRARY_H
 #define KK_OPTIONAL_LIBRARY_H
 
-/* The one loader of the optional libraries (libxml2, libcurl, libdbus-1, libpulse-simple, aubio).
+/* The one loader of the optional libraries (libxml2, libcurl, libdbus-1, libpulse-simple, aubio, libfluidsynth,
+ * libsonivox, …).
  *
  * karaoke links none of them: each is opened with dlopen the first time something needs it, so start-up and
  * the commands that do not use a library never pay for it, and a missing library fails only what needs it,

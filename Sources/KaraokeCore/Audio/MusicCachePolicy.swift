@@ -26,16 +26,23 @@ public enum MusicCachePolicy {
         }
     }
 
-    /// The key of one rendering: the MIDI file's content, the SoundFont (its path, size and modification time,
-    /// so an updated SoundFont renders afresh), the melody channel turned down, and the synthesis `version`
-    /// (anything else that changes the sound), as 16 hex digits.
+    /// The key of one rendering by FluidSynth: the MIDI file's content, the SoundFont (its path, size and
+    /// modification time, so an updated SoundFont renders afresh), the melody channel turned down, and the
+    /// synthesis `version` (anything else that changes the sound), as 16 hex digits.
     public static func key(
         midi: [UInt8], soundfont: String, soundfontSize: Int, soundfontModified: Int, melodyChannel: Int?,
         version: Int
     ) -> String {
-        let settings =
-            "\u{0}\(soundfont)\u{0}\(soundfontSize)\u{0}\(soundfontModified)\u{0}"
-            + "\(melodyChannel.map(String.init) ?? "-")\u{0}\(version)"
+        key(
+            midi: midi, synthesiser: "\(soundfont)\u{0}\(soundfontSize)\u{0}\(soundfontModified)",
+            melodyChannel: melodyChannel, version: version)
+    }
+
+    /// The key of one rendering by any synthesiser: the MIDI file's content, `synthesiser` (what makes the
+    /// sound; the SoundFont's identity for FluidSynth, as above, with NUL between its fields, so no name without
+    /// one can be mistaken for it), the melody channel and the `version`, as 16 hex digits.
+    public static func key(midi: [UInt8], synthesiser: String, melodyChannel: Int?, version: Int) -> String {
+        let settings = "\u{0}\(synthesiser)\u{0}\(melodyChannel.map(String.init) ?? "-")\u{0}\(version)"
         return StableHash.hexadecimal(StableHash.fnv1a(bytes: midi + Array(settings.utf8)))
     }
 

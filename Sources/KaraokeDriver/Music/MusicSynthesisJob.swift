@@ -25,15 +25,16 @@ public final class MusicSynthesisJob: Sendable {
         mailbox = Mailbox(waking: wake)
     }
 
-    /// Starts synthesising `midi` with `soundfont` into `cache` under `key`, with the accompaniment when
+    /// Starts synthesising `midi` with `synthesiser` into `cache` under `key`, with the accompaniment when
     /// `melodyChannel` is given; the messages wake `wake`'s poller.
     public static func start(
-        midi: [UInt8], soundfont: String, melodyChannel: Int?, cache: MusicCache, key: String, wake: WakePipe?
+        midi: [UInt8], synthesiser: MidiSynthesis.Synthesiser, melodyChannel: Int?, cache: MusicCache, key: String,
+        wake: WakePipe?
     ) -> MusicSynthesisJob {
         let job = MusicSynthesisJob(wake: wake)
         do {
             let started = try BackgroundThread.start {
-                job.run(midi: midi, soundfont: soundfont, melodyChannel: melodyChannel, cache: cache, key: key)
+                job.run(midi: midi, synthesiser: synthesiser, melodyChannel: melodyChannel, cache: cache, key: key)
             }
             job.thread.withLock { $0 = started }
         } catch {
@@ -55,7 +56,9 @@ public final class MusicSynthesisJob: Sendable {
         started?.join()
     }
 
-    private func run(midi: [UInt8], soundfont: String, melodyChannel: Int?, cache: MusicCache, key: String) {
+    private func run(
+        midi: [UInt8], synthesiser: MidiSynthesis.Synthesiser, melodyChannel: Int?, cache: MusicCache, key: String
+    ) {
         guard cache.prepare() else {
             mailbox.post(.failed("cannot make the music's cache folder \(ControlCharacters.strip(cache.folder))"))
             return
@@ -78,7 +81,7 @@ public final class MusicSynthesisJob: Sendable {
         mailbox.post(.writing(MusicCache.Rendering(whole: whole.path, accompaniment: other?.path)))
         var shown = -1
         let result = MidiSynthesis.render(
-            midi: midi, soundfont: soundfont, melodyChannel: melodyChannel, whole: whole.fd,
+            midi: midi, synthesiser: synthesiser, melodyChannel: melodyChannel, whole: whole.fd,
             accompaniment: other?.fd
         ) { fraction in
             let percent = Int(fraction * 100)

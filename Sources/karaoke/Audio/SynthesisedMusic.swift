@@ -25,9 +25,15 @@ final class SynthesisedMusic {
     private let startedAt: Double
     /// Whether there is a melody channel, so a second track without it.
     private let hasAccompaniment: Bool
+    /// What makes the music: the notices name libsonivox, which sounds plainer than a SoundFont.
+    private let synthesiser: MidiSynthesis.Synthesiser
 
-    private init(mpv: String, request: PlayRequest, wake: WakePipe?, hasAccompaniment: Bool) {
+    private init(
+        mpv: String, request: PlayRequest, wake: WakePipe?, hasAccompaniment: Bool,
+        synthesiser: MidiSynthesis.Synthesiser
+    ) {
         self.mpv = mpv
+        self.synthesiser = synthesiser
         self.hasAccompaniment = hasAccompaniment
         self.request = request
         self.wake = wake
@@ -42,7 +48,8 @@ final class SynthesisedMusic {
     }
 
     /// The music of the MIDI file `path` for `request`, with `melodyChannel` (0…15) turned down for `v`;
-    /// a failure's message ends with `consequence`, as mpv's do (no mpv, no FluidSynth, no SoundFont).
+    /// a failure's message ends with `consequence`, as mpv's do (no mpv, no FluidSynth, no SoundFont and no
+    /// libsonivox).
     static func start(
         _ path: String, melodyChannel: Int?, request: PlayRequest, wake: WakePipe?, otherwise consequence: String
     ) -> Result<SynthesisedMusic, MpvPlayer.Failure> {
@@ -51,9 +58,9 @@ final class SynthesisedMusic {
         guard let mpv = MpvPlayer.find() else {
             return .failure(.init(message: "mpv is not installed (not on PATH); \(consequence)"))
         }
-        let soundfont: String
-        switch MidiSynthesis.soundfont(given: request.soundfont) {
-        case .success(let found): soundfont = found
+        let synthesiser: MidiSynthesis.Synthesiser
+        switch MidiSynthesis.synthesiser(given: request.soundfont) {
+        case .success(let found): synthesiser = found
         case .failure(let failure): return .failure(.init(message: "\(failure.message); \(consequence)"))
         }
         let midi: [UInt8]
@@ -64,12 +71,9 @@ final class SynthesisedMusic {
         guard let cache = MusicCache.standard() else {
             return .failure(.init(message: "no cache folder for the music (HOME is not set); \(consequence)"))
         }
-        var info = stat()
-        _ = stat(soundfont, &info)
-        let key = MusicCachePolicy.key(
-            midi: midi, soundfont: soundfont, soundfontSize: Int(info.st_size),
-            soundfontModified: Int(info.st_mtim.tv_sec), melodyChannel: melodyChannel, version: MidiSynthesis.version)
-        let music = SynthesisedMusic(mpv: mpv, request: request, wake: wake, hasAccompaniment: melodyChannel != nil)
+        let key = MidiSynthesis.cacheKey(midi: midi, synthesiser: synthesiser, melodyChannel: melodyChannel)
+        let music = SynthesisedMusic(
+            mpv: mpv, request: request, wake: wake, hasAccompaniment: melodyChannel != nil, synthesiser: synthesiser)
         // A hit cleans up too: what an interrupted run left behind goes on the next play, whatever it plays.
         if cache.prepare(), let found = cache.lookup(key, withAccompaniment: melodyChannel != nil) {
             music.rendering = found
@@ -80,7 +84,8 @@ final class SynthesisedMusic {
             }
         } else {
             music.job = MusicSynthesisJob.start(
-                midi: midi, soundfont: soundfont, melodyChannel: melodyChannel, cache: cache, key: key, wake: wake)
+                midi: midi, synthesiser: synthesiser, melodyChannel: melodyChannel, cache: cache, key: key,
+                wake: wake)
         }
         return .success(music)
     }
@@ -92,7 +97,10 @@ final class SynthesisedMusic {
             switch message {
             case .writing(let growing):
                 // mpv plays the files while they grow (mpv's appending://, which waits at the end of a file
-                // for more): the song starts at once, however long it is.
+                // for more): the song starts at once, however long it is. Not libsonivox's: it finishes a
+                // song in well under a second, before mpv has opened the growing file, whose name is then gone
+                // (DESIGN §18.5); mpv waits for the finished files instead.
+                guard synthesiser != .sonivox else { break }
                 rendering = growing
                 do throws(MpvPlayer.Failure) {
                     try startPlayer(prefix: "appending://")
@@ -102,19 +110,28 @@ final class SynthesisedMusic {
                     events.append(.audioGone("\(error.message); playing without sound"))
                 }
             case .progress(let percent):
-                events.append(.notice("synthesising music \(min(percent, 99)) %"))
+                events.append(.notice("synthesising music \(min(percent, 99)) %\(synthesiserTag)"))
             case .finished(let found):
                 // mpv goes on reading the file it opened, now under its name in the cache. It took the
                 // length from the file's size when it opened it: the whole length is told from the size now.
                 job = nil
+                if player == nil {
+                    rendering = found
+                    do throws(MpvPlayer.Failure) {
+                        try startPlayer()
+                    } catch {
+                        events.append(.audioGone("\(error.message); playing without sound"))
+                    }
+                }
                 var info = stat()
                 if stat(found.whole, &info) == 0 {
                     let bytes = Double(Int(info.st_size) - WaveFile.headerSize)
-                    let length = bytes / Double(4 * MidiSynthesis.sampleRate)
+                    let length = bytes / Double(4 * MidiSynthesis.sampleRate(of: synthesiser))
                     events.append(.audio(.duration(length), at: monotonicSeconds()))
                 }
                 let seconds = monotonicSeconds() - startedAt
-                events.append(.notice("music synthesised in \(MpvProtocol.number(seconds, decimals: 1)) s"))
+                events.append(
+                    .notice("music synthesised in \(MpvProtocol.number(seconds, decimals: 1)) s\(synthesiserTag)"))
             case .failed(let reason):
                 job = nil
                 player?.stop()
@@ -125,6 +142,10 @@ final class SynthesisedMusic {
         if let player { events += player.takeMessages().map(PlaySession.event) }
         return events
     }
+
+    /// What the notices add to say which synthesiser plays: nothing for FluidSynth, the usual one; short, as
+    /// the status bar is.
+    private var synthesiserTag: String { synthesiser == .sonivox ? " (libsonivox)" : "" }
 
     /// Carries `command` to mpv, or holds it until mpv runs; the vocals become the accompaniment track.
     func send(_ command: AudioCommand) {

@@ -31,6 +31,8 @@ struct MIDIFile {
         var key: Int
         /// Whether the note starts here.
         var isOn: Bool
+        /// Where its velocity byte is in the file's bytes (the accompaniment rewrites it, DESIGN §18.5).
+        var velocityByte: Int
     }
 
     /// What one `MTrk` chunk holds.
@@ -290,7 +292,8 @@ private struct MIDIReader {
                     let key = Int(bytes[i] & 0x7F), velocity = bytes[i + 1] & 0x7F
                     track.notes.append(
                         MIDIFile.NoteEvent(
-                            tick: tick, channel: Int(status & 0x0F), key: key, isOn: kind == 0x90 && velocity > 0))
+                            tick: tick, channel: Int(status & 0x0F), key: key, isOn: kind == 0x90 && velocity > 0,
+                            velocityByte: i + 1))
                 }
                 i += count
             default:
