@@ -237,7 +237,8 @@ extension CommandLineOption {
         CommandLineOption(
             "--soundfont", .file, placeholder: "FILE",
             meaning: "TimGM6mb.sf2, FluidR3_GM.sf2 or default-GM.sf2 in /usr/share/sounds/sf2, the first there is",
-            help: "the General MIDI SoundFont that plays a MIDI song's music", commands: [.play]
+            help: "the General MIDI SoundFont that plays a MIDI song's music (without one: libsonivox)",
+            commands: [.play]
         ) { values, value in values.play.soundfont = value.text },
         CommandLineOption(
             "--melody-channel", .integer(1...16), placeholder: "N",
