@@ -18,10 +18,10 @@
 const char *kk_qrencode_load(void);
 
 /* Encodes the NUL-terminated `text` whole as 8-bit bytes, error correction level M, in the smallest version
- * that holds it. On success returns the symbol's width W (21…177) and its version (1…40) in `*version`, and
- * writes W × W bytes into `modules` (`capacity` bytes; at most KK_QRENCODE_MAX_WIDTH² are needed), row by row
+ * that holds it. On success returns the symbol's width W (21…177; the version is (W − 17) / 4) and writes W × W
+ * bytes into `modules` (`capacity` bytes; at most KK_QRENCODE_MAX_WIDTH² are needed), row by row
  * from the top left, 1 for a dark module and 0 for a light one. On failure returns 0 with the reason in
  * `reason` (`size` bytes). Call after `kk_qrencode_load`. */
-int kk_qrencode_encode(const char *text, uint8_t *modules, size_t capacity, int *version, char *reason, size_t size);
+int kk_qrencode_encode(const char *text, uint8_t *modules, size_t capacity, char *reason, size_t size);
 
 #endif
