@@ -13,8 +13,8 @@ public struct QRCodeCells: Sendable, Equatable {
     public static let light = RGB(hex: 0xFFFFFF)
     /// The quiet zone the QR standard asks for around the symbol, in modules.
     public static let standardQuietZone = 4
-    /// The narrower quiet zone used when the standard one does not fit: phone scanners read a code with two
-    /// light modules around it on a screen, though the standard asks for four.
+    /// The narrower quiet zone used when the standard one does not fit: zbarimg reads a code with two light
+    /// modules around it (tested), though the standard asks for four.
     public static let narrowQuietZone = 2
 
     /// The symbol drawn.
