@@ -185,7 +185,7 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libsonivox3 libarchive13 libmicrohttpd12 libchafa0)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libsonivox3 libarchive13 libmicrohttpd12 libchafa0 libqrencode4)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
@@ -198,9 +198,10 @@ deps:
 # man page with man-db's `man -l` and parses the completion scripts with bash, zsh and fish. The microphone
 # tests start a PulseAudio server of their own (temporary folder, private socket, a null sink whose monitor is
 # the microphone) and play into it with paplay (pulseaudio-utils); the user's server is never used. The party
-# server's tests talk to it with curl, besides a raw socket of their own.
+# server's tests talk to it with curl, besides a raw socket of their own. The party's QR code is read back from a
+# picture of its cells by zbar-tools' zbarimg.
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 curl mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 curl mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils zbar-tools)
 	@for m in mutagen mido; do python3 -c "import $$m" 2>/dev/null || python3 -m pip install --quiet $$m 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages $$m \
 	  || { echo "karaoke: could not install $$m; run: python3 -m pip install $$m"; exit 1; }; done

@@ -54,6 +54,8 @@ let package = Package(
         // libchafa's canvas, which chooses the block symbols and colours of a CD+G picture in cells (DESIGN
         // §19.7), loaded on first use.
         .target(name: "CChafa", dependencies: ["COptionalLibrary"]),
+        // libqrencode for the QR code of the party's address on its card (DESIGN §22.1), loaded on first use.
+        .target(name: "CQREncode", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -70,7 +72,7 @@ let package = Package(
         // through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD"],
+            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD", "CQREncode"],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.

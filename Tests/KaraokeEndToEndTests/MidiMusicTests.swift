@@ -243,11 +243,14 @@ struct MidiMusicTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("--version, and play of an LRC with a WAV, never load libfluidsynth, libsonivox, libchafa or libmicrohttpd")
+    @Test(
+        "--version, and play of an LRC with a WAV, never load libfluidsynth, libsonivox, libchafa, libmicrohttpd or libqrencode"
+    )
     func notLoadedForOtherSongs() throws {
-        // The libraries only MIDI and CD+G songs need (DESIGN §16), and the party's server (DESIGN §21): playing
-        // a song never starts one. libsonivox is only asked for when a MIDI song has no SoundFont.
-        let optional = ["libfluidsynth", "libsonivox", "libchafa", "libmicrohttpd"]
+        // The libraries only MIDI and CD+G songs need (DESIGN §16), and the party's server and QR code (DESIGN
+        // §21, §22.1): playing a song never starts one. libsonivox is only asked for when a MIDI song has no
+        // SoundFont.
+        let optional = ["libfluidsynth", "libsonivox", "libchafa", "libmicrohttpd", "libqrencode"]
         let version = try KaraokeProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
         #expect(version.status == 0)
         #expect(version.stderr.contains("libc.so")) // LD_DEBUG works here

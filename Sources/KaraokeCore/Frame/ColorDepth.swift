@@ -138,7 +138,8 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
 
     /// The style for `cell` at `depth`.
     public static func of(_ cell: FrameCell, depth: ColorDepth) -> TerminalStyle {
-        if cell.role == .picture { return picture(cell, depth: depth) }
+        // A QR code's dark ink and white paper are colours like a picture's, and reduced the same way.
+        if cell.role == .picture || cell.role == .code { return picture(cell, depth: depth) }
         switch depth {
         case .direct:
             return TerminalStyle(rgb: cell.color, paletteIndex: nil, weight: cell.role == .title ? .bold : .normal)
@@ -161,17 +162,27 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
                     weight: cell.fill >= 1 ? .bold : cell.fill > 0 ? .normal : .dim)
             case .translation, .status: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .dim)
             case .title: return TerminalStyle(rgb: nil, paletteIndex: ColorDepth.basicIndex(cell.color), weight: .bold)
-            case .notice, .blank, .picture: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
+            case .notice, .blank, .picture, .code: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
             }
         case .none:
             switch cell.role {
             case .lyric, .countIn, .lanes:
                 return TerminalStyle(rgb: nil, paletteIndex: nil, weight: cell.fill >= 0.5 ? .bold : .normal)
             case .title, .notice: return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .bold)
-            case .translation, .status, .blank, .picture:
+            case .translation, .status, .blank, .picture, .code:
                 return TerminalStyle(rgb: nil, paletteIndex: nil, weight: .normal)
             }
         }
+    }
+
+    /// The glyph a terminal of `depth` draws for `cell`: its own, except a QR code cell's without colour.
+    ///
+    /// Without colour the ink and the ground are the terminal's, light on dark in most themes, so a QR code
+    /// cell shows its complement (`QRCodeCells.complement(of:)`): the ink then draws the light modules and the
+    /// code still reads dark on light. Reverse video would do the same with the same glyphs, but not every
+    /// terminal has it, and ours never uses it. On a light theme the code shows inverted (DESIGN §22.1).
+    public static func glyph(of cell: FrameCell, depth: ColorDepth) -> String {
+        cell.role == .code && depth == .none ? QRCodeCells.complement(of: cell.glyph) : cell.glyph
     }
 
     /// A picture cell's ink and background at `depth` (DESIGN §19.7): exact in direct colour, the nearest

@@ -40,7 +40,7 @@ extension Frame {
                     output += "m"
                     current = style
                 }
-                output += cell.glyph
+                output += TerminalStyle.glyph(of: cell, depth: depth)
                 column = cell.column + cell.width
             }
             if current != nil { output += escape + "0m" }

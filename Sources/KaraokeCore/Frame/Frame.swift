@@ -30,6 +30,9 @@ public enum RowKind: String, Sendable, Equatable {
     case lanes
     /// A row of a CD+G picture drawn in cells (DESIGN §19.7): each cell has a background colour.
     case picture
+    /// A row of a QR code drawn in cells (DESIGN §22.1): dark ink on white paper set on every cell, shown as
+    /// the complementary half blocks on a terminal without colour.
+    case code
 }
 
 /// One row of a frame: its cells in column order, with gaps where nothing is drawn.
@@ -87,7 +90,7 @@ public struct FrameCell: Sendable, Equatable {
     /// The hue an 8-colour terminal keeps for it (a golden note, a duet ink), since the blend in `color`
     /// would round to gray there; nil for the terminal's own colour. Only note lanes set it (DESIGN §15.3).
     public var accent: RGB? = nil
-    /// The colour of the cell behind the glyph; nil for the terminal's own. Only picture cells set it
-    /// (DESIGN §19.7).
+    /// The colour of the cell behind the glyph; nil for the terminal's own. Only picture and QR code cells
+    /// set it (DESIGN §19.7, §22.1).
     public var background: RGB? = nil
 }

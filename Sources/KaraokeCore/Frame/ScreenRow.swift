@@ -21,7 +21,9 @@ public struct ScreenRow: Sendable, Equatable {
     public init(_ row: FrameRow, width: Int, depth: ColorDepth) {
         var columns = [Column](repeating: .empty, count: width)
         for cell in row.cells where cell.column >= 0 && cell.column + cell.width <= width {
-            columns[cell.column] = .glyph(cell.glyph, width: cell.width, style: TerminalStyle.of(cell, depth: depth))
+            columns[cell.column] = .glyph(
+                TerminalStyle.glyph(of: cell, depth: depth), width: cell.width,
+                style: TerminalStyle.of(cell, depth: depth))
             for k in 1..<max(1, cell.width) { columns[cell.column + k] = .continuation }
         }
         self.columns = columns
