@@ -192,6 +192,16 @@ struct CDGTests {
         return folder
     }
 
+    @Test("check of an audio file with its .cdg beside it checks the graphics, as play shows them")
+    func checkAudioWithGraphics() throws {
+        guard let folder = try Self.mp3gFolder(seconds: 2) else { return }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try KaraokeProcess.run(["check", folder.appendingPathComponent("Artist - Song.mp3").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(
+            output.stdout == "\(folder.appendingPathComponent("Artist - Song.cdg").path): CD+G, 0:02.00, 600 packets\n")
+    }
+
     @Test(
         "play draws an MP3+G song in the terminal in step with its audio: from a zip, an mp3 with its .cdg, a .cdg with its mp3",
         arguments: ["Artist - Song.zip", "Artist - Song.mp3", "Artist - Song.cdg"])

@@ -16,8 +16,9 @@ enum CheckCommand {
                 failed = true
                 continue
             }
-            if MP3GFiles.isGraphicsSource(file) {
-                if !checkGraphics(file, request: request) { failed = true }
+            // An MP3+G song: the graphics are what `play` shows, so they are what is checked (DESIGN §19.6).
+            if let graphics = MP3GFiles.isGraphicsSource(file) ? file : GraphicsFile.graphics(besideAudio: file) {
+                if !checkGraphics(graphics, request: request) { failed = true }
                 continue
             }
             // An audio FILE is checked through the lyrics found for it, and says where they came from.

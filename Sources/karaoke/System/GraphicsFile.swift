@@ -51,11 +51,8 @@ extension GraphicsFile {
         let graphics: String
         if MP3GFiles.isArchive(file) || MP3GFiles.isGraphics(file) {
             graphics = file
-        } else if AudioFiles.isAudio(file),
-            let beside = MP3GFiles.graphics(
-                forAudio: file, among: QueueCommand.names(in: folder.isEmpty ? "." : folder))
-        {
-            graphics = folder + beside
+        } else if let beside = Self.graphics(besideAudio: file) {
+            graphics = beside
         } else {
             return nil
         }
@@ -97,6 +94,15 @@ extension GraphicsFile {
             fallbackTitle: NameMatching.baseName(of: ControlCharacters.strip(file)))
         loaded.graphics = read.bytes
         return .success(Song(loaded: loaded, audio: audio))
+    }
+
+    /// The `.cdg` beside the audio file `file` (the same name, the extension in any case); nil when `file` is no
+    /// audio file or has none.
+    static func graphics(besideAudio file: String) -> String? {
+        guard AudioFiles.isAudio(file) else { return nil }
+        let folder = AudioFiles.folder(of: file)
+        return MP3GFiles.graphics(forAudio: file, among: QueueCommand.names(in: folder.isEmpty ? "." : folder))
+            .map { folder + $0 }
     }
 
     /// The scheme of mpv's URLs for a file inside an archive.
