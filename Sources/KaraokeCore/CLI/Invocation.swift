@@ -218,6 +218,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var soundfont: String?
     /// `--melody-channel N` as a channel 0…15: the one `v` turns down in a MIDI song; nil takes the song's.
     public var melodyChannel: Int?
+    /// `--graphics`: how a CD+G picture is drawn (DESIGN §19.9).
+    public var graphics = GraphicsChoice.auto
     /// `--apply-offset`: `s` moves the stamps instead of writing `[offset:]` (DESIGN §13.2).
     public var appliesOffset = false
     /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).
