@@ -39,6 +39,9 @@ enum TerminalGraphicsQuery {
             if bytes.count > 4096 { break }
             answer = TerminalGraphicsAnswer(bytes: bytes)
         }
+        // A terminal past the deadline may still answer: what has come of it is thrown away here, so that
+        // less of it can reach curses as keys.
+        if !answer.isComplete { _ = tcflush(STDIN_FILENO, TCIFLUSH) }
         if answer.cellSize == nil {
             var width: Int32 = 0, height: Int32 = 0
             if kk_window_pixels(STDOUT_FILENO, &width, &height) == 0, width > 0, height > 0 {
