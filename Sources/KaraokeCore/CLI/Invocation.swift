@@ -163,6 +163,18 @@ public enum ColorChoice: String, Sendable, Equatable, CaseIterable {
     case never
 }
 
+/// `--graphics`: how `play` draws a CD+G picture.
+public enum GraphicsChoice: String, Sendable, Equatable, CaseIterable {
+    /// Ask the terminal, and draw pixels where it says it can; cells otherwise.
+    case auto
+    /// Cells, without asking.
+    case cells
+    /// Sixel graphics.
+    case sixel
+    /// Kitty graphics.
+    case kitty
+}
+
 /// Which colours the terminal's background calls for (`--theme`).
 public enum ThemeChoice: String, Sendable, Equatable, CaseIterable {
     case auto, dark, light

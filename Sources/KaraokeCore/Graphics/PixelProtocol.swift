@@ -20,15 +20,3 @@ public enum PixelProtocol: String, Sendable, Equatable {
         }
     }
 }
-
-/// `--graphics`: how `play` draws a CD+G picture.
-public enum GraphicsChoice: String, Sendable, Equatable, CaseIterable {
-    /// Ask the terminal, and draw pixels where it says it can; cells otherwise.
-    case auto
-    /// Cells, without asking.
-    case cells
-    /// Sixel graphics.
-    case sixel
-    /// Kitty graphics.
-    case kitty
-}
