@@ -54,4 +54,13 @@ static inline int kk_window_size(int fd, int *cols, int *rows) {
     return 0;
 }
 
+/// The window size of a terminal file descriptor in pixels (0 where the terminal does not say); 0 on success.
+static inline int kk_window_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0) return -1;
+    *width = ws.ws_xpixel / ws.ws_col;
+    *height = ws.ws_ypixel / ws.ws_row;
+    return 0;
+}
+
 #endif

@@ -371,4 +371,75 @@ struct CDGTests {
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }
+
+    /// A .cdg alone: the picture blue, then a red band of tiles from 1 s on, `seconds` long.
+    private static func bandFile(seconds: Int) throws -> (folder: URL, file: String) {
+        let folder = try KaraokeProcess.temporaryFolder()
+        var file = CDGFile()
+        file.colors(
+            high: false, [(0, 0, 0), (15, 0, 0), (0, 0, 15), (15, 15, 15), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
+        file.packet(1, [2, 0])
+        for _ in 0..<298 { file.packet(command: 0, 0) }
+        for column in 10..<40 {
+            file.packet(6, [1, 1, 8, UInt8(column)] + [UInt8](repeating: 0x3F, count: 12))
+        }
+        for _ in 0..<(seconds * 300 - file.packetCount) { file.packet(command: 0, 0) }
+        let path = folder.appendingPathComponent("Band.cdg").path
+        try Data(file.bytes).write(to: URL(fileURLWithPath: path))
+        return (folder, path)
+    }
+
+    /// What `karaoke play ARGUMENTS` wrote to a pretend 80×30 terminal that answers the device attributes with
+    /// `da1` and the cell size with `cell` ("-" for silence), q pressed after 2.5 s.
+    private static func playOnPretendTerminal(_ arguments: [String], da1: String, cell: String) throws -> String {
+        let script = KaraokeProcess.repository.appendingPathComponent(
+            "Tests/KaraokeEndToEndTests/Support/pixel_terminal.py")
+        let output = try KaraokeProcess.runRaw(
+            [script.path, "80", "30", "2.5", da1, cell, KaraokeProcess.binary.path, "play"] + arguments,
+            executable: "/usr/bin/python3", timeout: 30)
+        #expect(output.status == 0, "\(String(decoding: output.stderr, as: UTF8.self))")
+        return String(decoding: output.stdout, as: UTF8.self)
+    }
+
+    @Test(
+        "play draws a CD+G picture in sixel where the terminal says it can, the whole once, then only the changed band")
+    func playsInSixel() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let (folder, file) = try Self.bandFile(seconds: 4)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try Self.playOnPretendTerminal([file, "--no-audio"], da1: "^[[?62;4c", cell: "^[[6;16;8t")
+        #expect(written.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"), "it asks")
+        // 80×30 leaves 80×28 cells for the picture: 78×28 at its aspect, from the second row and column, so
+        // 624×448 pixels of 8×16 cells.
+        let whole = "\u{1B}[2;2H\u{1B}P0;1;0q\"1;1;624;448"
+        #expect(written.contains(whole), "the whole picture in sixel at its cells")
+        let sixels = written.components(separatedBy: "\u{1B}P0;1;0q").dropFirst()
+        // The band (tile row 8 of 18, columns 10…39) comes in sixels of its own over its cells alone (a resize
+        // at the start may send the whole again first).
+        let parts = sixels.filter { !$0.hasPrefix("\"1;1;624;448") }
+        #expect(!parts.isEmpty, "the band comes as smaller sixels")
+        #expect(parts.allSatisfy { $0.contains("\u{1B}\\") }, "each DCS is ended")
+        // No picture cells are drawn in blocks: the blue background never shows as a cell's colour.
+        #expect(!written.contains("48;5;21m") && !written.contains("38;5;21m"))
+    }
+
+    @Test("play draws the picture in cells when the terminal says nothing of sixel, or with --graphics cells")
+    func cellsWithoutAnswers() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let (folder, file) = try Self.bandFile(seconds: 4)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (arguments, da1) in [
+            ([file, "--no-audio"], "-"), ([file, "--no-audio"], "^[[?62;22c"),
+            ([file, "--no-audio", "--graphics", "cells"], "^[[?62;4c"),
+        ] {
+            let written = try Self.playOnPretendTerminal(arguments, da1: da1, cell: "^[[6;16;8t")
+            #expect(!written.contains("\u{1B}P"), "no sixel: \(arguments) \(da1)")
+            #expect(written.contains("8;5;21m"), "the blue picture in cells")
+            #expect(written.contains("\u{1B}[c") == !arguments.contains("cells"), "cells never asks")
+        }
+        // A lyric song never asks.
+        let lyrics = try Self.playOnPretendTerminal(
+            [KaraokeProcess.song("paper-boats.lrc"), "--no-audio"], da1: "^[[?62;4c", cell: "^[[6;16;8t")
+        #expect(!lyrics.contains("\u{1B}[c") && !lyrics.contains("\u{1B}P"))
+    }
 }

@@ -245,6 +245,13 @@ extension CommandLineOption {
             meaning: "the channel the song's lyrics follow",
             help: "the MIDI channel that v turns down in a MIDI song", commands: [.play]
         ) { values, value in values.play.melodyChannel = value.integer - 1 },
+        // a CD+G song's picture (DESIGN §19.9)
+        CommandLineOption(
+            "--graphics", .choice(of: GraphicsChoice.self), default: "auto",
+            meaning: "ask the terminal; sixel or kitty where it says so, else cells",
+            help: "how a CD+G picture is drawn: in cells, or in pixels with sixel or kitty graphics",
+            commands: [.play]
+        ) { values, value in values.play.graphics = value.choice() },
         CommandLineOption(
             "--clock-log", .file, placeholder: "FILE",
             help: "write the lyric clock and the player's positions to FILE (for measuring sync)",

@@ -163,6 +163,18 @@ public enum ColorChoice: String, Sendable, Equatable, CaseIterable {
     case never
 }
 
+/// `--graphics`: how `play` draws a CD+G picture.
+public enum GraphicsChoice: String, Sendable, Equatable, CaseIterable {
+    /// Ask the terminal, and draw pixels where it says it can; cells otherwise.
+    case auto
+    /// Cells, without asking.
+    case cells
+    /// Sixel graphics.
+    case sixel
+    /// Kitty graphics.
+    case kitty
+}
+
 /// Which colours the terminal's background calls for (`--theme`).
 public enum ThemeChoice: String, Sendable, Equatable, CaseIterable {
     case auto, dark, light
@@ -218,6 +230,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var soundfont: String?
     /// `--melody-channel N` as a channel 0…15: the one `v` turns down in a MIDI song; nil takes the song's.
     public var melodyChannel: Int?
+    /// `--graphics`: how a CD+G picture is drawn (DESIGN §19.9).
+    public var graphics = GraphicsChoice.auto
     /// `--apply-offset`: `s` moves the stamps instead of writing `[offset:]` (DESIGN §13.2).
     public var appliesOffset = false
     /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).

@@ -10,13 +10,25 @@ extension FrameComposer {
             width: CDGPicture.width, height: CDGPicture.height, columns: pictureRoom.columns, rows: pictureRoom.rows)
     }
 
+    /// The screen cell (column, row) where a picture of `columns` × `rows` cells starts: centred in
+    /// `pictureRoom`, below the title.
+    public func pictureOrigin(columns: Int, rows: Int) -> (column: Int, row: Int) {
+        Self.pictureOrigin(columns: columns, rows: rows, screenColumns: self.columns, screenRows: self.rows)
+    }
+
+    /// Where a picture of `columns` × `rows` cells starts on a `screenColumns` × `screenRows` screen.
+    public static func pictureOrigin(columns: Int, rows: Int, screenColumns: Int, screenRows: Int) -> (
+        column: Int, row: Int
+    ) {
+        ((screenColumns - columns) / 2, 1 + (max(0, screenRows - 2) - rows) / 2)
+    }
+
     /// Draws `picture` centred in the rows between the title and the status bar; a picture of another size
     /// (made for the screen before a resize) is cut to the room.
     func draw(_ picture: PictureCells, into screen: inout [FrameRow]) {
         let room = pictureRoom
         let shown = (columns: min(picture.columns, room.columns), rows: min(picture.rows, room.rows))
-        let left = (room.columns - shown.columns) / 2
-        let top = 1 + (room.rows - shown.rows) / 2
+        let (left, top) = pictureOrigin(columns: shown.columns, rows: shown.rows)
         for y in 0..<shown.rows {
             var cells: [FrameCell] = []
             cells.reserveCapacity(shown.columns)

@@ -157,6 +157,11 @@ public struct ScreenWriter {
         return out
     }
 
+    /// Forgets where the cursor is, after someone else wrote to the terminal (the pixel painter, §19.9).
+    public mutating func forgetCursor() {
+        cursor = nil
+    }
+
     /// Appends the bytes that leave the terminal with the plain pen and the cursor at (`row`, `column`):
     /// the state another writer of the terminal (curses) believes it in.
     public mutating func handOver(row: Int, column: Int, into out: inout [UInt8]) {

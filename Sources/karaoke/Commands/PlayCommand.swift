@@ -33,12 +33,17 @@ enum PlayCommand {
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
         let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        // Only a CD+G song asks the terminal about pixels: lyric songs start as they always did.
+        let answer = loaded.graphics != nil && request.graphics != .cells ? TerminalGraphicsQuery.ask() : nil
         guard let (screen, waiter) = openScreen(request) else { return 2 }
         var session = PlaySession(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,
             request: request, screen: screen, waiter: waiter, audioFile: prepared.audioFile, clockLog: clockLog,
-            offsetWriter: prepared.offsetWriter(for: request), graphics: loaded.graphics)
+            offsetWriter: prepared.offsetWriter(for: request), graphics: loaded.graphics,
+            pixels: answer.flatMap { answer in
+                PixelProtocol.chosen(by: request.graphics, answer: answer).map { ($0, answer.cellSize!) }
+            })
         if let pendingLookup = prepared.pendingLookup {
             session.lookup = BackgroundLookup(
                 query: pendingLookup.query, server: pendingLookup.server, cache: LRCLIBCache.standard(),
@@ -217,7 +222,8 @@ struct PlaySession {
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
         screen: NCursesScreen, waiter: PollWaiter, audioFile: String?, clockLog: Int32, offsetWriter: OffsetWriter,
-        graphics: [UInt8]? = nil, queued: Bool = false
+        graphics: [UInt8]? = nil, pixels: (PixelProtocol, TerminalGraphicsAnswer.PixelSize)? = nil,
+        queued: Bool = false
     ) {
         self.offsetWriter = offsetWriter
         self.fallbackTitle = fallbackTitle
@@ -253,7 +259,17 @@ struct PlaySession {
             audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
         loop.isQueued = queued
         if let graphics {
-            let renderer = PictureRenderers.forTerminal()
+            var renderer: (renderer: any PictureRenderer, notice: String?)
+            // In pixels the cells are still drawn, in cheap half blocks (the frame stays whole), but the
+            // screen sends pixels in their place.
+            let pixelRenderer = PixelPictureRenderer(inner: HalfBlockRenderer())
+            if let (pixelProtocol, cellSize) = pixels,
+                screen.drawPictures(in: pixelProtocol, cellSize: cellSize, renderer: pixelRenderer)
+            {
+                renderer = (pixelRenderer, nil)
+            } else {
+                renderer = PictureRenderers.forTerminal()
+            }
             loop.showGraphics(CDGTrack(bytes: graphics, renderer: renderer.renderer, depth: screen.depth))
             if let notice = renderer.notice { loop.post(notice: notice, at: monotonicSeconds()) }
         }

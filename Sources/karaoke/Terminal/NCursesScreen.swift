@@ -29,6 +29,8 @@ final class NCursesScreen: Screen {
     private var bidiExplicit = false
     /// Writes the cells, unless the terminal lacks the strings for it (then ncurses paints).
     private var writer: ScreenWriter?
+    /// Draws a CD+G picture in pixels where the terminal said it can (DESIGN §19.9); nil draws it in cells.
+    private var pixels: PixelPainter?
     /// The bytes of one paint, kept to reuse its storage.
     private var output: [UInt8] = []
 
@@ -109,7 +111,16 @@ final class NCursesScreen: Screen {
         }
         if writer != nil {
             output.removeAll(keepingCapacity: true)
-            writer!.write(frame, into: &output)
+            if pixels != nil {
+                let split = pixels!.split(frame)
+                writer!.write(split.cells, into: &output)
+                if !split.pixels.isEmpty {
+                    output += split.pixels
+                    writer!.forgetCursor()
+                }
+            } else {
+                writer!.write(frame, into: &output)
+            }
             send(output)
             return
         }
@@ -138,7 +149,18 @@ final class NCursesScreen: Screen {
             handOver()
             wrefresh(kk_stdscr())
             writer!.forgetScreen(columns: Int(kk_cols()), rows: Int(kk_lines()))
+            if pixels != nil { send(pixels!.forgetScreen()) }
         }
+    }
+
+    /// Draws CD+G pictures in `pixelProtocol` from now on, told what changed by `renderer`; false (and
+    /// cells go on) when this terminal is painted through ncurses, which knows nothing of pixels.
+    func drawPictures(
+        in pixelProtocol: PixelProtocol, cellSize: TerminalGraphicsAnswer.PixelSize, renderer: PixelPictureRenderer
+    ) -> Bool {
+        guard writer != nil else { return false }
+        pixels = PixelPainter(pixelProtocol: pixelProtocol, cellSize: cellSize, renderer: renderer)
+        return true
     }
 
     /// Leaves the terminal as ncurses believes it is (plain attributes, the cursor at the top left), so
@@ -254,6 +276,7 @@ final class NCursesScreen: Screen {
 
     /// Restores the terminal for good.
     func close() {
+        if pixels != nil { send(pixels!.forgetScreen()) }
         handOver()
         if bidiExplicit { writeRaw("\u{1B}[8l") }
         endwin()
