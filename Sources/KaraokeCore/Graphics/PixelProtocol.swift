@@ -8,15 +8,16 @@ public enum PixelProtocol: String, Sendable, Equatable {
     /// The protocol `choice` and the terminal's `answer` call for; nil draws the picture in cells.
     ///
     /// Without a cell size nothing can be placed over cells, so nothing is drawn in pixels. `auto` takes
-    /// what the terminal said it draws, kitty first (it is sent as the picture, not as bands of six rows);
-    /// `sixel` and `kitty` take that one, trusting the person who asked for it over a terminal that did not say.
+    /// what the terminal said it draws, sixel first: a change sends only the cells over it again in sixel,
+    /// the whole picture in kitty (DESIGN §19.9); `sixel` and `kitty` take that one, trusting the person who
+    /// asked for it over a terminal that did not say.
     public static func chosen(by choice: GraphicsChoice, answer: TerminalGraphicsAnswer) -> PixelProtocol? {
         guard answer.cellSize != nil else { return nil }
         switch choice {
         case .cells: return nil
         case .sixel: return .sixel
         case .kitty: return .kitty
-        case .auto: return answer.kitty ? .kitty : answer.sixel ? .sixel : nil
+        case .auto: return answer.sixel ? .sixel : answer.kitty ? .kitty : nil
         }
     }
 }

@@ -133,10 +133,13 @@ struct PixelProtocolTests {
     static let noSize = TerminalGraphicsAnswer(bytes: bytes("^[_Gi=31;OK^[\\^[[?62;4c"))
     static let silent = TerminalGraphicsAnswer()
 
-    @Test("auto takes what the terminal said, kitty first; cells never; none without a cell size")
+    @Test("auto takes what the terminal said, sixel first; cells never; none without a cell size")
     func choices() {
         #expect(PixelProtocol.chosen(by: .auto, answer: Self.sixelTerminal) == .sixel)
-        #expect(PixelProtocol.chosen(by: .auto, answer: Self.kittyTerminal) == .kitty)
+        // This terminal answers both: sixel, whose changes cost only the cells over them.
+        #expect(PixelProtocol.chosen(by: .auto, answer: Self.kittyTerminal) == .sixel)
+        let kittyOnly = TerminalGraphicsAnswer(bytes: bytes("^[_Gi=31;OK^[\\^[[6;16;8t^[[?62c"))
+        #expect(PixelProtocol.chosen(by: .auto, answer: kittyOnly) == .kitty)
         #expect(PixelProtocol.chosen(by: .auto, answer: Self.noSize) == nil)
         #expect(PixelProtocol.chosen(by: .auto, answer: Self.silent) == nil)
         #expect(PixelProtocol.chosen(by: .cells, answer: Self.kittyTerminal) == nil)
