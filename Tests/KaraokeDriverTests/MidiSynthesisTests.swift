@@ -22,6 +22,33 @@ struct SynthesisScratch {
 
     /// A file open for writing at `name` in the folder.
     func create(_ name: String) -> Int32 { open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+
+    /// Renders `midi` with `synthesiser` into this folder, with `melodyChannel` apart, checking the progress
+    /// and the frames reported; the WAVs read back (the accompaniment nil without a melody channel).
+    func render(_ midi: TestMidi, synthesiser: MidiSynthesis.Synthesiser, melodyChannel: Int?) throws -> (
+        whole: TestWave, accompaniment: TestWave?
+    ) {
+        let whole = create("whole.wav"), other = create("other.wav")
+        defer {
+            close(whole)
+            close(other)
+        }
+        var fractions: [Double] = []
+        let result = MidiSynthesis.render(
+            midi: midi.bytes, synthesiser: synthesiser, melodyChannel: melodyChannel, whole: whole, accompaniment: other
+        ) { fraction in
+            fractions.append(fraction)
+            return true
+        }
+        let frames = try result.get()
+        #expect(fractions == fractions.sorted(), "progress never goes back")
+        #expect((fractions.last ?? 0) > 0.9, "progress reaches the end: \(fractions.last ?? 0)")
+        let wave = try #require(TestWave(path: path + "/whole.wav"))
+        #expect(wave.samples.count == frames * 2)
+        let accompaniment = melodyChannel == nil ? nil : TestWave(path: path + "/other.wav")
+        if melodyChannel != nil { #expect(accompaniment?.samples.count == frames * 2, "both files are one length") }
+        return (wave, accompaniment)
+    }
 }
 
 @Suite(
@@ -38,25 +65,8 @@ struct MidiSynthesisTests {
 
     /// Renders `midi` with the melody on channel 0 into `scratch`; the two WAVs read back.
     func render(_ midi: TestMidi, in scratch: SynthesisScratch) throws -> (whole: TestWave, accompaniment: TestWave) {
-        let whole = scratch.create("whole.wav"), other = scratch.create("other.wav")
-        defer {
-            close(whole)
-            close(other)
-        }
-        var fractions: [Double] = []
-        let result = MidiSynthesis.render(
-            midi: midi.bytes, soundfont: try soundfont(), melodyChannel: 0, whole: whole, accompaniment: other
-        ) { fraction in
-            fractions.append(fraction)
-            return true
-        }
-        let frames = try result.get()
-        #expect(fractions == fractions.sorted(), "progress never goes back")
-        #expect((fractions.last ?? 0) > 0.9, "progress reaches the end: \(fractions.last ?? 0)")
-        let wave = try #require(TestWave(path: scratch.path + "/whole.wav"))
-        let accompaniment = try #require(TestWave(path: scratch.path + "/other.wav"))
-        #expect(wave.samples.count == frames * 2 && accompaniment.samples.count == frames * 2)
-        return (wave, accompaniment)
+        let rendered = try scratch.render(midi, synthesiser: .fluidSynth(soundfont: try soundfont()), melodyChannel: 0)
+        return (rendered.whole, try #require(rendered.accompaniment))
     }
 
     @Test("the whole song is 44.1 kHz stereo, as long as the MIDI plus a tail of at most 3.5 s, and not silent")
@@ -293,26 +303,7 @@ struct SonivoxSynthesisTests {
     func render(_ midi: TestMidi, melodyChannel: Int?, in scratch: SynthesisScratch) throws -> (
         whole: TestWave, accompaniment: TestWave?
     ) {
-        let whole = scratch.create("whole.wav"), other = scratch.create("other.wav")
-        defer {
-            close(whole)
-            close(other)
-        }
-        var fractions: [Double] = []
-        let result = MidiSynthesis.render(
-            midi: midi.bytes, synthesiser: .sonivox, melodyChannel: melodyChannel, whole: whole, accompaniment: other
-        ) { fraction in
-            fractions.append(fraction)
-            return true
-        }
-        let frames = try result.get()
-        #expect(fractions == fractions.sorted(), "progress never goes back")
-        #expect((fractions.last ?? 0) > 0.9, "progress reaches the end: \(fractions.last ?? 0)")
-        let wave = try #require(TestWave(path: scratch.path + "/whole.wav"))
-        #expect(wave.samples.count == frames * 2)
-        let accompaniment = melodyChannel == nil ? nil : TestWave(path: scratch.path + "/other.wav")
-        if let accompaniment { #expect(accompaniment.samples.count == frames * 2, "both files are one length") }
-        return (wave, accompaniment)
+        try scratch.render(midi, synthesiser: .sonivox, melodyChannel: melodyChannel)
     }
 
     /// A flute (nearly a sine) holding A4, 440 Hz, from 0 to 1 s and again from 3 to 4 s, silent between.

@@ -26,6 +26,23 @@ private struct CDGFile {
         packet(xor ? 38 : 6, [UInt8(color0), UInt8(color1), UInt8(row), UInt8(column)] + rows)
     }
 
+    /// A song of `seconds`: the picture blue from the start, then red tiles across columns 10…39 of the tile
+    /// rows `rows`, drawn from packet 300 (1 s) on, one a packet.
+    static func blueThenRed(seconds: Int, rows: Range<Int>) -> CDGFile {
+        var file = CDGFile()
+        file.colors(
+            high: false, [(0, 0, 0), (15, 0, 0), (0, 0, 15), (15, 15, 15), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
+        file.packet(1, [2, 0])
+        for _ in 0..<298 { file.packet(command: 0, 0) }
+        for row in rows {
+            for column in 10..<40 {
+                file.packet(6, [1, 1, UInt8(row), UInt8(column)] + [UInt8](repeating: 0x3F, count: 12))
+            }
+        }
+        for _ in 0..<(seconds * 300 - file.packetCount) { file.packet(command: 0, 0) }
+        return file
+    }
+
     /// A file that uses every instruction the way ffmpeg treats as the specification does: memory preset
     /// with repeat 0, border preset with nothing in its second byte, scrolls that move along one axis (or
     /// preset diagonally) with both offsets 0, tiles on the screen (DESIGN §19.3).
@@ -162,18 +179,8 @@ struct CDGTests {
     private static func mp3gFolder(seconds: Int) throws -> URL? {
         guard let ffmpeg else { return nil }
         let folder = try KaraokeProcess.temporaryFolder()
-        var file = CDGFile()
-        file.colors(
-            high: false, [(0, 0, 0), (15, 0, 0), (0, 0, 15), (15, 15, 15), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
-        file.packet(1, [2, 0])
-        for _ in 0..<298 { file.packet(command: 0, 0) }
         // Six tile rows: every cell over the middle of the band is red alone, whatever symbols it is drawn with.
-        for row in 6..<12 {
-            for column in 10..<40 {
-                file.packet(6, [1, 1, UInt8(row), UInt8(column)] + [UInt8](repeating: 0x3F, count: 12))
-            }
-        }
-        for _ in 0..<(seconds * 300 - file.packetCount) { file.packet(command: 0, 0) }
+        let file = CDGFile.blueThenRed(seconds: seconds, rows: 6..<12)
         try Data(file.bytes).write(to: folder.appendingPathComponent("Artist - Song.cdg"))
         let audio = folder.appendingPathComponent("Artist - Song.mp3").path
         let made = try KaraokeProcess.runRaw(
@@ -375,15 +382,7 @@ struct CDGTests {
     /// A .cdg alone: the picture blue, then a red band of tiles from 1 s on, `seconds` long.
     private static func bandFile(seconds: Int) throws -> (folder: URL, file: String) {
         let folder = try KaraokeProcess.temporaryFolder()
-        var file = CDGFile()
-        file.colors(
-            high: false, [(0, 0, 0), (15, 0, 0), (0, 0, 15), (15, 15, 15), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)])
-        file.packet(1, [2, 0])
-        for _ in 0..<298 { file.packet(command: 0, 0) }
-        for column in 10..<40 {
-            file.packet(6, [1, 1, 8, UInt8(column)] + [UInt8](repeating: 0x3F, count: 12))
-        }
-        for _ in 0..<(seconds * 300 - file.packetCount) { file.packet(command: 0, 0) }
+        let file = CDGFile.blueThenRed(seconds: seconds, rows: 8..<9)
         let path = folder.appendingPathComponent("Band.cdg").path
         try Data(file.bytes).write(to: URL(fileURLWithPath: path))
         return (folder, path)

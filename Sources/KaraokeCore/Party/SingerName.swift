@@ -42,12 +42,8 @@ public struct SingerName: Sendable, Equatable, Hashable {
     /// which do not reorder text on their own but can still flip the order a name is shown in beside another.
     public static func cleaned(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\t" {
-                scalars.append(" ")
-            } else if !isRemoved(scalar.value) {
-                scalars.append(scalar)
-            }
+        for scalar in ControlCharacters.strip(text).unicodeScalars where !isRemoved(scalar.value) {
+            scalars.append(scalar)
         }
         var result = Substring(String(scalars))
         while let first = result.first, first.isWhitespace { result.removeFirst() }
