@@ -44,6 +44,10 @@ case .calibrate(let request):
     StandardStreams.exit(CalibrateCommand.run(request))
 case .mic(let request):
     StandardStreams.exit(MicCommand.run(request))
+case .party:
+    // Not reachable yet: the parser makes no party request until the command is built.
+    StandardStreams.err("karaoke: party is not available in this build")
+    StandardStreams.exit(2)
 case .fetch(let request):
     StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
 }

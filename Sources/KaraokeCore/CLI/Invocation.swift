@@ -22,10 +22,37 @@ public enum Invocation: Sendable, Equatable {
     case calibrate(MicRequest)
     /// `karaoke mic [--mic SOURCE] [--print]`: show what the microphone hears (DESIGN §15.1).
     case mic(MicRequest)
+    /// `karaoke party [FOLDER...] [--port N] [--bind ADDR] [--code CODE] [--max-per-singer N] [--score]`: guests
+    /// request songs from their phones (DESIGN §20).
+    case party(PartyRequest)
     /// `karaoke config [options]`: print this listing of the settings in effect (DESIGN §14.4).
     case config(String)
     /// `karaoke --generate man|bash|zsh|fish`: print this man page or completion script (DESIGN §14.5).
     case generated(String)
+}
+
+/// `karaoke party`: the evening's songs, the server guests reach and the rotation's limit (DESIGN §20).
+public struct PartyRequest: Sendable, Equatable {
+    /// FOLDER...: where the songs are; empty takes the current folder.
+    public var folders: [String] = []
+    /// The options `party` shares with `play` (display, audio, `--score`, `--mic`); its FILEs are not used.
+    public var play = PlayRequest(display: DisplayRequest(file: ""))
+    /// `--port`: the server's port; 0 lets the system pick a free one.
+    public var port = 8737
+    /// `--bind`: the IPv4 address to listen on; nil listens on every one.
+    public var bind: String?
+    /// `--code`: the room code guests type; nil draws four random digits.
+    public var code: String?
+    /// `--max-per-singer`: the most songs one singer may have waiting.
+    public var maximumPerSinger = PartyRotation.defaultMaximumPerSinger
+    /// `--resume` (true) or `--no-resume` (false); nil asks when today's party was left unfinished.
+    public var resume: Bool?
+
+    /// Creates a request with the defaults.
+    public init() {}
+
+    /// The folders searched: FOLDER..., else the current folder.
+    public var searchedFolders: [String] { folders.isEmpty ? ["."] : folders }
 }
 
 /// `karaoke sync`: time lyrics by tapping along to the audio (DESIGN §13.1).
