@@ -229,7 +229,7 @@ public struct PartyAPI: Sendable {
     }
 
     /// `{"error":message}` with `status`.
-    static func errorReply(_ status: Int, _ message: String) -> HTTPReply {
+    public static func errorReply(_ status: Int, _ message: String) -> HTTPReply {
         reply(status, .object(["error": .string(message)]))
     }
 

@@ -36,12 +36,15 @@ public struct PartyCard: Sendable, Equatable {
     public var selected: Int?
     /// The status row: the host's keys, or a notice.
     public var status: String
+    /// The evening's best singers, best first; the card lists the first three (empty: no scoreboard).
+    public var best: [PartyScoreboard.Entry]
 
     /// Creates a card.
     public init(
         upNext: [Entry], address: String, code: String, qr: QRModules?, paused: Bool = false, selected: Int? = nil,
-        status: String
+        status: String, best: [PartyScoreboard.Entry] = []
     ) {
+        self.best = best
         self.upNext = upNext
         self.address = address
         self.code = code
@@ -80,7 +83,27 @@ public struct PartyCard: Sendable, Equatable {
                 lines.append(("   and \(upNext.count - Self.listed) more", .notice, Self.quiet))
             }
         }
+        if !best.isEmpty {
+            lines.append(("", .blank, Self.ink))
+            lines.append(("Best tonight", .notice, Self.quiet))
+            for (index, entry) in best.prefix(3).enumerated() {
+                let score = entry.best.map { Self.grouped($0) } ?? "–"
+                let songs = entry.songsSung == 1 ? "1 song" : "\(entry.songsSung) songs"
+                lines.append(("  \(index + 1). \(entry.singer.shown)  \(score) · \(songs)", .lyric, Self.ink))
+            }
+        }
         return lines.map { ($0.0, $0.1, $0.2) }
+    }
+
+    /// `8450` as `8,450`: scores read as the score card writes them.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
     }
 
     /// The card on a `columns` × `rows` screen: the QR code on the left with the text beside it when both fit,

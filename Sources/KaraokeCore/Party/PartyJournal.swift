@@ -9,6 +9,8 @@ public struct PartyJournal: Sendable, Equatable {
 
     /// The day of the party as the edge names it (`2026-12-02`): a journal of another day is not resumed.
     public var day: String
+    /// The room code: a resumed party keeps the one its guests already typed.
+    public var code: String
     /// The queue, the turns and who has sung in the round.
     public var rotation: PartyRotation
     /// Best scores and songs sung.
@@ -25,9 +27,22 @@ public struct PartyJournal: Sendable, Equatable {
         public var description: String { "damaged party journal: \(reason)" }
     }
 
+    /// `$XDG_STATE_HOME/karaoke/party.json` (XDG_STATE_HOME defaulting to `~/.local/state`), or nil without either.
+    public static func standardPath(environment: (String) -> String?) -> String? {
+        LyricsSearch.xdgFolder("XDG_STATE_HOME", orBelowHome: ".local/state", environment: environment).map {
+            $0 + "/karaoke/party.json"
+        }
+    }
+
+    /// Whether there is anything to resume: a song waiting or cut short, or a song sung.
+    public var hasEvening: Bool {
+        !rotation.requests.isEmpty || rotation.now != nil || !scoreboard.entries.isEmpty
+    }
+
     /// A journal of these parts.
-    public init(day: String, rotation: PartyRotation, scoreboard: PartyScoreboard, keys: SingerKeys) {
+    public init(day: String, code: String, rotation: PartyRotation, scoreboard: PartyScoreboard, keys: SingerKeys) {
         self.day = day
+        self.code = code
         self.rotation = rotation
         self.scoreboard = scoreboard
         self.keys = keys
@@ -55,7 +70,8 @@ public struct PartyJournal: Sendable, Equatable {
             .object(["singer": .string(key), "semitones": .number(Double(keys.semitones[key] ?? 0))])
         }
         return JSONValue.object([
-            "version": .number(Double(Self.version)), "day": .string(day), "rotation": rotationValue,
+            "version": .number(Double(Self.version)), "day": .string(day), "code": .string(code),
+            "rotation": rotationValue,
             "scoreboard": .array(board), "keys": .array(keyValues),
         ]).writtenText()
     }
@@ -84,6 +100,7 @@ public struct PartyJournal: Sendable, Equatable {
             throw Damage(reason: "version is not \(Self.version)")
         }
         day = try reader.string(root, "day")
+        code = try reader.string(root, "code")
         let rotationValue = try reader.member(root, "rotation")
         var rotation = PartyRotation(maximumPerSinger: try reader.integer(rotationValue, "maximumPerSinger"))
         guard rotation.maximumPerSinger >= 1 else { throw Damage(reason: "maximumPerSinger is below 1") }

@@ -37,6 +37,18 @@ public struct PartyRotation: Sendable, Equatable {
         case alreadyFirst
         /// The request is the first of its round: moving it up would have its singer sing twice in a round.
         case firstOfItsRound
+
+        /// What the host's status row says when one of their keys is refused.
+        public var hostMessage: String {
+            switch self {
+            case .paused: "requests are closed"
+            case .limitReached(let limit): "that singer already has \(limit) songs waiting"
+            case .noSuchRequest: "that request is no longer waiting"
+            case .notYourRequest: "that request is another singer's"
+            case .alreadyFirst: "that request is already next"
+            case .firstOfItsRound: "that request is first in its round: its singer would sing twice in a round"
+            }
+        }
     }
 
     /// A request and the round it is sung in: 0 is the current round, 1 the next, and so on.
@@ -185,6 +197,26 @@ public struct PartyRotation: Sendable, Equatable {
     public mutating func skipCurrent() -> Request? {
         defer { now = nil }
         return now
+    }
+
+    /// Puts the song that was being sung back at the head of the queue: a resumed party (the host's machine
+    /// stopped mid-song) lets its singer sing it again, first, and their turn in this round is not spent.
+    public mutating func putBackCurrent() {
+        guard let current = now else { return }
+        now = nil
+        requests.insert(current, at: 0)
+        turns.removeAll { $0 == current.singer }
+        turns.insert(current.singer, at: 0)
+        sungThisRound.remove(current.singer.key)
+    }
+
+    /// Carries out one of the host's keys (DESIGN §20.6).
+    public mutating func apply(_ action: PartyHostAction) throws(Refusal) {
+        switch action {
+        case .remove(let id): try remove(id)
+        case .moveUp(let id): try moveUp(id)
+        case .toggleRequests: isPaused.toggle()
+        }
     }
 
     /// Removes the request at `index` of `requests`; its singer leaves `turns` when nothing of theirs waits.

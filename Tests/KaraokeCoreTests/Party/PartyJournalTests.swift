@@ -18,7 +18,7 @@ private func evening() throws -> PartyJournal {
     var keys = SingerKeys()
     keys[singer("Ana")] = -2
     keys[singer("Ben")] = 3
-    return PartyJournal(day: "2026-12-02", rotation: rotation, scoreboard: scoreboard, keys: keys)
+    return PartyJournal(day: "2026-12-02", code: "4711", rotation: rotation, scoreboard: scoreboard, keys: keys)
 }
 
 @Suite("The party's journal")
@@ -35,6 +35,24 @@ struct PartyJournalTests {
         #expect(decoded.rotation.isPaused)
         #expect(decoded.keys[singer("ana")] == -2)
         #expect(decoded.encoded() == journal.encoded())
+        #expect(decoded.code == "4711")
+    }
+
+    @Test("a song cut short by a stop is sung again first, its singer's turn not spent")
+    func putBackCurrent() throws {
+        var rotation = PartyRotation(maximumPerSinger: 3)
+        for (name, song) in [("Ana", "a1"), ("Ben", "b1"), ("Ana", "a2"), ("Cy", "c1")] {
+            _ = try rotation.add(song: song, by: singer(name))
+        }
+        _ = rotation.next()
+        _ = rotation.next()
+        #expect(rotation.now?.song == "b1")
+        rotation.putBackCurrent()
+        #expect(rotation.now == nil)
+        #expect(rotation.order.map(\.song) == ["b1", "c1", "a2"])
+        try PartyJournal.check(rotation)
+        #expect(rotation.next()?.song == "b1")
+        #expect(rotation.next()?.song == "c1")
     }
 
     @Test("a resumed rotation goes on as the first would have")
@@ -55,10 +73,12 @@ struct PartyJournalTests {
     func text() throws {
         var rotation = PartyRotation()
         _ = try rotation.add(song: "s1", by: singer("Ana"))
-        let text = PartyJournal(day: "2026-12-02", rotation: rotation, scoreboard: .init(), keys: .init()).encoded()
+        let text = PartyJournal(day: "2026-12-02", code: "4711", rotation: rotation, scoreboard: .init(), keys: .init())
+            .encoded()
         #expect(
             text == """
                 {
+                  "code": "4711",
                   "day": "2026-12-02",
                   "keys": [],
                   "rotation": {
@@ -102,7 +122,8 @@ struct PartyJournalTests {
             ("[]", "expected an object holding 'version'"),
             (#"{"version":2}"#, "version is not 1"),
             (#"{"version":1,"day":3}"#, "'day' is not a string"),
-            (#"{"version":1,"day":"d"}"#, "missing 'rotation'"),
+            (#"{"version":1,"day":"d"}"#, "missing 'code'"),
+            (#"{"version":1,"day":"d","code":"1"}"#, "missing 'rotation'"),
         ])
     func damaged(text: String, reason: String) {
         #expect(throws: PartyJournal.Damage(reason: reason)) { try PartyJournal(decoding: Array(text.utf8)) }
@@ -133,7 +154,7 @@ struct PartyJournalTests {
         ])
     func brokenRotation(fields: String, reason: String) {
         let text =
-            #"{"version":1,"day":"d","scoreboard":[],"keys":[],"rotation":{"maximumPerSinger":2,"paused":false,"#
+            #"{"version":1,"day":"d","code":"1","scoreboard":[],"keys":[],"rotation":{"maximumPerSinger":2,"paused":false,"#
             + #""round":1,"nextID":3,"now":null,"sungThisRound":[],"# + fields + "}}"
         #expect(throws: PartyJournal.Damage(reason: reason)) { try PartyJournal(decoding: Array(text.utf8)) }
     }
