@@ -13,6 +13,7 @@ private func baseArguments(_ command: CommandLineOption.Command) -> [String] {
     case .sync: return ["sync", "song.txt"]
     case .calibrate: return ["calibrate"]
     case .mic: return ["mic"]
+    case .party: return ["party"]
     case .config: return ["config"]
     }
 }
@@ -257,9 +258,13 @@ struct CommandShapeTests {
         case .oneOrMore:
             #expect(none == UsageError(.missingFile(command)).message)
             #expect(two == nil)
-        case .any:
+        case .any where command == .fetch:
             // fetch: its rule asks for AUDIO files or --artist and --title.
             #expect(none == "'fetch' needs AUDIO files, or '--artist A --title T'")
+        case .any:
+            // party: FOLDER..., none searching the current folder.
+            #expect(none == nil)
+            #expect(two == nil)
         }
     }
 

@@ -155,7 +155,10 @@ struct ConfigFileTests {
         let written = Set(uncommented.map { String($0.prefix { $0 != " " }) })
         #expect(
             keys.subtracting(written)
-                == ["cols", "rows", "music-dir", "mpv-option", "seed", "mic", "encoding", "lrclib-url", "soundfont"])
+                == [
+                    "cols", "rows", "music-dir", "mpv-option", "seed", "mic", "encoding", "lrclib-url", "soundfont",
+                    "bind",
+                ])
         let readBack = ConfigFile(path: "uncommented", text: uncommented.joined(separator: "\n"))
         #expect(readBack.warnings.map(\.message) == [])
         let values = Dictionary(readBack.settings.map { ($0.option, $0.value) }) { first, _ in first }

@@ -10,6 +10,8 @@ struct CommandLineOption: Sendable {
         case play, render, check, convert, fetch, follow, sync
         /// `karaoke calibrate` and `karaoke mic`: the microphone on its own (DESIGN §15.1).
         case calibrate, mic
+        /// `karaoke party`: guests request songs from their phones (DESIGN §20).
+        case party
         /// `karaoke config`: the settings in effect (DESIGN §14.4).
         case config
     }
@@ -142,11 +144,15 @@ struct OptionValues: Sendable {
     var sync = SyncRequest(file: "")
     /// `calibrate` and `mic`'s options (mpv options set from `play`'s once every option is read).
     var mic = MicRequest()
+    /// `party`'s own options (its folders and its `play` options are set once every option is read).
+    var party = PartyRequest()
 }
 
 extension CommandLineOption {
     /// The commands that show a song: they share most options.
-    private static let display: Set<Command> = [.play, .render, .follow]
+    private static let display: Set<Command> = [.play, .render, .follow, .party]
+    /// The commands that play songs through mpv: party takes play's audio and scoring options for every song.
+    private static let playing: Set<Command> = [.play, .party]
 
     /// Every option, in the order the help texts list them, with `config` among the commands of each one a
     /// config file may set: `karaoke config` takes them all, to show how the command line changes the settings.
@@ -203,6 +209,24 @@ extension CommandLineOption {
             values.follow.prints = true
             values.mic.prints = true
         },
+        // party's own: the server guests reach and the rotation's limit (DESIGN §20)
+        CommandLineOption(
+            "--port", .integer(0...65535), placeholder: "N", default: "\(PartyRequest().port)",
+            help: "the port the guests' page is served on; 0 lets the system pick a free one", commands: [.party]
+        ) { values, value in values.party.port = value.integer },
+        CommandLineOption(
+            "--bind", .ipv4Address, meaning: "every IPv4 address",
+            help: "the IPv4 address to listen on (127.0.0.1: this machine only)", commands: [.party]
+        ) { values, value in values.party.bind = value.text },
+        CommandLineOption(
+            "--code", .roomCode, meaning: "four random digits, shown on the card",
+            help: "the room code guests type to ask for songs", commands: [.party]
+        ) { values, value in values.party.code = value.text },
+        CommandLineOption(
+            "--max-per-singer", .integer(1...20), placeholder: "N",
+            default: "\(PartyRotation.defaultMaximumPerSinger)",
+            help: "the most songs one singer may have waiting", commands: [.party]
+        ) { values, value in values.party.maximumPerSinger = value.integer },
         // play's own
         CommandLineOption(
             "--start", .decimal(0...360_000), placeholder: "SECONDS", default: "0",
@@ -213,6 +237,7 @@ extension CommandLineOption {
             help: "frames per second while the sweep moves (render takes it as play does, for one frame)",
             helpFor: [
                 .play: "frames per second while the sweep moves", .follow: "frames per second while the sweep moves",
+                .party: "frames per second while the sweep moves",
                 .render: "accepted and not used: one frame has no frame rate",
             ], commands: display
         ) { values, value in values.display.framesPerSecond = value.integer },
@@ -221,24 +246,24 @@ extension CommandLineOption {
             meaning: "the lyrics' name with .mp3, .flac, .ogg, .opus, .m4a, .wav, …, when there is one",
             help: "the audio to play", commands: [.play, .sync]
         ) { values, value in values.play.audio = .file(value.text) },
-        CommandLineOption("--no-audio", help: "play silently, on karaoke's own clock", commands: [.play]) {
+        CommandLineOption("--no-audio", help: "play silently, on karaoke's own clock", commands: playing) {
             values, _ in values.play.audio = .none
         },
         CommandLineOption(
             "--volume", .integer(0...PlayerState.maximumVolume), placeholder: "N", default: "100",
             help: "audio volume in percent",
-            commands: [.play]
+            commands: playing
         ) { values, value in values.play.volume = value.integer },
         CommandLineOption(
             "--mpv-option", .mpvOption, help: "pass an option to mpv (repeatable), e.g. ao=null",
-            commands: [.play, .sync, .calibrate]
+            commands: [.play, .sync, .calibrate, .party]
         ) { values, value in values.play.mpvOptions.append(value.text) },
         // the music of a MIDI song (DESIGN §18)
         CommandLineOption(
             "--soundfont", .file, placeholder: "FILE",
             meaning: "TimGM6mb.sf2, FluidR3_GM.sf2 or default-GM.sf2 in /usr/share/sounds/sf2, the first there is",
             help: "the General MIDI SoundFont that plays a MIDI song's music (without one: libsonivox)",
-            commands: [.play]
+            commands: playing
         ) { values, value in values.play.soundfont = value.text },
         CommandLineOption(
             "--melody-channel", .integer(1...16), placeholder: "N",
@@ -277,11 +302,31 @@ extension CommandLineOption {
             help: "your reaction time, subtracted from every tap", commands: [.sync]
         ) { values, value in values.sync.latency = value.integer },
         CommandLineOption(
-            "--resume", help: "go on from OUT.autosave when there is one, without asking", commands: [.sync]
-        ) { values, _ in values.sync.resume = true },
+            "--resume",
+            help:
+                "go on without asking: sync, from OUT.autosave when there is one; party, with today's unfinished party",
+            helpFor: [
+                .sync: "go on from OUT.autosave when there is one, without asking",
+                .party: "go on with today's party when it was left unfinished, without asking",
+            ],
+            commands: [.sync, .party]
+        ) { values, _ in
+            values.sync.resume = true
+            values.party.resume = true
+        },
         CommandLineOption(
-            "--no-resume", help: "start afresh even when there is an OUT.autosave, without asking", commands: [.sync]
-        ) { values, _ in values.sync.resume = false },
+            "--no-resume",
+            help:
+                "start afresh without asking: sync, even when there is an OUT.autosave; party, even after an unfinished party today",
+            helpFor: [
+                .sync: "start afresh even when there is an OUT.autosave, without asking",
+                .party: "start afresh even when today's party was left unfinished, without asking",
+            ],
+            commands: [.sync, .party]
+        ) { values, _ in
+            values.sync.resume = false
+            values.party.resume = false
+        },
         CommandLineOption(
             "--calibrate", help: "tap along to 16 clicks (no FILE): the median lateness is the --latency to use",
             commands: [.sync]
@@ -295,15 +340,15 @@ extension CommandLineOption {
         CommandLineOption(
             "--vocals", .choice(of: SingingSettings.Vocals.self), default: "normal",
             help: "reduced takes out the centre of a stereo mix, where the lead vocal (and the bass) sit",
-            commands: [.play]
+            commands: playing
         ) { values, value in values.play.singing.vocals = value.choice() },
         CommandLineOption(
             "--key", .integer(SingingSettings.keyRange), placeholder: "N", default: "0",
-            help: "move the key N semitones, the tempo kept", commands: [.play]
+            help: "move the key N semitones, the tempo kept", commands: playing
         ) { values, value in values.play.singing.key = value.integer },
         CommandLineOption(
             "--tempo", .decimal(0.5...1.5), placeholder: "X", default: "1",
-            help: "play at X times the tempo, the pitch kept", commands: [.play]
+            help: "play at X times the tempo, the pitch kept", commands: playing
         ) { values, value in values.play.singing.tempoPercent = Int((value.decimal * 100).rounded()) },
         // play's queue: several FILEs, a folder or a playlist (DESIGN §14.2)
         CommandLineOption("--shuffle", help: "play the queue in a random order", commands: [.play]) { values, _ in
@@ -326,19 +371,21 @@ extension CommandLineOption {
         // scoring: the microphone against the UltraStar notes (DESIGN §15); --mic also for calibrate and mic
         CommandLineOption(
             "--score", help: "score the singing from the microphone against an UltraStar song's notes",
-            commands: [.play]
+            commands: playing
         ) { values, _ in values.play.scoring.isOn = true },
         CommandLineOption(
             "--mic", .microphone, meaning: "the server's default source",
             help:
-                "the PulseAudio source to listen to ('pactl list short sources'); play: P1=, P2= give each part of a duet its own (repeatable)",
+                "the PulseAudio source to listen to ('pactl list short sources'); play, party: P1=, P2= give each part of a duet its own (repeatable)",
             helpFor: [
                 .play:
+                    "the PulseAudio source to listen to ('pactl list short sources'); P1=SOURCE and P2=SOURCE give each part of a duet its own (repeatable)",
+                .party:
                     "the PulseAudio source to listen to ('pactl list short sources'); P1=SOURCE and P2=SOURCE give each part of a duet its own (repeatable)",
                 .calibrate: "the PulseAudio source to listen to ('pactl list short sources')",
                 .mic: "the PulseAudio source to listen to ('pactl list short sources')",
             ],
-            commands: [.play, .calibrate, .mic]
+            commands: [.play, .calibrate, .mic, .party]
         ) { values, value throws(UsageProblem) in
             let (microphone, argument) = value.microphone
             values.mic.source = microphone.source
@@ -349,12 +396,12 @@ extension CommandLineOption {
         },
         CommandLineOption(
             "--difficulty", .choice(of: Difficulty.self), default: "medium",
-            help: "how near the note a sung pitch must be: 2, 1 or 0 semitones", commands: [.play]
+            help: "how near the note a sung pitch must be: 2, 1 or 0 semitones", commands: playing
         ) { values, value in values.play.scoring.difficulty = value.choice() },
         CommandLineOption(
             "--mic-delay", .integer(ScoringOptions.micDelayRange), placeholder: "MS", default: "150",
             help: "how late the microphone hears the song, in milliseconds ('karaoke calibrate' measures it)",
-            commands: [.play]
+            commands: playing
         ) { values, value in values.play.scoring.micDelay = value.integer },
         CommandLineOption(
             "--score-out", .file, placeholder: "FILE", help: "write the score as JSON to FILE when the song ends",
@@ -446,11 +493,11 @@ extension CommandLineOption {
         ) { values, value in values.display.frame.gradient.cycle = value.decimal },
         CommandLineOption(
             "--max-size", .decimal(0.001...65536), placeholder: "MB", default: "64", help: "refuse larger lyric files",
-            commands: [.play, .render, .check, .convert, .follow, .sync]
+            commands: [.play, .render, .check, .convert, .follow, .sync, .party]
         ) { values, value in values.maxSize = Int(value.decimal * 1_048_576) },
         CommandLineOption(
             "--encoding", .encoding, help: "the file's encoding when it is not UTF-8 (GBK, SHIFT_JIS, CP1252, …)",
-            commands: [.play, .render, .check, .convert, .follow, .sync]
+            commands: [.play, .render, .check, .convert, .follow, .sync, .party]
         ) { values, value in values.encoding = value.text },
         CommandLineOption("--no-translation", help: "hide translation lines", commands: display) { values, _ in
             values.display.showsTranslations = false
@@ -464,7 +511,8 @@ extension CommandLineOption {
             "--lyrics-dir", .folder(called: "DIR"), placeholder: "DIR",
             meaning: "$XDG_DATA_HOME/karaoke/lyrics and ~/.lyrics",
             help: "a folder of lyric files to look in for an audio FILE's lyrics (repeatable)",
-            commands: [.play, .render, .check, .follow]
+            helpFor: [.party: "a folder of lyric files to look in for an audio song's lyrics (repeatable)"],
+            commands: [.play, .render, .check, .follow, .party]
         ) { values, value in values.lyrics.folders.append(value.text) },
         // asking LRCLIB: fetch, and play or follow with --fetch when nothing is found here (DESIGN §11)
         CommandLineOption(

@@ -16,7 +16,7 @@ struct CommandShape: Sendable {
         case one
         /// At least one.
         case oneOrMore
-        /// Any number: the shape's `rule` says.
+        /// Any number, none too: the shape's `rule` says what else (party's FOLDERs, none the current one).
         case any
     }
 
@@ -53,6 +53,8 @@ struct CommandShape: Sendable {
                 rule: { _, given in
                     given.contains { $0.option.name == "--output" && $0.value == "-" } ? .syncToStdout : nil
                 })
+        // FOLDER...: none searches the current folder (`PartyRequest.searchedFolders`).
+        case .party: CommandShape(files: .any, exclusive: [("--resume", "--no-resume")])
         case .follow, .calibrate, .mic, .config: CommandShape(files: .none)
         }
     }

@@ -17,11 +17,11 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// The options that name one song, one moment or one output, or one run's choice: they belong on the
     /// command line, and setting them for every run would be a trap (`output = x` would overwrite x each time,
-    /// `calibrate = true` would never time a song).
+    /// `calibrate = true` would never time a song, `code = x` would give every party the same room code).
     static let commandLineOnly: Set<String> = [
         "--help", "--at", "--to", "--output", "--force", "--artist", "--title", "--album", "--duration",
         "--lyrics", "--audio", "--start", "--save", "--pick", "--print", "--calibrate", "--resume", "--no-resume",
-        "--clock-log", "--score-out", "--melody-channel",
+        "--clock-log", "--score-out", "--melody-channel", "--code",
     ]
 
     /// The options a config file may set, in the help's order.

@@ -33,6 +33,10 @@ enum ManPage {
             "Measures the microphone's round trip with clicks and prints the delay scoring should allow for."
         ),
         (.mic, "mic [--mic SOURCE] [--print]", "Shows the note, frequency and level the microphone hears, live."),
+        (
+            .party, "party [FOLDER...] [--port N] [--bind ADDR] [--code CODE] [--max-per-singer N] [options]",
+            "Lets guests request songs from their phones and sings them in a fair rotation, showing who sings next."
+        ),
         (.config, "config [options]", "Prints the settings in effect and where each came from."),
     ]
 
@@ -97,7 +101,9 @@ enum ManPage {
             karaoke plays a song's lyrics in the terminal, dim until they are sung, lit by a sweep that moves in
             step with the music (played by mpv). It reads LRC, Enhanced LRC, SRT, WebVTT, UltraStar, ASS/SSA
             karaoke and TTML, chosen by content first and extension second. FILE may be an audio file: its
-            lyrics are then looked for beside it, in the lyric folders and in its tags.
+            lyrics are then looked for beside it, in the lyric folders and in its tags. For a party, karaoke
+            serves a page that guests open on their phones to search the songs of a folder and ask for them with
+            the room code; the screen sings them in turn and shows who sings next.
             .SH COMMANDS
 
             """

@@ -53,6 +53,15 @@ extension OptionValues {
             return .calibrate(request)
         case .mic:
             return .mic(mic)
+        case .party:
+            var request = party
+            request.folders = files
+            request.play = play
+            request.play.display = display
+            // The FOLDERs are the party's; its songs are the files found in them, one at a time.
+            request.play.display.file = ""
+            request.play.offsetIsGiven = given.contains("--offset")
+            return .party(request)
         case .config:
             // `CommandLineParser` lists the settings before any value is set; this is never reached.
             preconditionFailure("config is listed by the parser")

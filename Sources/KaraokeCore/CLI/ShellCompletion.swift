@@ -92,6 +92,10 @@ enum ShellCompletion {
                 esac
                 if [[ "$cur" == -* ]]; then
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                elif [ "${COMP_WORDS[1]}" = party ]; then
+                    # FOLDER...: the folders of the party's songs.
+                    local IFS=$'\\n'
+                    COMPREPLY=($(compgen -d -- "$cur"))
                 else
                     # Lyric and audio files, and folders to go into.
                     local IFS=$'\\n'
@@ -157,9 +161,11 @@ enum ShellCompletion {
                     script += "                '\(repeatable)\(option.name)[\(help)]\(action)' \\\n"
                 }
             }
-            script +=
-                [.config, .follow, .calibrate, .mic].contains(command)
-                ? "            ;;\n" : "                '*:file:_files -g \"\(glob)\"'\n            ;;\n"
+            switch command {
+            case .config, .follow, .calibrate, .mic: script += "            ;;\n"
+            case .party: script += "                '*:folder:_files -/'\n            ;;\n"
+            default: script += "                '*:file:_files -g \"\(glob)\"'\n            ;;\n"
+            }
         }
         script += """
                 esac
@@ -215,6 +221,8 @@ enum ShellCompletion {
         script +=
             "complete -c karaoke -n '__fish_seen_subcommand_from \(lyricCommands)' -k -a "
             + "'(__fish_complete_suffix \(suffixes))'\n"
+        // party's FOLDERs.
+        script += "complete -c karaoke -n '__fish_seen_subcommand_from party' -a '(__fish_complete_directories)'\n"
         return script
     }
 

@@ -135,6 +135,7 @@ enum UsageProblem: Error, Equatable, Sendable {
             switch rule {
             case .player, .microphone, .name: String(value.prefix(40))
             case .serverURL: ControlCharacters.strip(String(value.prefix(80)))
+            case .ipv4Address, .roomCode: ControlCharacters.strip(String(value.prefix(40)))
             default: value
             }
         let expected =
@@ -151,6 +152,8 @@ enum UsageProblem: Error, Equatable, Sendable {
             case .encoding: "an encoding name such as GBK, SHIFT_JIS or CP1252 ('iconv -l' lists them)"
             case .serverURL: "an address such as https://lrclib.net"
             case .name: "a name"
+            case .ipv4Address: "an IPv4 address such as 192.168.1.20 (four numbers from 0 to 255, no leading zeros)"
+            case .roomCode: "1 to 12 letters or digits (A-Z, a-z, 0-9)"
             // Refused as empty (`emptyValue`) or colour by colour (`badColor`), never as a whole.
             case .flag, .file, .folder, .word, .colorList: "a value"
             }

@@ -82,6 +82,8 @@ public enum UsageText {
                                                time lyrics by tapping along to the audio
           karaoke calibrate [--mic SOURCE]     measure the microphone's delay with clicks, for scoring
           karaoke mic [--mic SOURCE] [--print] show the note the microphone hears
+          karaoke party [FOLDER...] [--port N] [--code CODE] [--max-per-singer N] [--score] [options]
+                                               let guests request songs from their phones; show who sings next
           karaoke config [options]             print the settings in effect and where each came from
           karaoke --help | --version
 
@@ -221,6 +223,24 @@ public enum UsageText {
                 \(optionLines(for: .mic))
 
                 Environment: PULSE_SERVER (another PulseAudio server).
+
+                """
+        case "party":
+            return """
+                Usage: karaoke party [FOLDER...] [--port N] [--bind ADDR] [--code CODE] [--max-per-singer N] [options]
+
+                Lets the room take part: guests open the address on the card (or scan its QR code) on their
+                phones, search the songs in FOLDER... (the current folder without one) and ask for them with
+                the room code. The songs are sung full screen as 'karaoke play' sings them, in a fair rotation:
+                nobody sings twice before everyone waiting has sung once. Between songs a card shows who sings
+                next, the address and the room code. The queue is kept after every change; a party started
+                again the same day asks whether to go on with it (--resume or --no-resume answer beforehand).
+                With --score each song is scored and the card ranks the singers by their best score.
+                The server listens on every IPv4 address unless --bind says one; guests need the room code
+                for every request, and one address may make 30 requests a minute.
+
+                Options:
+                \(optionLines(for: .party))
 
                 """
         case "config":

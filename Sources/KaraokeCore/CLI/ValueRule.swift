@@ -32,6 +32,10 @@ enum ValueRule: Sendable, Equatable {
     case encoding
     /// An LRCLIB server's `http://` or `https://` address.
     case serverURL
+    /// An IPv4 address as four dotted numbers 0…255, without leading zeros (`192.168.1.20`).
+    case ipv4Address
+    /// A party's room code: 1 to 12 ASCII letters or digits.
+    case roomCode
 
     /// The rule of a choice among an enumeration's cases, in their order.
     static func choice<Choice: RawRepresentable & CaseIterable>(of _: Choice.Type) -> ValueRule
@@ -63,6 +67,8 @@ enum ValueRule: Sendable, Equatable {
         case .colorList: "LIST"
         case .serverURL: "URL"
         case .encoding: "NAME"
+        case .ipv4Address: "ADDR"
+        case .roomCode: "CODE"
         default: nil
         }
     }
@@ -149,7 +155,25 @@ enum ValueRule: Sendable, Equatable {
                 !text.unicodeScalars.contains(where: { $0 == " " || ControlCharacters.isForbidden($0.value) })
             else { throw refusal }
             return .text(text)
+        case .ipv4Address:
+            guard ValueRule.isIPv4Address(text) else { throw refusal }
+            return .text(text)
+        case .roomCode:
+            guard (1...12).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else { throw refusal }
+            return .text(text)
         }
+    }
+
+    /// Whether `text` is an IPv4 address as `--bind` takes it: four parts between dots, each 0…255 in decimal
+    /// digits with no leading zero but "0" itself (so `01.2.3.4`, which some readers take as octal, is refused).
+    static func isIPv4Address(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+                    && (part.count == 1 || part.first != "0") && Int(part).map { $0 <= 255 } == true
+            }
     }
 }
 
