@@ -44,10 +44,8 @@ case .calibrate(let request):
     StandardStreams.exit(CalibrateCommand.run(request))
 case .mic(let request):
     StandardStreams.exit(MicCommand.run(request))
-case .party:
-    // Not reachable yet: the parser makes no party request until the command is built.
-    StandardStreams.err("karaoke: party is not available in this build")
-    StandardStreams.exit(2)
+case .party(let request):
+    StandardStreams.exit(PartyCommand.run(request))
 case .fetch(let request):
     StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
 }

@@ -218,6 +218,11 @@ struct PlaySession {
     private let offsetWriter: OffsetWriter
     /// The singers' microphones with `--score` (DESIGN §15.5); nil when nothing is scored.
     private(set) var microphones: Microphones?
+    /// More sources for the song's driver: the party's requests, answered while the song plays (DESIGN §20.6).
+    var extraSources: [() -> [PlayLoop.Event]] = []
+    /// The screen the driver paints and reads keys through, when not `screen` itself: the party's, which lays
+    /// its up-next list over the frames and takes its own keys first.
+    var drivenScreen: (any Screen)?
 
     init(
         content: LyricsContent, fallbackTitle: String, options: FrameOptions, request: PlayRequest,
@@ -289,7 +294,8 @@ struct PlaySession {
 
     /// Runs until the song ends, q, n or N in a queue, or a signal.
     mutating func run() -> Ending {
-        var driver = TerminalDriver<PlayLoop>(screen: screen, waiter: waiter)
+        var driver = TerminalDriver<PlayLoop>(screen: drivenScreen ?? screen, waiter: waiter)
+        driver.sources = extraSources
         if let audio { driver.sources.append { audio.takeMessages().map(PlaySession.event) } }
         if let music { driver.sources.append { music.events() } }
         if let microphones { driver.sources.append { microphones.events() } }

@@ -12,8 +12,9 @@ final class TmuxSession {
     let rows: Int
     /// This session's own config and state folders (XDG_CONFIG_HOME, XDG_STATE_HOME), so neither the user's
     /// config file nor the offsets a test nudges reach another run; removed with the session.
-    let settingsFolder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("karaoke-e2e-settings-\(UUID().uuidString)")
+    let settingsFolder: URL
+    /// Whether the settings folder is this session's own, removed with it (not one a test shares between two).
+    private let ownsSettings: Bool
 
     /// The pane's shell: the leader of the pane's process group (tmux starts each pane in a session of its own).
     private var panePID: pid_t = 0
@@ -23,8 +24,13 @@ final class TmuxSession {
     /// Starts `command` (a shell command line) in a `columns`×`rows` session with `TERM=term`.
     init(
         _ command: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], settingsFolder: URL? = nil
     ) throws {
+        self.settingsFolder =
+            settingsFolder
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "karaoke-e2e-settings-\(UUID().uuidString)")
+        ownsSettings = settingsFolder == nil
         self.columns = columns
         self.rows = rows
         var assignments = "TERM=\(term) "
@@ -51,7 +57,7 @@ final class TmuxSession {
         if panePID > 0 && kill(-panePID, 0) == 0 { kill(-panePID, SIGKILL) }
         // tmux 3.3a leaves its socket behind when the server ends with its last session, or is killed.
         unlink(socketPath)
-        try? FileManager.default.removeItem(at: settingsFolder)
+        if ownsSettings { try? FileManager.default.removeItem(at: settingsFolder) }
     }
 
     /// The server's socket: `-L NAME` puts it in tmux-UID in TMUX_TMPDIR, or in /tmp.

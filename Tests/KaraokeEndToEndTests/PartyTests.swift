@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// Where curl is (`make deps-test`).
+private let partyCurl = ["/usr/bin/curl", "/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// `karaoke party` in a real terminal (tmux) with its real server (DESIGN §20): guests' requests through curl
+/// change the card and `GET /api/queue` alike, the host's keys change both, a song is sung and the card comes
+/// back, and a party killed with SIGKILL is resumed with its queue. Silent (`--no-audio`), with songs of two
+/// seconds, on 127.0.0.1 and a port the system picks.
+@Suite(
+    "A karaoke party in a terminal",
+    .enabled(if: TmuxSession.isAvailable && partyCurl != nil, "needs tmux and curl"),
+    .concurrencyLimit(1))
+struct PartyTests {
+
+    /// A folder of three short songs: One, Two and Three by Test Band.
+    static func songs() throws -> URL {
+        let folder = try KaraokeProcess.temporaryFolder()
+        for name in ["One", "Two", "Three"] {
+            try QueueTests.shortSong(name).write(
+                to: folder.appendingPathComponent("\(name.lowercased()).lrc"), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    /// `karaoke party --no-audio … FOLDER` in a 100 × 30 session; the session's state folder holds the journal.
+    static func party(_ folder: URL, _ options: String = "", settings: URL? = nil) throws -> TmuxSession {
+        try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' party --no-audio --bind 127.0.0.1 --port 0 --code 4711 \(options) "
+                + "'\(folder.path)' 2>'\(folder.path)/stderr'",
+            columns: 100, rows: 30, settingsFolder: settings)
+    }
+
+    /// The guests' address as the card shows it.
+    static func address(on session: TmuxSession) throws -> String? {
+        let screen = try session.waitFor(timeout: 15) { rows in rows.contains { $0.contains("http://127.0.0.1:") } }
+        guard let row = screen.first(where: { $0.contains("http://127.0.0.1:") }),
+            let start = row.range(of: "http://")
+        else { return nil }
+        return String(row[start.lowerBound...].prefix { $0 != " " && $0 != "│" })
+    }
+
+    /// curl's status and body for one request.
+    static func call(_ method: String, _ url: String, body: String? = nil) throws -> (status: Int, json: [String: Any])
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: partyCurl!)
+        var arguments = ["-s", "-m", "10", "-X", method, "-w", "\n%{http_code}", url]
+        if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", body] }
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let status = Int(lines.last ?? "") ?? 0
+        let json =
+            (try? JSONSerialization.jsonObject(with: Data(lines.dropLast().joined(separator: "\n").utf8)))
+            as? [String: Any] ?? [:]
+        return (status, json)
+    }
+
+    /// The song ids by title.
+    static func songIDs(_ address: String) throws -> [String: String] {
+        let songs = try call("GET", address + "api/songs?limit=10").json["songs"] as? [[String: Any]] ?? []
+        var ids: [String: String] = [:]
+        for song in songs { ids[song["title"] as? String ?? ""] = song["id"] as? String }
+        return ids
+    }
+
+    /// The singers of `GET /api/queue` in order, and who sings now.
+    static func queue(_ address: String) throws -> (now: String?, singers: [String]) {
+        let json = try call("GET", address + "api/queue").json
+        let now = (json["now"] as? [String: Any])?["singer"] as? String
+        let singers = (json["queue"] as? [[String: Any]] ?? []).compactMap { $0["singer"] as? String }
+        return (now, singers)
+    }
+
+    /// Asks for `title` as `singer`.
+    @discardableResult
+    static func request(_ address: String, _ singer: String, _ id: String?) throws -> Int {
+        try call(
+            "POST", address + "api/requests", body: #"{"code":"4711","singer":"\#(singer)","song":"\#(id ?? "")"}"#
+        ).status
+    }
+
+    @Test("guests' requests show on the card in fair order; the host's keys and a song change card and API alike")
+    func requestsCardAndSong() throws {
+        let folder = try PartyTests.songs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try PartyTests.party(folder)
+        let address = try #require(try PartyTests.address(on: session))
+        var screen = try session.waitFor { $0.contains { $0.contains("room code 4711") } }
+        #expect(screen.contains { $0.contains("Nothing queued yet") })
+        let ids = try PartyTests.songIDs(address)
+        #expect(Set(ids.keys) == ["One", "Two", "Three"])
+        #expect(try PartyTests.request(address, "Ada", ids["One"]) == 201)
+        #expect(try PartyTests.request(address, "Ada", ids["Two"]) == 201)
+        #expect(try PartyTests.request(address, "Bo", ids["Three"]) == 201)
+        #expect(try PartyTests.request(address, "Bo", ids["Three"]).self == 201)
+        // Wrong code: refused, and nothing changes.
+        let refused = try PartyTests.call(
+            "POST", address + "api/requests", body: #"{"code":"0000","singer":"Cy","song":"\#(ids["One"]!)"}"#)
+        #expect(refused.status == 403)
+        screen = try session.waitFor { rows in rows.contains { $0.contains("4. Bo") } }
+        let listed = screen.compactMap { row -> String? in
+            guard let range = row.range(of: #"\d\. (Ada|Bo)"#, options: .regularExpression) else { return nil }
+            return String(row[range].dropFirst(3))
+        }
+        #expect(listed == ["Ada", "Bo", "Ada", "Bo"], "the card: \(screen.joined(separator: "\n"))")
+        #expect(try PartyTests.queue(address).singers == ["Ada", "Bo", "Ada", "Bo"])
+        // The host chooses the last request and removes it: card and API agree.
+        try session.send("Down")
+        try session.send("Down")
+        try session.send("Down")
+        try session.send("Down")
+        try session.send("x")
+        screen = try session.waitFor { rows in !rows.contains { $0.contains("4. Bo") } }
+        #expect(try PartyTests.queue(address).singers == ["Ada", "Bo", "Ada"])
+        // Enter sings the first request now; the API says who sings.
+        try session.send("Enter")
+        screen = try session.waitFor { rows in rows.contains { $0.contains("One begins here") } }
+        #expect(screen.contains { $0.contains("One begins here") })
+        #expect(try PartyTests.queue(address).now == "Ada")
+        // A request during the song is answered at once; Cy, who has not sung, comes before Ada's second song.
+        #expect(try PartyTests.request(address, "Cy", ids["Two"]) == 201)
+        #expect(try PartyTests.queue(address).singers == ["Bo", "Cy", "Ada"])
+        // The song ends by itself; the card comes back with the rest of the queue.
+        screen = try session.waitFor(timeout: 15) { rows in rows.contains { $0.contains("1. Bo") } }
+        #expect(screen.contains { $0.contains("1. Bo") }, "\(screen.joined(separator: "\n"))")
+        #expect(try PartyTests.queue(address).now == nil)
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+        // The server stopped with the party.
+        #expect(try PartyTests.call("GET", address + "api/queue").status == 0)
+    }
+
+    @Test("a party killed with SIGKILL goes on with --resume: the same queue, code and rotation")
+    func resumeAfterKill() throws {
+        let folder = try PartyTests.songs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-e2e-party-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: settings) }
+        var before: [String] = []
+        do {
+            let session = try PartyTests.party(folder, settings: settings)
+            let address = try #require(try PartyTests.address(on: session))
+            let ids = try PartyTests.songIDs(address)
+            try PartyTests.request(address, "Ada", ids["One"])
+            try PartyTests.request(address, "Bo", ids["Two"])
+            try PartyTests.request(address, "Ada", ids["Three"])
+            before = try PartyTests.queue(address).singers
+            #expect(before == ["Ada", "Bo", "Ada"])
+            _ = try session.waitFor { rows in rows.contains { $0.contains("3. Ada") } }
+            kill(try #require(try session.commandPID()), SIGKILL)
+            // A killed karaoke cannot restore the screen, so its EXIT= line is not a row of its own.
+            _ = try session.waitFor { rows in rows.contains { $0.contains("EXIT=137") } }
+        }
+        let session = try PartyTests.party(folder, "--resume", settings: settings)
+        let address = try #require(try PartyTests.address(on: session))
+        #expect(try PartyTests.queue(address).singers == before)
+        let screen = try session.waitFor { rows in rows.contains { $0.contains("3. Ada") } }
+        #expect(screen.contains { $0.contains("room code 4711") })
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+}
