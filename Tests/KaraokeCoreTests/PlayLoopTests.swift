@@ -281,6 +281,17 @@ struct PlayLoopBehaviourTests {
         #expect(edge.exitStatus == 0)
     }
 
+    @Test("keys a command adds (the party's) follow play's in the help, on its pages")
+    func extraHelp() throws {
+        var edge = try playLoop()
+        edge.loop.extraHelp = [("l", "show / hide the up-next list")]
+        edge.send(.resize(columns: 200, rows: 40), at: t0 + 0.1)
+        edge.send(.key(.character("?")), at: t0 + 0.2)
+        let text = edge.paints.last?.frame.rows.map(\.text).joined(separator: "\n") ?? ""
+        #expect(text.contains("show / hide the up-next list"))
+        #expect(text.contains("pause / resume"))
+    }
+
     @Test("a resize rebuilds the composer: the frame painted at once, and the next ones, have the new size")
     func resizeRebuilds() throws {
         var edge = try playLoop()

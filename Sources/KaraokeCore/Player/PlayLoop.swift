@@ -21,6 +21,8 @@ public struct PlayLoop: TerminalProgram {
     /// Whether the song is one of a queue: its end, n and N then go to another song instead of ending
     /// the player (DESIGN §14.2).
     public var isQueued = false
+    /// Keys a command adds to `play`'s in the help (`party`'s, DESIGN §20.6), listed after them.
+    public var extraHelp: [HelpEntry] = []
     /// The singers scored while the song plays (`--score`, DESIGN §15.5); nil when nothing is scored.
     public private(set) var scoring: ScoringSession?
     /// Whether the loop ended because the song was over, rather than on q, n, N or a signal: a scored song
@@ -138,7 +140,7 @@ public struct PlayLoop: TerminalProgram {
                 effects += paint(at: now)
                 break
             }
-            let pages = state.showsHelp ? composer.helpPageCount(for: PlayerAction.help) : 1
+            let pages = state.showsHelp ? composer.helpPageCount(for: PlayerAction.help + extraHelp) : 1
             effects += state.apply(action, at: now, helpPages: pages).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
             if action == .saveOffset { effects.append(.saveOffset(state.userOffset)) }
@@ -219,6 +221,7 @@ public struct PlayLoop: TerminalProgram {
     /// left them.
     private mutating func paint(at now: Double) -> [Effect] {
         var input = state.frameInput(at: now, titleTime: clock.titleTime(at: now), singers: scoring?.singers ?? [])
+        if !extraHelp.isEmpty, let help = input.help { input.help = help + extraHelp }
         if graphics != nil, case .graphics = content {
             let size = composer.pictureSize
             input.picture = graphics!.cells(

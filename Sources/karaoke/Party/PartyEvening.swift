@@ -83,6 +83,7 @@ struct PartyEvening {
             fallbackTitle: loaded.fallbackTitle, options: options, request: songRequestWithOffset, screen: screen,
             waiter: waiter, audioFile: prepared.audioFile, clockLog: -1,
             offsetWriter: prepared.offsetWriter(for: songRequestWithOffset), graphics: loaded.graphics, queued: true)
+        session.loop.extraHelp = PartyHostKeys.help
         let songScreen = PartySongScreen(over: screen, host: host)
         let host = host, waiter = waiter
         session.drivenScreen = songScreen
