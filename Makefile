@@ -77,7 +77,7 @@ bench: deps
 # named for its target; replay it with `KARAOKE_FUZZ_TARGET=srt .build/debug/karaoke-fuzz FILE`.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 6
-FUZZ_TARGETS ?= lrc srt webvtt ass ultrastar ttml midi frame cdg
+FUZZ_TARGETS ?= lrc srt webvtt ass ultrastar ttml midi frame cdg party
 CORPUS ?= $(or $(KARAOKE_CORPUS),../shared/corpus)
 FUZZ_BIN := .build-fuzz/release/karaoke-fuzz
 
@@ -98,6 +98,7 @@ define fuzz_seed
 	  webvtt) printf 'WEBVTT\n\nNOTE own words\n\n1\n00:00:01.000 --> 00:00:03.000 align:start\n<v Ann>soft <00:00:02.000>rain</v>\n\n00:04.000 --> 00:05.000\n<c.red>home</c>\n' > $(2)/seed.vtt;; \
 	  ass) printf '[Script Info]\nTitle: seed\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:03.00,Default,Ann,0,0,0,,{\\k40}soft {\\kf60}rain\\Nhome\n' > $(2)/seed.ass;; \
 	  ultrastar) printf '#TITLE:Seed\n#ARTIST:Own\n#BPM:240\n#GAP:500\nP1\n: 0 4 5 soft\n* 4 4 7  rain\n- 10\nP2\nF 12 4 2 home\nE\n' > $(2)/seed.txt;; \
+	  party) printf '\006/api/songs\001q=one\000\001/api/requests\001\001{"code":"4711","singer":"Ana","song":"x"}\000\006/api/queue\000\002\001\000\010/api/requests/1\001\001{"code":"4711","singer":"Ana"}' > $(2)/seed.party;; \
 	  cdg) printf '\011\001\0\0\002\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\011\036\0\0\017\077\0\060\060\0\0\017\0\0\0\0\0\0\0\0\0\0\0\0\011\006\0\0\000\001\005\010\077\041\041\041\041\077\0\014\014\0\077\077\0\0\0\0\011\030\0\0\003\022\041\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' > $(2)/seed.cdg;; \
 	  ttml) printf '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata"><body><div>\n<p begin="1s" end="3s" ttm:agent="v1"><span begin="1s" end="2s">soft </span><span begin="2s" end="3s">rain</span></p>\n<p begin="00:00:04.000" dur="1s">home<br/>again</p></div></body></tt>\n' > $(2)/seed.ttml;; \
 	  midi) printf 'MThd\000\000\000\006\000\001\000\002\001\340MTrk\000\000\000\013\000\377\121\003\007\241\040\000\377\057\000MTrk\000\000\000\070\000\377\003\005Words\000\377\001\006@TSeed\000\220\074\100\000\377\001\005\\Soft\140\200\074\000\000\377\001\005/rain\000\220\076\100\140\076\000\000\377\057\000' > $(2)/seed.kar;; \
@@ -111,7 +112,7 @@ define run_fuzz
 	for t in $(FUZZ_TARGETS); do \
 	  dir=bench-data/fuzz-corpus/$$t; mkdir -p $$dir; \
 	  case $$t in lrc) seeds="lrc elrc";; srt) seeds=srt;; webvtt) seeds=vtt;; ass) seeds=ass;; \
-	    ultrastar) seeds=ultrastar;; ttml) seeds=ttml;; midi) seeds=kar;; cdg) seeds=cdg;; *) seeds="lrc elrc srt vtt ass ultrastar ttml";; esac; \
+	    ultrastar) seeds=ultrastar;; ttml) seeds=ttml;; midi) seeds=kar;; cdg) seeds=cdg;; party) seeds=party;; *) seeds="lrc elrc srt vtt ass ultrastar ttml";; esac; \
 	  case $$t in lrc|frame) cp lyrics/*.lrc $$dir/;; esac; \
 	  $(call fuzz_seed,$$t,$$dir); \
 	  for f in $$seeds; do if [ -d "$(CORPUS)/$$f" ]; then cp "$(CORPUS)/$$f"/* $$dir/ 2>/dev/null || true; fi; done; \

@@ -27,6 +27,9 @@ enum FuzzTarget: String, CaseIterable {
     case frame
     /// The CD+G decoder and report: the bytes as a `.cdg` file, decoded forwards and back (DESIGN §19).
     case cdg
+    /// The party's API: the bytes as a run of guests' requests and host's keys against one evening, and as a
+    /// journal (DESIGN §20); no request may crash the handler or leave a rotation its rules could not make.
+    case party
 
     /// The target the environment names; an unknown name stops the run at once rather than fuzz the wrong thing.
     static let selected: FuzzTarget = {
@@ -51,7 +54,7 @@ enum FuzzTarget: String, CaseIterable {
         case .ultrastar: return .ultrastar
         case .ttml: return .ttml
         case .midi: return .midi
-        case .frame, .cdg: return nil
+        case .frame, .cdg, .party: return nil
         }
     }
 }
@@ -68,6 +71,7 @@ func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
     }
     // CD+G is binary: it never goes through the text decoding.
     if target == .cdg { return exerciseGraphics(bytes) }
+    if target == .party { return exerciseParty(bytes) }
     guard case .success(let utf8) = SourceText.utf8(from: bytes) else { return }
     switch target {
     case .lrc:
@@ -76,13 +80,53 @@ func exercise(_ bytes: [UInt8], target: FuzzTarget = .selected) {
     case .srt, .webvtt, .ass, .ultrastar, .ttml:
         // An explicit format skips detection and calls that parser alone.
         _ = LyricsReader.parse(utf8, file: "fuzz", format: target.format)
-    case .midi, .cdg:
+    case .midi, .cdg, .party:
         // Binary: read above, before any text decoding.
         break
     case .frame:
         guard let song = LyricsReader.parse(utf8, file: "fuzz").song else { return }
         composeFrames(of: song, variant: bytes.count)
     }
+}
+
+/// The party's API over a run of requests: records split at NUL bytes, each a method (its first byte), then path,
+/// query and body split at 0x01 bytes; a record starting with 0x02 is a host's key or the next song instead.
+/// After each, the reply must be one HTTP can carry and the rotation must survive its journal's checks.
+func exerciseParty(_ bytes: [UInt8]) {
+    let songs = PartySongs(
+        ["one.lrc", "two.kar", "Artist - Three.zip"].map {
+            PartySongs.Song(folder: "/songs", path: $0, title: nil, artist: nil, duration: nil)
+        })
+    var api = PartyAPI(songs: songs, code: "4711", page: Array("<p>page</p>".utf8), rotation: PartyRotation())
+    let methods = ["GET", "POST", "DELETE", "PUT", "", "get"]
+    for (index, record) in bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(200).enumerated() {
+        if record.first == 2 {
+            let id = Int(record.dropFirst().first ?? 0) % 8
+            switch (record.count + id) % 5 {
+            case 0: try? api.rotation.apply(.remove(id))
+            case 1: try? api.rotation.apply(.moveUp(id))
+            case 2: try? api.rotation.apply(.toggleRequests)
+            case 3: _ = api.rotation.next()
+            default: api.rotation.putBackCurrent()
+            }
+        } else {
+            let parts = record.dropFirst().split(separator: 1, maxSplits: 2, omittingEmptySubsequences: false)
+            let text = { (part: Int) in parts.count > part ? String(decoding: parts[part], as: UTF8.self) : "" }
+            let request = HTTPRequest(
+                method: methods[Int(record.first ?? 0) % methods.count], path: text(0), query: text(1),
+                body: parts.count > 2 ? Array(parts[2]) : [], bodyTooLarge: false, client: "10.0.0.\(index % 3)")
+            let reply = api.respond(to: request, at: Double(index))
+            precondition((200...599).contains(reply.status), "a status HTTP cannot carry")
+            if reply.contentType == PartyAPI.jsonType {
+                precondition(reply.body.first == UInt8(ascii: "{") && reply.body.last == UInt8(ascii: "}"), "not JSON")
+            }
+        }
+        let journal = PartyJournal(
+            day: "2026-12-02", code: api.code, rotation: api.rotation, scoreboard: PartyScoreboard(), keys: SingerKeys()
+        )
+        precondition((try? PartyJournal(decoding: Array(journal.encoded().utf8))) == journal, "a journal not read back")
+    }
+    _ = try? PartyJournal(decoding: bytes)
 }
 
 /// A CD+G file: its report, its picture after every packet and at a few moments out of order (a seek back
