@@ -4,6 +4,11 @@ import Testing
 /// Where curl is (`make deps-test`).
 private let partyCurl = ["/usr/bin/curl", "/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
+/// Where zbarimg is (`make deps-test`).
+private let partyZbarimg = ["/usr/bin/zbarimg", "/bin/zbarimg"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
 /// `karaoke party` in a real terminal (tmux) with its real server (DESIGN §20): guests' requests through curl
 /// change the card and `GET /api/queue` alike, the host's keys change both, a song is sung and the card comes
 /// back, and a party killed with SIGKILL is resumed with its queue. Silent (`--no-audio`), with songs of two
@@ -136,6 +141,60 @@ struct PartyTests {
         #expect(try session.exitStatus() == 0)
         // The server stopped with the party.
         #expect(try PartyTests.call("GET", address + "api/queue").status == 0)
+    }
+
+    @Test(
+        "the QR code on the terminal reads back to the address the card shows in text",
+        .enabled(if: partyZbarimg != nil, "needs zbar-tools (make deps-test)"))
+    func qrCodeOnScreen() throws {
+        let folder = try PartyTests.songs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try PartyTests.party(folder)
+        let address = try #require(try PartyTests.address(on: session))
+        let screen = try session.screen()
+        // The code's cells: the rows holding half blocks, left of the text; a glyph's halves are ink.
+        let rows = screen.filter { $0.contains("▀") || $0.contains("▄") || $0.contains("█") }
+        // Every cell left of the text is one character wide, so the text's place in its row is its column.
+        let addressRow = try #require(screen.first { $0.contains("http://") })
+        let width = addressRow.distance(
+            from: addressRow.startIndex, to: try #require(addressRow.range(of: "http://")).lowerBound)
+        let scale = 4
+        // A light quiet zone of four modules around the cells, then each half cell as scale × scale pixels.
+        let margin = 4 * scale
+        let pixelWidth = width * scale + 2 * margin, pixelHeight = rows.count * 2 * scale + 2 * margin
+        var pixels = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
+        for (y, row) in rows.enumerated() {
+            for (x, glyph) in row.prefix(width).enumerated() {
+                let halves: (Bool, Bool) =
+                    switch glyph {
+                    case "█": (true, true)
+                    case "▀": (true, false)
+                    case "▄": (false, true)
+                    default: (false, false)
+                    }
+                for half in 0..<2 where half == 0 ? halves.0 : halves.1 {
+                    for py in 0..<scale {
+                        let line = margin + (2 * y + half) * scale + py
+                        for px in 0..<scale { pixels[line * pixelWidth + margin + x * scale + px] = 0 }
+                    }
+                }
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-e2e-qr-\(UUID()).pgm")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (Data("P5\n\(pixelWidth) \(pixelHeight)\n255\n".utf8) + Data(pixels)).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: partyZbarimg!)
+        process.arguments = ["--nodbus", "--raw", "-q", "-Stest-inverted", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(read.trimmingCharacters(in: .whitespacesAndNewlines) == address)
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
     }
 
     @Test("a party killed with SIGKILL goes on with --resume: the same queue, code and rotation")
