@@ -218,11 +218,31 @@ struct PartyTests {
             // A killed karaoke cannot restore the screen, so its EXIT= line is not a row of its own.
             _ = try session.waitFor { rows in rows.contains { $0.contains("EXIT=137") } }
         }
-        let session = try PartyTests.party(folder, "--resume", settings: settings)
+        // Started again without --resume, the host is asked; y goes on with the same queue and code.
+        do {
+            let session = try PartyTests.party(folder, settings: settings)
+            _ = try session.waitFor { rows in rows.contains { $0.contains("Go on with it? [Y/n]") } }
+            try session.send("y", "Enter")
+            let address = try #require(try PartyTests.address(on: session))
+            #expect(try PartyTests.queue(address).singers == before)
+            let screen = try session.waitFor { rows in rows.contains { $0.contains("3. Ada") } }
+            #expect(screen.contains { $0.contains("room code 4711") })
+            try session.send("q")
+            #expect(try session.exitStatus() == 0)
+        }
+        // --resume goes on without asking; n to the question starts afresh.
+        do {
+            let session = try PartyTests.party(folder, "--resume", settings: settings)
+            let address = try #require(try PartyTests.address(on: session))
+            #expect(try PartyTests.queue(address).singers == before)
+            try session.send("q")
+            #expect(try session.exitStatus() == 0)
+        }
+        let session = try PartyTests.party(folder, settings: settings)
+        _ = try session.waitFor { rows in rows.contains { $0.contains("Go on with it? [Y/n]") } }
+        try session.send("n", "Enter")
         let address = try #require(try PartyTests.address(on: session))
-        #expect(try PartyTests.queue(address).singers == before)
-        let screen = try session.waitFor { rows in rows.contains { $0.contains("3. Ada") } }
-        #expect(screen.contains { $0.contains("room code 4711") })
+        #expect(try PartyTests.queue(address).singers == [])
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }
