@@ -10,7 +10,7 @@ cancels her second song. At every step the script reads both pages' queues and t
 
 With --titles the three requests are for the songs with those titles (typed into the search box, the result
 with that exact title chosen); without, for the first three songs the page lists. The queue must be empty at
-the start. Any failure or timeout: a message on stderr and exit status 1. Both browsers are always quit and
+the start (a song may be being sung). Any failure or timeout: a message on stderr and exit status 1. Both browsers are always quit and
 their profiles removed.
 
 Runs with Debian's python3-selenium, chromium and chromium-driver (make deps-test).
@@ -234,6 +234,9 @@ def run(url, code, titles, folder):
         ids = [item["id"] for item in server["queue"]]
         for who, driver in drivers.items():
             compare(page_queue(driver, ids, who), server, who, who)
+            now = server["now"]
+            sung = f"Now singing: {now['singer']} \u2014 {now['title']}" if now else ""
+            check(text_of(driver, "now") == sung, f"{who}'s page says {text_of(driver, 'now')!r}, not {sung!r}")
         # Ada's latest request moved from 2 to 3 when Bo joined the round: her page follows it.
         wait(ada, "Ada's place to become 3", lambda d: text_of(d, "place") == "You are number 3 in the queue")
         check(text_of(bo, "place") == "You are number 2 in the queue", f"Bo sees {text_of(bo, 'place')!r}")

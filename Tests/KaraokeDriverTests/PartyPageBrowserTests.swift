@@ -53,7 +53,13 @@ private final class PageServer {
                 folder: "/songs", path: "misc/seven-quiet-rivers.lrc", title: "Seven Quiet Rivers", artist: "Marrow",
                 duration: 240),
         ])
-        let api = PthreadLock(PartyAPI(songs: songs, code: "4242", page: Array(PartyPage.html.utf8)))
+        // Cy is singing when the guests arrive, and has sung this round: Ada and Bo sing before Cy again.
+        var rotation = PartyRotation()
+        let rivers = try #require(songs.songs.first { $0.title == "Seven Quiet Rivers" })
+        _ = try rotation.add(song: rivers.id, by: try #require(SingerName("Cy")))
+        _ = rotation.next()
+        let api = PthreadLock(
+            PartyAPI(songs: songs, code: "4242", page: Array(PartyPage.html.utf8), rotation: rotation))
         self.api = api
         server = try HTTPServer.start(bind: "127.0.0.1", port: 0) { request in
             api.withLock { api in
@@ -168,8 +174,10 @@ struct PartyPageBrowserTests {
         #expect(boQueue.map { $0["singer"] as? String } == ["Ada", "Bo <b>x</b>", "Ada"])
         #expect(boQueue.map { $0["mine"] as? Bool } == [false, true, false])
         #expect(boQueue[1]["text"] as? String == "Bo <b>x</b> — Copper Kettle Blues (<i>Old</i> Tin Roof)")
+        #expect(bo["now"] as? String == "Now singing: Cy — Seven Quiet Rivers")
         let ada = try #require(queued["Ada"] as? [String: Any])
         #expect(ada["place"] as? String == "You are number 3 in the queue")
+        #expect(ada["now"] as? String == "Now singing: Cy — Seven Quiet Rivers")
 
         // After it, both pages and the server agree on Ada, then Bo.
         let cancelled = try #require(steps.first { $0["step"] as? String == "cancelled" })
