@@ -77,10 +77,13 @@ def open_browser(folder, name):
     # As root chromium needs --no-sandbox; /dev/shm may be small in a container.
     for argument in [
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--user-data-dir=" + os.path.join(folder, name),
-        f"--window-size={PHONE_WIDTH},800", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+        "--no-first-run", "--no-default-browser-check", "--disable-extensions",
         "--disable-sync", "--disable-background-networking", "--disable-component-update", "--proxy-server=direct://",
     ]:
         options.add_argument(argument)
+    # A phone's screen: headless chromium's window is at least 500 px wide, so the width is emulated.
+    options.add_experimental_option(
+        "mobileEmulation", {"deviceMetrics": {"width": PHONE_WIDTH, "height": 800, "pixelRatio": 2}})
     service = Service(CHROMEDRIVER, log_path=os.path.join(folder, name + "-chromedriver.log"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(WAIT)
@@ -243,6 +246,7 @@ def run(url, code, titles, folder):
         widths = {who: d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
                   for who, d in drivers.items()}
         for who, (scroll, inner) in widths.items():
+            check(inner == PHONE_WIDTH, f"{who}'s window is {inner} px wide, not {PHONE_WIDTH}")
             check(scroll <= inner, f"{who}'s page is {scroll} px wide in a {inner} px window")
         report["widths"] = widths
         report["steps"].append({"step": "queued", **snapshot(drivers, server)})

@@ -178,6 +178,9 @@ struct PartyPageBrowserTests {
         let ada = try #require(queued["Ada"] as? [String: Any])
         #expect(ada["place"] as? String == "You are number 3 in the queue")
         #expect(ada["now"] as? String == "Now singing: Cy — Seven Quiet Rivers")
+        // Both pages fit a phone 360 CSS pixels wide without scrolling sideways.
+        let widths = try #require(report["widths"] as? [String: [Int]])
+        #expect(Array(widths.values) == [[360, 360], [360, 360]], "\(widths)")
 
         // After it, both pages and the server agree on Ada, then Bo.
         let cancelled = try #require(steps.first { $0["step"] as? String == "cancelled" })
