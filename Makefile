@@ -200,9 +200,10 @@ deps:
 # tests start a PulseAudio server of their own (temporary folder, private socket, a null sink whose monitor is
 # the microphone) and play into it with paplay (pulseaudio-utils); the user's server is never used. The party
 # server's tests talk to it with curl, besides a raw socket of their own. The party's QR code is read back from a
-# picture of its cells by zbar-tools' zbarimg.
+# picture of its cells by zbar-tools' zbarimg. Two guests use the party's page in headless chromium, driven
+# through chromium-driver by python3-selenium (Tests/Browser/guests.py, run with Debian's /usr/bin/python3).
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 curl mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils zbar-tools)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 curl mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils zbar-tools chromium chromium-driver python3-selenium)
 	@for m in mutagen mido; do python3 -c "import $$m" 2>/dev/null || python3 -m pip install --quiet $$m 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages $$m \
 	  || { echo "karaoke: could not install $$m; run: python3 -m pip install $$m"; exit 1; }; done
