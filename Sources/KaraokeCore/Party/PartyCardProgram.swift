@@ -39,8 +39,10 @@ public struct PartyCardProgram: TerminalProgram {
     public private(set) var view: PartyView
     /// The request the host's keys act on, an index into `view.upNext`.
     public private(set) var selected: Int?
-    /// The countdown to the next song; nil while nothing is queued.
+    /// The countdown to the next song; nil while nothing is queued or the host holds it.
     public private(set) var countdown: CardCountdown?
+    /// Whether the host holds the next song (p): it starts only with Enter.
+    public private(set) var isHeld = false
     private var notice: (text: String, until: Double)?
     private var size: (columns: Int, rows: Int)
 
@@ -52,7 +54,7 @@ public struct PartyCardProgram: TerminalProgram {
 
     /// The card at once, and the countdown when a request waits.
     public mutating func start(at now: Double) -> [Effect] {
-        if !view.upNext.isEmpty { countdown = CardCountdown(duration: Self.countdownSeconds, from: now) }
+        restartCountdown(at: now)
         return [.paint(frame(at: now)), .wait(until: wake(after: now))]
     }
 
@@ -71,7 +73,7 @@ public struct PartyCardProgram: TerminalProgram {
             if view.upNext.isEmpty {
                 countdown = nil
             } else if countdown == nil {
-                countdown = CardCountdown(duration: Self.countdownSeconds, from: now)
+                restartCountdown(at: now)
             }
         case .notice(let text):
             notice = (text, now + Self.noticeSeconds)
@@ -97,6 +99,10 @@ public struct PartyCardProgram: TerminalProgram {
             case .singNow:
                 if !view.upNext.isEmpty { return [.sing] }
                 notice = ("nothing is queued yet", now + Self.noticeSeconds)
+            case .hold:
+                isHeld.toggle()
+                countdown = nil
+                restartCountdown(at: now)
             case .quit:
                 return [.exit(0)]
             }
@@ -112,6 +118,11 @@ public struct PartyCardProgram: TerminalProgram {
         return [.paint(frame(at: now)), .wait(until: wake(after: now))]
     }
 
+    /// A full countdown from `now` when a request waits and the host does not hold it; else none.
+    private mutating func restartCountdown(at now: Double) {
+        countdown = view.upNext.isEmpty || isHeld ? nil : CardCountdown(duration: Self.countdownSeconds, from: now)
+    }
+
     /// The card as it is at `now`.
     public func frame(at now: Double) -> Frame {
         view.card(selected: selected, status: status(at: now)).frame(columns: size.columns, rows: size.rows)
@@ -120,6 +131,7 @@ public struct PartyCardProgram: TerminalProgram {
     /// The status row: a notice while it lasts, else the countdown and the keys.
     func status(at now: Double) -> String {
         if let notice, now < notice.until { return notice.text }
+        if isHeld { return "held: Enter sings the next song, p lets the countdown run · \(PartyHostKeys.cardHelp)" }
         guard let countdown, let next = view.upNext.first else { return PartyHostKeys.cardHelp }
         return "\(next.singer) sings in \(countdown.secondsLeft(at: now)) s · \(PartyHostKeys.cardHelp)"
     }

@@ -22,6 +22,8 @@ public enum PartyHostKeys {
         case remove, moveUp, toggleRequests
         /// Start the next song now.
         case singNow
+        /// Hold the countdown (a break between songs), or let it run again.
+        case hold
         /// End the party.
         case quit
     }
@@ -35,13 +37,14 @@ public enum PartyHostKeys {
         case .character("u"), .character("U"): .moveUp
         case .character("o"), .character("O"): .toggleRequests
         case .character("\n"), .character("\r"), .character(" "): .singNow
+        case .character("p"), .character("P"): .hold
         case .character("q"), .character("Q"), .escape: .quit
         default: nil
         }
     }
 
     /// The card's keys as its status row names them.
-    public static let cardHelp = "↑↓ choose · x remove · u move up · o open/close requests · Enter sing now · q end"
+    public static let cardHelp = "↑↓ choose · x remove · u up · o requests · p hold · Enter sing now · q end"
 }
 
 extension PartyHostKeys {
@@ -82,5 +85,6 @@ extension PartyHostKeys {
         ("o", "close / open requests"),
         ("n", "skip the song"),
         ("Enter", "sing the next song now (on the card)"),
+        ("p", "hold the next song / let it count down (on the card)"),
     ]
 }

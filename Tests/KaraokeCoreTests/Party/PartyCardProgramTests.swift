@@ -53,6 +53,23 @@ struct PartyCardProgramTests {
         #expect(program.handle(.key(.character("\n")), at: 1) == [.sing])
     }
 
+    @Test("p holds the next song: no countdown, requests still shown, Enter still sings; p again counts down afresh")
+    func hold() {
+        var program = PartyCardProgram(view: view(["Ada"]), columns: 120, rows: 24)
+        _ = program.start(at: 0)
+        let held = program.handle(.key(.character("p")), at: 5)
+        #expect(program.isHeld && program.countdown == nil)
+        #expect(status(held)?.hasPrefix("held: Enter sings the next song") == true)
+        #expect(held.last?.waitDeadline == .some(nil))
+        #expect(!program.handle(.tick, at: 100).contains(.sing))
+        _ = program.handle(.changed(view(["Ada", "Bo"])), at: 101)
+        #expect(program.countdown == nil)
+        _ = program.handle(.key(.character("p")), at: 200)
+        #expect(program.countdown?.endsAt == 215)
+        _ = program.handle(.key(.character("p")), at: 201)
+        #expect(program.handle(.key(.character("\n")), at: 202) == [.sing])
+    }
+
     @Test("x and u act on the chosen request, by its id, and only once one is chosen")
     func hostKeysActOnSelection() {
         var program = PartyCardProgram(view: view(["Ada", "Bo", "Cy"]), columns: 80, rows: 24)
