@@ -9,6 +9,23 @@ private let partyZbarimg = ["/usr/bin/zbarimg", "/bin/zbarimg"].first {
     FileManager.default.isExecutableFile(atPath: $0)
 }
 
+/// Debian's python3, which `python3-selenium` installs into.
+private let partyPython = "/usr/bin/python3"
+
+/// Whether chromium, chromedriver and python3's selenium are here (`make deps-test`).
+private let partyBrowsers: Bool = {
+    guard ["/usr/bin/chromium", "/usr/bin/chromedriver", partyPython].allSatisfy(FileManager.default.isExecutableFile)
+    else { return false }
+    let check = Process()
+    check.executableURL = URL(fileURLWithPath: partyPython)
+    check.arguments = ["-c", "import selenium"]
+    check.standardOutput = FileHandle.nullDevice
+    check.standardError = FileHandle.nullDevice
+    guard (try? check.run()) != nil else { return false }
+    check.waitUntilExit()
+    return check.terminationStatus == 0
+}()
+
 /// `karaoke party` in a real terminal (tmux) with its real server (DESIGN §20): guests' requests through curl
 /// change the card and `GET /api/queue` alike, the host's keys change both, a song is sung and the card comes
 /// back, and a party killed with SIGKILL is resumed with its queue. Silent (`--no-audio`), with songs of two
@@ -51,7 +68,8 @@ struct PartyTests {
     {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: partyCurl!)
-        var arguments = ["-s", "-m", "10", "-X", method, "-w", "\n%{http_code}", url]
+        // From 127.0.0.2: the test's own looks do not spend the allowance of the browsers on 127.0.0.1.
+        var arguments = ["-s", "-m", "10", "--interface", "127.0.0.2", "-X", method, "-w", "\n%{http_code}", url]
         if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", body] }
         process.arguments = arguments
         let pipe = Pipe()
@@ -141,6 +159,53 @@ struct PartyTests {
         #expect(try session.exitStatus() == 0)
         // The server stopped with the party.
         #expect(try PartyTests.call("GET", address + "api/queue").status == 0)
+    }
+
+    @Test(
+        "two guests' browsers ask for songs: the card changes with them, and it, the rotation and the API agree",
+        .enabled(if: partyBrowsers, "needs chromium, chromium-driver and python3-selenium (make deps-test)"))
+    func browsers() throws {
+        let folder = try PartyTests.songs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try PartyTests.party(folder)
+        let address = try #require(try PartyTests.address(on: session))
+        // The host holds the next song, so the queue stays as the guests make it.
+        try session.send("p")
+        _ = try session.waitFor { rows in rows.contains { $0.contains("held: Enter sings") } }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Browser/guests.py")
+        let output = folder.appendingPathComponent("guests.out")
+        let errors = folder.appendingPathComponent("guests.err")
+        for file in [output, errors] { try Data().write(to: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: partyPython)
+        process.arguments = [script.path, address, "4711", "--titles", "One,Two,Three"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        // Foundation makes the child the leader of a process group: its chromedriver and chromiums are in it.
+        let group = process.processIdentifier
+        defer { if getpgid(group) == group { kill(-group, SIGKILL) } }
+        // The card while the guests ask: Ada's second song is third once Bo has asked.
+        var sawThird = false
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline {
+            if try session.screen().contains(where: { $0.contains("3. Ada — Two") }) { sawThird = true }
+            usleep(100_000)
+        }
+        if process.isRunning { kill(-group, SIGKILL) }
+        process.waitUntilExit()
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try #require(process.terminationStatus == 0, "guests.py: \(said)")
+        #expect(sawThird, "the card never showed Ada's second song third")
+        // Ada cancelled her second song: the card, the rotation and the API say Ada, then Bo.
+        let screen = try session.waitFor { rows in !rows.contains { $0.contains("3. ") } }
+        #expect(screen.contains { $0.contains("1. Ada — One") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("2. Bo <b>x</b> — Three") })
+        #expect(try PartyTests.queue(address).singers == ["Ada", "Bo <b>x</b>"])
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
     }
 
     @Test(
