@@ -37,8 +37,14 @@ enum PartyCatalog {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             if name.hasPrefix(".") { continue }
-            // Subfolders, not through symbolic links: a link loop cannot trap the walk.
-            if entry.pointee.d_type == DT_DIR {
+            // Subfolders, not through symbolic links: a link loop cannot trap the walk. A file system that does not
+            // fill in the type is asked with lstat.
+            var type = entry.pointee.d_type
+            if type == DT_UNKNOWN {
+                var info = stat()
+                if lstat(here + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { type = UInt8(DT_DIR) }
+            }
+            if type == DT_DIR {
                 folders.append(name)
             } else {
                 names.append(name)
