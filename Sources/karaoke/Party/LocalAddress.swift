@@ -44,7 +44,8 @@ enum LocalAddress {
                 return inet_ntop(AF_INET, &inet, &text, socklen_t(text.count))
             }
             guard written != nil else { continue }
-            found.append((String(cString: entry.pointee.ifa_name), String(cString: text)))
+            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            found.append((String(cString: entry.pointee.ifa_name), address))
         }
         return found
     }
