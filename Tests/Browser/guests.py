@@ -35,7 +35,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 # The longest any one wait may take, in seconds.
-WAIT = 15
+WAIT = 40
 ADA = "Ada"
 BO = "Bo <b>x</b>"
 # A phone's width in CSS pixels: the page must fit it without scrolling sideways.
@@ -178,7 +178,7 @@ def choose(driver, title, index):
 
 
 def page_queue(driver, expected_ids, who):
-    """The page's queue once its requests are `expected_ids` in that order (the page polls every 2 s)."""
+    """The page's queue once its requests are `expected_ids` in that order (the page polls every 10 s)."""
     def matches(d):
         queue = d.execute_script(READ_QUEUE)
         return queue if [item["id"] for item in queue] == expected_ids else False

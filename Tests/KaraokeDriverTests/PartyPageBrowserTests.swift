@@ -85,7 +85,7 @@ private struct GuestsRun {
 
 /// Runs `Tests/Browser/guests.py URL CODE --titles …` in a process group of its own, waits at most `timeout`
 /// seconds, then kills the whole group, so no chromedriver or chromium outlives the test.
-private func runGuests(url: String, code: String, timeout: Double = 120) throws -> GuestsRun {
+private func runGuests(url: String, code: String, timeout: Double = 300) throws -> GuestsRun {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Browser/guests.py")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("karaoke-guests-\(UUID().uuidString)")

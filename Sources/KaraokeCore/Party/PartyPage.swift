@@ -210,13 +210,13 @@ public enum PartyPage {
           poll();
         }
 
-        /* The queue every 5 s while the page is shown (12 of the 30 requests a minute an address may make), at once
+        /* The queue every 10 s while the page is shown (6 of the 30 requests a minute an address may make), at once
            after a change and when the page is shown again; a reply to an older poll is dropped. */
         async function poll() {
           clearTimeout(pollTimer);
           if (document.hidden) return;
           const count = ++pollCount;
-          let wait = 5000;
+          let wait = 10000;
           try {
             const data = await call("GET", "/api/queue");
             if (count === pollCount) showQueue(data);
