@@ -208,6 +208,47 @@ struct PartyTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    @Test("100 hostile connections while a song plays: the song keeps time, names reach the screen as text")
+    func hostileGuests() throws {
+        let folder = try PartyTests.songs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "[ti:Long Song]\n[ar:Test Band]\n[00:00.00]The long song begins\n[01:00.00]It ends\n[01:05.00]\n".write(
+            to: folder.appendingPathComponent("long.lrc"), atomically: true, encoding: .utf8)
+        let session = try PartyTests.party(folder)
+        let address = try #require(try PartyTests.address(on: session))
+        let ids = try PartyTests.songIDs(address)
+        let long = try #require(ids["Long Song"])
+        #expect(try PartyTests.request(address, "Ada", long) == 201)
+        try session.send("Enter")
+        _ = try session.waitFor { rows in rows.contains { $0.contains("The long song begins") } }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Browser/hostile.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: partyPython)
+        process.arguments = [script.path, address, "4711", long]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "hostile.py: \(said)")
+        // The song kept its clock through it all: past the five seconds the stalled clients took.
+        let screen = try session.waitFor(timeout: 15) { rows in rows.contains { $0.contains("▶ 0:07") } }
+        #expect(screen.contains { $0.contains("▶ 0:07") }, "\(screen.joined(separator: "\n"))")
+        // The names are text: the escape sequences' introducers are gone, the title is the terminal's own.
+        let singers = try PartyTests.queue(address).singers
+        #expect(singers.contains("[31mRed]0;pwned"), "\(singers)")
+        #expect(singers.contains("<script>alert(1)</script>"))
+        #expect(!singers.contains { $0.unicodeScalars.contains { $0.value < 0x20 } })
+        try session.send("l")
+        let listed = try session.waitFor { rows in rows.contains { $0.contains("Red]0;pwned") } }
+        #expect(listed.contains { $0.contains("[31mRed]0;pwned") })
+        #expect(try session.tmux(["display-message", "-p", "-t", "e2e", "#{pane_title}"]).contains("pwned") == false)
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test(
         "the QR code on the terminal reads back to the address the card shows in text",
         .enabled(if: partyZbarimg != nil, "needs zbar-tools (make deps-test)"))
