@@ -40,6 +40,16 @@ extension FrameComposer {
         return true
     }
 
+    /// What the status bar says after `z` or when big lyrics cannot be shown: the size asked for and the
+    /// size shown when they differ (`size auto: 3`, `size 4 does not fit: 1`), or that the font is missing.
+    public var sizeNotice: String {
+        if bigFontMissing { return "big lyrics need GNU Unifont (Debian: unifont); size 1" }
+        switch options.size {
+        case .auto: return "size auto: \(bigSize)"
+        case .fixed(let n): return n == bigSize ? "size \(n)" : "size \(n) does not fit: \(bigSize)"
+        }
+    }
+
     /// Line `index` laid out as text in the narrow area of `bigSize`, from column 0, left aligned.
     mutating func narrowLayout(_ index: Int) -> LineLayout {
         if let cached = narrowLayouts[index] { return cached }
