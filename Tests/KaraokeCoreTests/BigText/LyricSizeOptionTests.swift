@@ -36,10 +36,12 @@ struct LyricSizeOptionTests {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["play", "a.lrc", "--size", "5"]) }
     }
 
-    @Test("z is bound to stepping the size and listed in the keys")
+    @Test("z is bound to stepping the size and listed in the keys, in play and in follow")
     func key() {
         #expect(PlayerAction.bound(to: .character("z")) == .stepSize)
         #expect(PlayerAction.help.contains { $0.keys == "z" })
+        #expect(FollowAction.bound(to: .character("z")) == .stepSize)
+        #expect(FollowAction.help.contains { $0.keys == "z" })
     }
 
     @Test("z steps the loop's size, rebuilds the frame and says the size in a notice")
