@@ -117,8 +117,8 @@ func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
     try? FileManager.default.removeItem(atPath: summary)
     let measured = measureInPTY(
         [
-            karaoke, "play", "--no-audio", "--fps", "30", "--score", "--mic", "mic.monitor", "--mic-delay", "0",
-            "--no-countdown", "--score-out", summary, songPath,
+            karaoke, "play", "--no-audio", "--fps", "30", "--size", "1", "--score", "--mic", "mic.monitor",
+            "--mic-delay", "0", "--no-countdown", "--score-out", summary, songPath,
         ], ttymeasure: ttymeasure, term: "xterm-256color", seconds: seconds, steadyFrom: 2, report: report)
     let cpu = measured?.cpu
     let peak = measured?.peakMB

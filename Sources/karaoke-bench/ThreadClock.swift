@@ -65,7 +65,7 @@ func measureInTmux(_ command: [String], keys: [String] = [], warmUp: Double = 2,
 /// The rows for the driver's budgets (DESIGN §17.2): `play --no-audio` of `song` at 30 fps in 100×30
 /// xterm-256color, sweeping, under reduce motion, and paused under reduce motion, `seconds` each.
 func wakeUpRows(karaoke: String, song: String, seconds: Double) -> [(String, String, String, String)] {
-    let play = ["env", "TERM=xterm-256color", karaoke, "play", "--no-audio", "--fps", "30", song]
+    let play = ["env", "TERM=xterm-256color", karaoke, "play", "--no-audio", "--fps", "30", "--size", "1", song]
     var rows: [(String, String, String, String)] = []
     // What waking thirty times a second costs by itself on this machine, with nothing composed: the part of
     // the sweeping figure no player can go below.

@@ -193,6 +193,8 @@ var wakeUpsOnly = false
 var synthesisOnly = false
 /// Only the CD+G rows: a picture drawn in cells, and `play` of a CD+G song.
 var cdgCellsOnly = false
+/// Only the big lyrics' rows (DESIGN §23.6).
+var bigLyricsOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -200,11 +202,12 @@ do {
         if argument == "--wake-ups-only" { wakeUpsOnly = true; continue }
         if argument == "--synthesis-only" { synthesisOnly = true; continue }
         if argument == "--cdg-cells-only" { cdgCellsOnly = true; continue }
+        if argument == "--big-lyrics-only" { bigLyricsOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
-                    + " [--synthesis-only] [--cdg-cells-only]"
+                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only]"
             )
             exit(2)
         }
@@ -233,6 +236,13 @@ if cdgCellsOnly {
             + cdgPlayRows(
                 karaoke: karaoke, ttymeasure: "\(tools)/ttymeasure.py", data: data, seconds: quick ? 3 : 10,
                 runs: quick ? 1 : 3))
+    exit(0)
+}
+if bigLyricsOnly {
+    printTable(
+        bigLyricsRows(
+            karaoke: karaoke, ttymeasure: "\(tools)/ttymeasure.py", data: data, songPath: song,
+            seconds: quick ? 3 : 10, runs: quick ? 1 : 3))
     exit(0)
 }
 
@@ -321,9 +331,9 @@ func terminalCodes(_ name: String) -> TerminalCodes? {
 /// what `ScreenWriter` writes, which is what `play` sends.
 func byteFloor(
     song: Song, codes: TerminalCodes, depth: ColorDepth, columns: Int, rows: Int, fps: Int,
-    window: Range<Double>
+    window: Range<Double>, options: FrameOptions = FrameOptions()
 ) -> Double {
-    var composer = FrameComposer(song: song, fallbackTitle: "", columns: columns, rows: rows, options: FrameOptions())
+    var composer = FrameComposer(song: song, fallbackTitle: "", columns: columns, rows: rows, options: options)
     var writer = ScreenWriter(codes: codes, depth: depth, columns: columns, rows: rows)
     var bytes = 0
     var k = 0
@@ -402,7 +412,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
     for attempt in 0..<playRuns {
         guard
             let measured = measureInPTY(
-                [karaoke, "play", "--no-audio", "--fps", "30", song], ttymeasure: ttymeasure, term: term,
+                [karaoke, "play", "--no-audio", "--fps", "30", "--size", "1", song], ttymeasure: ttymeasure, term: term,
                 seconds: seconds, report: "\(data)/bench-play-\(term)-\(attempt).json")
         else { continue }
         if let value = measured.cpu { cpu.append(value) }
@@ -457,6 +467,8 @@ table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, secon
 table += synthesisRows(data: data, runs: quick ? 1 : 3)
 table += pictureCellRows(calls: quick ? 200 : 1000)
 table += cdgPlayRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds, runs: playRuns)
+table += bigLyricsRows(
+    karaoke: karaoke, ttymeasure: ttymeasure, data: data, songPath: song, seconds: seconds, runs: playRuns)
 
 // MARK: - The table
 

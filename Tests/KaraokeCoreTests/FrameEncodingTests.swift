@@ -57,7 +57,7 @@ struct FrameEncodingTests {
         ])
     func jsonTopLevel(columns: Int, rows: Int, time: Double) throws {
         let object = try parsedJSON(try frame("lantern-river.lrc", at: time, columns: columns, rows: rows))
-        #expect(Set(object.keys) == ["time", "cols", "rows", "screen"])
+        #expect(Set(object.keys) == ["time", "cols", "rows", "size", "screen"])
         #expect((object["time"] as? NSNumber)?.doubleValue == time)
         #expect(object["cols"] as? Int == columns)
         #expect(object["rows"] as? Int == rows)

@@ -36,6 +36,9 @@ struct CommandLineOption: Sendable {
     /// What a command's own help says instead of `help`, where the option does something else there: each
     /// command's help speaks of that command only.
     let helpFor: [Command: String]
+    /// What a command's own help gives as the default instead of `defaultText`, where it differs there
+    /// (render's `--size` is 1).
+    let defaultFor: [Command: String]
     /// The commands that take it.
     private(set) var commands: Set<Command>
     /// Sets the value, read by `rule`, into what the command line sets; throws only for what needs the
@@ -46,7 +49,7 @@ struct CommandLineOption: Sendable {
     init(
         _ name: String, short shortName: String? = nil, _ rule: ValueRule = .flag, placeholder: String? = nil,
         default defaultValue: String? = nil, meaning defaultMeaning: String? = nil, help: String,
-        helpFor: [Command: String] = [:], commands: Set<Command>,
+        helpFor: [Command: String] = [:], defaultFor: [Command: String] = [:], commands: Set<Command>,
         apply: @escaping @Sendable (inout OptionValues, OptionValue) throws(UsageProblem) -> Void
     ) {
         self.name = name
@@ -57,6 +60,7 @@ struct CommandLineOption: Sendable {
         self.defaultMeaning = defaultMeaning
         self.help = help
         self.helpFor = helpFor
+        self.defaultFor = defaultFor
         self.commands = commands
         self.apply = apply
     }
@@ -95,6 +99,11 @@ struct CommandLineOption: Sendable {
     /// The limits and the default, as `helpWithDetails` lists them.
     var details: [String] { limits + (defaultText.map { ["default " + $0] } ?? []) }
 
+    /// The limits and the default as `command`'s own help lists them.
+    func details(for command: Command) -> [String] {
+        limits + ((defaultFor[command] ?? defaultText).map { ["default " + $0] } ?? [])
+    }
+
     /// The default as the help words it: its value, what it means, or both (`auto: an MPRIS player …`).
     var defaultText: String? {
         switch (defaultValue, defaultMeaning) {
@@ -127,6 +136,8 @@ struct OptionValues: Sendable {
     var convert = ConvertRequest(file: "", target: "")
     /// `check --strict`.
     var strict = false
+    /// `--size`, as given (nil: the command's default, auto, or 1 for render).
+    var size: LyricSize?
     /// `--max-size`, in bytes, for every command.
     var maxSize = 64 * 1_048_576
     /// `--encoding`, for every command.
@@ -475,6 +486,20 @@ extension CommandLineOption {
             "--align", .choice(of: FrameOptions.Alignment.self), default: "center", help: "alignment of lyric rows",
             commands: display
         ) { values, value in values.display.frame.alignment = value.choice() },
+        CommandLineOption(
+            "--size", .choice(["auto"] + LyricSize.sizes.map(String.init)), default: "auto",
+            meaning: "the largest size at which each line and the next fit",
+            help: "how big the lyrics are: 1 is text, 2 to 4 big glyphs drawn from GNU Unifont",
+            helpFor: [
+                .render:
+                    "how big the lyrics are: 1 is text, 2 to 4 big glyphs drawn from GNU Unifont; a config file's size is not used"
+            ], defaultFor: [.render: "1"], commands: display
+        ) { values, value in values.size = LyricSize(value.text) },
+        CommandLineOption(
+            "--big-cells", .choice(of: BigTextCells.self), default: "quadrants",
+            help: "the block characters of big lyrics: quadrants (2×2 pixels a cell) or halves (1×2)",
+            commands: display
+        ) { values, value in values.display.frame.bigCells = value.choice() },
         CommandLineOption(
             "--color", .choice(of: ColorChoice.self), default: "auto",
             help: "colours when the terminal has them and NO_COLOR is unset", commands: display

@@ -228,8 +228,12 @@ public struct DisplayRequest: Sendable, Equatable {
     /// `--lyrics` and `--lyrics-dir`: where the lyrics of an audio FILE are looked for.
     public var lyrics = LyricsSearchOptions()
 
-    /// Creates a request with the defaults.
-    public init(file: String) { self.file = file }
+    /// Creates a request with the defaults: the lyrics' size is `auto` here, as the screens that play take it
+    /// (render's invocation sets 1, DESIGN §23).
+    public init(file: String) {
+        self.file = file
+        frame.size = .auto
+    }
 
     /// The frame options with `--theme auto` settled from the terminal's `COLORFGBG`.
     public func frameOptions(colorFGBG: String?) -> FrameOptions {

@@ -7,6 +7,8 @@ extension OptionValues {
         display.encoding = encoding
         display.file = files.first ?? ""
         display.lyrics = lyrics
+        // render keeps today's text unless its own command line asks: a config file's size is not used.
+        display.frame.size = command == .render ? (given.contains("--size") ? size : nil) ?? .fixed(1) : size ?? .auto
         switch command {
         case .play:
             var request = play

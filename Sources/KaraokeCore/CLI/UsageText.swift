@@ -33,8 +33,8 @@ public enum UsageText {
             }
         }
         add(option.help(for: command).split(separator: " "))
-        if !option.details.isEmpty {
-            let clause = "(" + option.details.joined(separator: ", ") + ")"
+        if !option.details(for: command).isEmpty {
+            let clause = "(" + option.details(for: command).joined(separator: ", ") + ")"
             if lines[lines.count - 1].count + 1 + clause.count > width, helpColumn + clause.count <= width {
                 lines.append(String(repeating: " ", count: helpColumn))
                 lineHasWords = false

@@ -8,6 +8,8 @@ public enum FollowAction: Sendable, Equatable, OverlayActions {
     /// Change the overlay: the user offset (positive = lyrics earlier), reduce motion or the help
     /// (`.adjustOffset`, `.toggleReduceMotion`, `.toggleHelp`).
     case overlay(Overlay.Change)
+    /// Step the lyrics' size: auto, 1, 2, 3, 4, auto (DESIGN §23).
+    case stepSize
     /// Quit karaoke; the player plays on.
     case quit
 
@@ -28,6 +30,7 @@ public enum FollowAction: Sendable, Equatable, OverlayActions {
         case .up, .character("k"): return .previousLine
         case .down, .character("j"): return .nextLine
         case .character("q"), .character("Q"), .escape: return .quit
+        case .character("z"), .character("Z"): return .stepSize
         default: return nil
         }
     }
@@ -41,6 +44,7 @@ public enum FollowAction: Sendable, Equatable, OverlayActions {
         ("n / N", "the player: next / previous track"),
         ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
         ("r", "reduce motion on / off"),
+        ("z", "lyrics size: auto, 1, 2, 3, 4"),
         ("?", "this help"),
         ("q, Esc", "quit karaoke (the player plays on)"),
     ]

@@ -217,6 +217,9 @@ public struct FollowLoop: TerminalProgram {
             // The status bar shows a user offset that is not 0 by itself, as under `play`.
             let pages = showsHelp ? composer.helpPageCount(for: FollowAction.help) : 1
             overlay.apply(change, at: now, noticeFor: FollowLoop.noticeDuration, helpPages: pages)
+        case .stepSize:
+            makeComposer(columns: composer.columns, rows: composer.rows, size: composer.options.size.next)
+            overlay.post(composer.sizeNotice, at: now, for: FollowLoop.noticeDuration)
         case .quit:
             break
         }
@@ -290,9 +293,10 @@ public struct FollowLoop: TerminalProgram {
     }
 
     /// A new composer for the content at `columns` × `rows`, lasting the track's length.
-    private mutating func makeComposer(columns: Int, rows: Int) {
+    private mutating func makeComposer(columns: Int, rows: Int, size: LyricSize? = nil) {
         var options = composer.options
         options.reduceMotion = reduceMotion
+        if let size { options.size = size }
         composer = FrameComposer(
             content: content, fallbackTitle: title, columns: columns, rows: rows, options: options,
             length: track?.length.map { Int(($0 * 1000).rounded()) })

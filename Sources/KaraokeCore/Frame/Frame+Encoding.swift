@@ -52,14 +52,15 @@ extension Frame {
 
     /// The JSON object of DESIGN §5, one screen row per line of output.
     public func jsonRendering() -> String {
-        var output = "{\"time\":\(jsonNumber(time)),\"cols\":\(columns),\"rows\":\(rows.count),\"screen\":[\n"
+        var output = "{\"time\":\(jsonNumber(time)),\"cols\":\(columns),\"rows\":\(rows.count),\"size\":\(size)"
+        output += ",\"screen\":[\n"
         for (index, row) in rows.enumerated() {
             output += "{\"row\":\(index),\"kind\":\"\(row.kind.rawValue)\",\"text\":"
             appendJSONString(row.text, to: &output)
             if let line = row.line { output += ",\"line\":\(line)" }
             if row.kind == .lyric || row.kind == .translation || row.kind == .countIn {
                 output += ",\"cells\":["
-                for (k, cell) in row.cells.enumerated() {
+                for (k, cell) in (row.bigGraphemes ?? row.cells).enumerated() {
                     if k > 0 { output += "," }
                     output += "{\"col\":\(cell.column),\"text\":"
                     appendJSONString(String(cell.grapheme), to: &output)

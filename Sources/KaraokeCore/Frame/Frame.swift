@@ -7,6 +7,9 @@ public struct Frame: Sendable, Equatable {
     /// Exactly `rowCount` rows, top to bottom.
     public var rows: [FrameRow]
 
+    /// The size the lyrics are drawn at: 1 for text, 2…4 for big glyphs (DESIGN §23).
+    public var size = 1
+
     /// Height in rows.
     public var rowCount: Int { rows.count }
 
@@ -45,13 +48,20 @@ public struct FrameRow: Sendable, Equatable {
     public var cells: [FrameCell]
     /// Whether the row holds right-to-left text already in visual order.
     public var isRightToLeft: Bool
+    /// For a row of big glyphs, the graphemes its band draws, each with the big cells it spans and its fill
+    /// (`render --format json` lists them as a text row's cells, DESIGN §23.5); nil for text rows.
+    public var bigGraphemes: [FrameCell]?
 
     /// Creates a row.
-    public init(kind: RowKind, line: Int? = nil, cells: [FrameCell] = [], isRightToLeft: Bool = false) {
+    public init(
+        kind: RowKind, line: Int? = nil, cells: [FrameCell] = [], isRightToLeft: Bool = false,
+        bigGraphemes: [FrameCell]? = nil
+    ) {
         self.kind = kind
         self.line = line
         self.cells = cells
         self.isRightToLeft = isRightToLeft
+        self.bigGraphemes = bigGraphemes
     }
 
     /// A row with nothing on it.

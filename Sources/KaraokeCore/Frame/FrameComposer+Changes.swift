@@ -66,7 +66,7 @@ extension FrameComposer {
                 let sweepEnd = line.start + min(line.end - line.start, song.sweepCap)
                 if reduceMotion {
                     // Whole rows light as the sweep passes their first cell (LineFill, reduce motion).
-                    let laid = layout(current)
+                    let laid = sweepLayout(current)
                     let span = Double(sweepEnd - line.start)
                     if laid.totalCells > 0 {
                         for rowStart in Set(laid.slots.map(\.rowStart)) {

@@ -25,9 +25,19 @@ public struct FrameComposer {
     /// `frame(_:)` takes them from its input, so there is no copy to keep in step.
     public let options: FrameOptions
 
-    private let areaStart: Int
-    private let areaWidth: Int
+    let areaStart: Int
+    let areaWidth: Int
     private var layouts: [LineLayout?]
+    /// The size the lyrics are drawn at (the options' size resolved for this screen and song): 1 for text.
+    public let bigSize: Int
+    /// Whether the options ask for big glyphs here but the font is missing, so the lyrics are text.
+    public let bigFontMissing: Bool
+    /// The font of the big glyphs, while `bigSize` is 2 or more.
+    let bigFont: BitmapFont?
+    /// Each line laid out in big glyphs at `bigSize`, as it comes into view.
+    var bigLayouts: [BigLineLayout?]
+    /// Each line laid out as text in the narrow area of `bigSize` (DESIGN §23.2).
+    var narrowLayouts: [LineLayout?]
     /// The last status row, kept while what its text shows stays the same: the text changes about once a
     /// second, the frame thirty times, and building it was a sixth of `play`'s work.
     private var lastStatus: (key: StatusKey, barWidth: Int, filled: Int, row: FrameRow)?
@@ -97,6 +107,20 @@ public struct FrameComposer {
         titleIsRightToLeft = TextDirection.of(title) == .rightToLeft
         untimed = UntimedLayout(
             content: content, areaStart: areaStart, areaWidth: areaWidth, rows: self.rows, options: options)
+        var size = 1
+        if case .timed = content, self.columns >= FrameComposer.minimumColumns, self.rows >= FrameComposer.minimumRows {
+            size = FrameComposer.resolvedSize(
+                options.size, song: song, cells: options.bigCells, areaWidth: areaWidth,
+                height: self.rows - 2 - laneRows)
+        }
+        // The font is asked for only here, and only for a size of 2 or more: read on first use.
+        let font = size >= 2 ? options.bigFont?.font : nil
+        bigFontMissing = size >= 2 && font == nil
+        if font == nil { size = 1 }
+        bigSize = size
+        bigFont = font
+        bigLayouts = Array(repeating: nil, count: size >= 2 ? song.lines.count : 0)
+        narrowLayouts = Array(repeating: nil, count: size >= 2 ? song.lines.count : 0)
     }
 
     /// Whether the screen is too small to lay the lyrics out.
@@ -166,6 +190,12 @@ public struct FrameComposer {
             lanes.draw(
                 at: fileTime, singers: singers, into: &screen, top: 1, areaStart: areaStart, areaWidth: areaWidth,
                 theme: options.theme, restOpacity: options.restOpacity, reduceMotion: reduceMotion)
+        }
+        if bigSize >= 2 {
+            drawBig(at: fileTime, reduceMotion: reduceMotion, into: &screen, top: 1 + laneRows, bottom: rows - 1)
+            var frame = Frame(time: time, columns: columns, rows: screen)
+            frame.size = bigSize
+            return frame
         }
         let current = LyricClock.currentLine(in: song, at: fileTime)
         let anchor = current ?? 0
@@ -284,7 +314,7 @@ public struct FrameComposer {
     /// The options a line is drawn with: in a duet (two parts or more), each part has its own ink and,
     /// centred lyrics on a screen of 60 columns or more, its own side: the first part left, the second
     /// right, everyone together in the middle.
-    private func options(for line: LyricLine) -> FrameOptions {
+    func options(for line: LyricLine) -> FrameOptions {
         guard isDuet, let voice = line.voice else { return options }
         var lineOptions = options
         lineOptions.theme.foreground = options.theme.ink(for: voice)

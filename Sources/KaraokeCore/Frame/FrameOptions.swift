@@ -23,6 +23,13 @@ public struct FrameOptions: Sendable, Equatable {
     /// The song's place in a queue as the status bar shows it, `2/7`; nil outside a queue (DESIGN §14.2).
     public var queuePosition: String?
 
+    /// How big the lyrics are drawn (`--size`, DESIGN §23); 1 is text.
+    public var size = LyricSize.fixed(1)
+    /// The block characters of big glyphs.
+    public var bigCells = BigTextCells.quadrants
+    /// Where the big glyphs' font comes from; nil: no font, so size 1.
+    public var bigFont: BigFontSource?
+
     /// The defaults of DESIGN §1.
     public init() {}
 }

@@ -31,6 +31,8 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
     case changeTempo(Int)
     /// Go to the next / previous song of a queue (DESIGN §14.2); nothing when one song plays.
     case nextSong, previousSong
+    /// Step the lyrics' size: auto, 1, 2, 3, 4, auto (DESIGN §23).
+    case stepSize
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -55,6 +57,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         case .character("]"): return .changeTempo(SingingSettings.tempoStep)
         case .character("n"): return .nextSong
         case .character("N"): return .previousSong
+        case .character("z"), .character("Z"): return .stepSize
         default: return nil
         }
     }
@@ -73,6 +76,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         ("< / >", "key down / up a semitone"),
         ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
+        ("z", "lyrics size: auto, 1, 2, 3, 4"),
         ("n / N", "next / previous song of a queue"),
         ("?", "this help"),
         ("q, Esc", "quit"),

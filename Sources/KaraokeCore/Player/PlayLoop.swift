@@ -71,6 +71,7 @@ public struct PlayLoop: TerminalProgram {
         if let audioProblem { state.lose(audioProblem, at: now) }
         composer = FrameComposer(
             content: content, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: options)
+        if composer.bigFontMissing { state.post(notice: composer.sizeNotice, at: now, long: true) }
         self.fallbackTitle = fallbackTitle
         self.logsClock = logsClock
         clock = LoopClock(framesPerSecond: framesPerSecond, now: now)
@@ -140,6 +141,14 @@ public struct PlayLoop: TerminalProgram {
                 effects += paint(at: now)
                 break
             }
+            if action == .stepSize {
+                var options = composer.options
+                options.size = options.size.next
+                rebuildComposer(columns: composer.columns, rows: composer.rows, options: options)
+                state.post(notice: composer.sizeNotice, at: now)
+                effects += paint(at: now)
+                break
+            }
             let pages = state.showsHelp ? composer.helpPageCount(for: PlayerAction.help + extraHelp) : 1
             effects += state.apply(action, at: now, helpPages: pages).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
@@ -169,7 +178,9 @@ public struct PlayLoop: TerminalProgram {
         case .screen(.signal(let signal)):
             return [.exit(signal.exitStatus)]
         case .screen(.resize(let columns, let rows)):
+            let wasMissing = composer.bigFontMissing
             rebuildComposer(columns: columns, rows: rows)
+            if composer.bigFontMissing && !wasMissing { state.post(notice: composer.sizeNotice, at: now, long: true) }
             effects += paint(at: now)
         case .offsetSaved(let outcome):
             if case .saved(let song, _) = outcome {
@@ -282,7 +293,7 @@ public struct PlayLoop: TerminalProgram {
 
     /// A new composer for the content at `columns` × `rows`: its laid-out lines and status total
     /// belong to the old size and length.
-    private mutating func rebuildComposer(columns: Int, rows: Int) {
+    private mutating func rebuildComposer(columns: Int, rows: Int, options: FrameOptions? = nil) {
         // The state's song is the content's, stretched by every audio length reported so far.
         let shown: LyricsContent, length: Int?
         if case .timed = content {
@@ -291,7 +302,8 @@ public struct PlayLoop: TerminalProgram {
             (shown, length) = (content, state.song.duration)
         }
         composer = FrameComposer(
-            content: shown, fallbackTitle: fallbackTitle, columns: columns, rows: rows, options: composer.options,
+            content: shown, fallbackTitle: fallbackTitle, columns: columns, rows: rows,
+            options: options ?? composer.options,
             length: length, lanes: lanes)
     }
 

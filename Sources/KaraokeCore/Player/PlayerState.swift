@@ -134,6 +134,8 @@ public struct PlayerState: Sendable, Equatable {
             return audioIsLive ? [.setMuted(isMuted)] : []
         case .saveOffset:
             break // the loop asks the edge to write the file (DESIGN §13.2)
+        case .stepSize:
+            break // the loop makes a composer of the new size (DESIGN §23)
         case .toggleVocals, .changeKey, .changeTempo:
             return changeSinging(action, at: now)
         }

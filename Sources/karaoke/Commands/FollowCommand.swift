@@ -38,7 +38,8 @@ enum FollowCommand {
     static func showScreen(
         _ request: FollowRequest, connection: PlayerConnectionRunner, waiter: PollWaiter
     ) -> Int32 {
-        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        let options = UnifontFile.withFont(
+            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
         var clockLog: Int32 = -1
         if let path = request.clockLog {

@@ -32,7 +32,8 @@ enum PlayCommand {
         }
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
-        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        let options = UnifontFile.withFont(
+            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         // Only a CD+G song asks the terminal about pixels: lyric songs start as they always did.
         let answer = loaded.graphics != nil && request.graphics != .cells ? TerminalGraphicsQuery.ask() : nil
         guard let (screen, waiter) = openScreen(request) else { return 2 }

@@ -53,7 +53,8 @@ enum QueueCommand {
             queue: SongQueue(entries: entries, seed: seed, loops: request.queue.loops), notes: notes,
             singer: request.queue.singer)
         guard let clockLog = PlayCommand.openClockLog(request) else { return 1 }
-        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        let options = UnifontFile.withFont(
+            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         guard let (screen, waiter) = PlayCommand.openScreen(request) else { return 2 }
 
         var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: true)

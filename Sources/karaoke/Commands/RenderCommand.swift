@@ -39,7 +39,8 @@ enum RenderCommand {
         let terminal = TerminalInfo.size(of: STDOUT_FILENO)
         let columns = request.columns ?? terminal?.columns ?? 80
         let rows = request.rows ?? terminal?.rows ?? 24
-        let options = request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        let options = UnifontFile.withFont(
+            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         var composer = FrameComposer(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options)
@@ -51,6 +52,7 @@ enum RenderCommand {
             input.picture = track.cells(
                 at: request.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
         }
+        if composer.bigFontMissing { StandardStreams.err("karaoke: warning: " + composer.sizeNotice) }
         let frame = composer.frame(input)
         switch request.format {
         case .text: StandardStreams.out(frame.textRendering())

@@ -76,7 +76,8 @@ struct PartyEvening {
         }
         let loaded = prepared.loaded
         let songRequestWithOffset = prepared.withRememberedOffset(songRequest)
-        var options = songRequestWithOffset.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        var options = UnifontFile.withFont(
+            songRequestWithOffset.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         options.queuePosition = "♪ " + String(next.singer.shown.prefix(16))
         var session = PlaySession(
             content: loaded.shown(showsTranslations: songRequest.display.showsTranslations),
