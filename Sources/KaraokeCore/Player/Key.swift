@@ -31,6 +31,8 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
     case changeTempo(Int)
     /// Go to the next / previous song of a queue (DESIGN §14.2); nothing when one song plays.
     case nextSong, previousSong
+    /// Turn the monitor (the microphone to the speakers, `--monitor`) on or off (DESIGN §24).
+    case toggleMonitor
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -53,6 +55,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         case .character(">"), .character("."): return .changeKey(1)
         case .character("["): return .changeTempo(-SingingSettings.tempoStep)
         case .character("]"): return .changeTempo(SingingSettings.tempoStep)
+        case .character("e"), .character("E"): return .toggleMonitor
         case .character("n"): return .nextSong
         case .character("N"): return .previousSong
         default: return nil
@@ -73,6 +76,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         ("< / >", "key down / up a semitone"),
         ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
+        ("e", "hear yourself (the monitor) on / off"),
         ("n / N", "next / previous song of a queue"),
         ("?", "this help"),
         ("q, Esc", "quit"),
