@@ -135,12 +135,18 @@ public final class MicMonitor: @unchecked Sendable {
     /// echo, write it to the speakers; until stopped or the server goes.
     private func copy() {
         var block = [Float](repeating: 0, count: Self.blockSamples)
+        var backlog = MonitorBacklog()
         var error: Int32 = 0
         while !stopping.withLock({ $0 }) {
             let read = block.withUnsafeMutableBytes {
                 kk_pulse_read(UnsafeMutableRawPointer(record), $0.baseAddress, $0.count, &error)
             }
             guard read == 0 else { return fail(error) }
+            let latency = kk_pulse_latency(UnsafeMutableRawPointer(record), &error)
+            if backlog.shouldDrop(latency: latency == UInt64.max ? nil : Double(latency) / 1_000_000) {
+                // What waited unread is late already: the voice goes on from now.
+                _ = kk_pulse_flush(UnsafeMutableRawPointer(record), &error)
+            }
             let now = setting.withLock { $0 }
             block.withUnsafeMutableBufferPointer { samples in
                 // Off, silence is still written: the stream stays open and keeps its latency for the next `e`.

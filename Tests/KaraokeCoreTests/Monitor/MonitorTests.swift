@@ -237,3 +237,25 @@ struct ClickDelayTests {
         #expect(ClickDelay.median([]) == nil)
     }
 }
+
+/// When the monitor drops what piled up unread in its record stream (DESIGN §24.2).
+@Suite("The monitor's backlog")
+struct MonitorBacklogTests {
+    @Test("the backlog is dropped once the speakers are going, then only when the latency stays over its least")
+    func dropsOnceThenOnAPileUp() {
+        var backlog = MonitorBacklog(settleReads: 3, slack: 0.008, patience: 4)
+        func answers(_ latencies: [Double?]) -> [Bool] { latencies.map { backlog.shouldDrop(latency: $0) } }
+        // Settling: the third read drops whatever piled up before the speakers started.
+        let settling = answers([0.2, 0.2, 0.2])
+        #expect(settling == [false, false, true])
+        // A microphone with 20 ms of its own never counts as a backlog, nor does a short spike.
+        let steady = answers([0.02, 0.021, 0.019, 0.035, 0.035, 0.02, nil])
+        #expect(steady.allSatisfy { !$0 })
+        // Over the slack for four reads in a row: dropped, on the fourth.
+        let pileUp = answers([0.04, 0.04, 0.04, 0.04])
+        #expect(pileUp == [false, false, false, true])
+        // Measured afresh after the drop.
+        let afresh = answers([0.04])
+        #expect(afresh == [false])
+    }
+}
