@@ -193,6 +193,8 @@ var wakeUpsOnly = false
 var synthesisOnly = false
 /// Only the CD+G rows: a picture drawn in cells, and `play` of a CD+G song.
 var cdgCellsOnly = false
+/// Only the monitor's latency rows, beside module-loopback's.
+var monitorOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -200,11 +202,12 @@ do {
         if argument == "--wake-ups-only" { wakeUpsOnly = true; continue }
         if argument == "--synthesis-only" { synthesisOnly = true; continue }
         if argument == "--cdg-cells-only" { cdgCellsOnly = true; continue }
+        if argument == "--monitor-only" { monitorOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
-                    + " [--synthesis-only] [--cdg-cells-only]"
+                    + " [--synthesis-only] [--cdg-cells-only] [--monitor-only]"
             )
             exit(2)
         }
@@ -221,6 +224,11 @@ try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectori
 
 if wakeUpsOnly {
     printTable(wakeUpRows(karaoke: karaoke, song: song, seconds: quick ? 5 : 20))
+    exit(0)
+}
+if monitorOnly {
+    let ttymeasure = "\(tools)/ttymeasure.py"
+    printTable(monitorRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data))
     exit(0)
 }
 if synthesisOnly {
@@ -454,6 +462,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
 }
 
 table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds)
+table += monitorRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data)
 table += synthesisRows(data: data, runs: quick ? 1 : 3)
 table += pictureCellRows(calls: quick ? 200 : 1000)
 table += cdgPlayRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds, runs: playRuns)
