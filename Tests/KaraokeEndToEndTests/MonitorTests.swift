@@ -62,6 +62,16 @@ struct MonitorTests {
         return false
     }
 
+    /// The process whose command line is karaoke's binary playing `song`.
+    static func process(running song: String) -> Int32? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).first { pid in
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.first == KaraokeProcess.binary.path && words.contains(song)
+        }
+    }
+
     /// `karaoke play --monitor` from `mic.monitor` to `speakers` in tmux.
     static func monitoring(_ song: String, _ server: PulseAudioServer, extra: String = "") throws -> TmuxSession {
         try TmuxSession(
@@ -159,5 +169,31 @@ struct MonitorTests {
         #expect(screen.contains { $0.contains("feedback: the microphone speakers.monitor") }, "\(screen)")
         try session.send("q")
         #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("libpulse is loaded only with the monitor: a plain play never maps it")
+    func libpulseOnlyWithTheMonitor() throws {
+        let server = try PulseAudioServer(extraSinks: ["speakers"])
+        defer { server.stop() }
+        let song = try Self.writeSong(in: server.folder)
+        for monitors in [false, true] {
+            let session =
+                monitors
+                ? try Self.monitoring(song, server)
+                : try TmuxSession(
+                    "'\(KaraokeProcess.binary.path)' play '\(song)' --no-audio", environment: server.environment)
+            try session.waitFor { $0.contains { $0.contains("line") } }
+            if monitors { try #require(try Self.waitForStreams(server, count: 2)) }
+            // The process is found by its command line: the pane's shell may stand between.
+            let pid = try #require(Self.process(running: song))
+            // Read to the end: /proc says its files are empty.
+            let maps = String(
+                decoding: FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data(),
+                as: UTF8.self)
+            #expect(maps.contains("/libc.so"), "maps not read")
+            #expect(maps.contains("/libpulse") == monitors, "libpulse mapped: \(!monitors)")
+            try session.send("q")
+            #expect(try session.exitStatus() == 0)
+        }
     }
 }
