@@ -68,11 +68,14 @@ let package = Package(
         // One driver for every screen (DESIGN §17.3): the screen and waiter seams, the one wait, the mailboxes
         // and threads that feed it, among them follow's player connection and MPD's session (DESIGN §12), the
         // synthesis of a MIDI song's music (DESIGN §18), a CD+G picture's cells (§19.7) and the party's HTTP
-        // server (DESIGN §21). Apart from the executable so that tests drive the programs, and the connection,
+        // server (DESIGN §21) and the monitor that plays the microphone to the speakers (DESIGN §24). Apart from the executable so that tests drive the programs, and the connection,
         // through it.
         .target(
             name: "KaraokeDriver",
-            dependencies: ["KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD", "CQREncode"],
+            dependencies: [
+                "KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD", "CQREncode",
+                "CPulseSimple",
+            ],
             swiftSettings: noImplicitImports
         ),
         // The thin edge: command line, files, terminal, mpv.
@@ -124,7 +127,7 @@ var otherTestTargets: [Target] {
         // Drives the real binary: as a process with pipes, and in tmux as a terminal.
         .testTarget(
             name: "KaraokeEndToEndTests",
-            dependencies: ["karaoke", "karaoke-tags", "KaraokeCore"],
+            dependencies: ["karaoke", "karaoke-tags", "KaraokeCore", "KaraokeDriver"],
             // The tagged-audio maker and the LRCLIB test server are Python, run by the tests with python3.
             exclude: ["Fixtures", "Support/lrclib_server.py"]
         ),

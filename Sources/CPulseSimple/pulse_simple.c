@@ -28,8 +28,8 @@ typedef struct {
     uint32_t fragsize;
 } kk_pa_buffer_attr;
 
-/* PA_SAMPLE_FLOAT32LE and PA_STREAM_RECORD. */
-enum { KK_PA_SAMPLE_FLOAT32LE = 5, KK_PA_STREAM_RECORD = 2 };
+/* PA_SAMPLE_FLOAT32LE, PA_STREAM_PLAYBACK and PA_STREAM_RECORD. */
+enum { KK_PA_SAMPLE_FLOAT32LE = 5, KK_PA_STREAM_PLAYBACK = 1, KK_PA_STREAM_RECORD = 2 };
 
 /* The leading fields of `pa_server_info` (introspect.h), up to the one read; libpulse allocates it. */
 typedef struct {
@@ -60,6 +60,8 @@ typedef struct {
                         const char *stream_name, const kk_pa_sample_spec *spec, const void *channel_map,
                         const kk_pa_buffer_attr *attributes, int *error);
     int (*simple_read)(void *connection, void *data, size_t bytes, int *error);
+    int (*simple_write)(void *connection, const void *data, size_t bytes, int *error);
+    int (*simple_flush)(void *connection, int *error);
     uint64_t (*simple_get_latency)(void *connection, int *error);
     void (*simple_free)(void *connection);
     const char *(*strerror)(int error);
@@ -85,7 +87,7 @@ static kk_pulse_functions kk_pulse;
 /* libpulse-simple, loaded by kk_pulse_load into kk_pulse. */
 KK_OPTIONAL_LIBRARY(kk_pulse_library, kk_pulse_load, kk_pulse, "libpulse-simple.so.0",
                     "scoring needs PulseAudio's libpulse-simple.so.0 (Debian: libpulse0)",
-                    "pa_simple_new pa_simple_read pa_simple_get_latency pa_simple_free pa_strerror "
+                    "pa_simple_new pa_simple_read pa_simple_write pa_simple_flush pa_simple_get_latency pa_simple_free pa_strerror "
                     "pa_mainloop_new pa_mainloop_get_api pa_mainloop_prepare pa_mainloop_poll pa_mainloop_dispatch "
                     "pa_mainloop_free pa_context_new pa_context_connect pa_context_get_state "
                     "pa_context_get_server_info pa_context_disconnect pa_context_unref pa_operation_get_state "
@@ -99,6 +101,21 @@ void *kk_pulse_open_record(const char *server, const char *client_name, const ch
     return kk_pulse.simple_new(server, client_name, KK_PA_STREAM_RECORD, device, "microphone", &spec, NULL,
                                &attributes, error);
 }
+
+void *kk_pulse_open_stream(const char *server, const char *client_name, const char *stream_name, int records,
+                           const char *device, uint32_t rate, kk_pulse_buffer buffer, int *error) {
+    kk_pa_sample_spec spec = {KK_PA_SAMPLE_FLOAT32LE, rate, 1};
+    kk_pa_buffer_attr attributes = {buffer.maximum_length, buffer.target_length, buffer.prebuffer,
+                                    buffer.minimum_request, buffer.fragment};
+    return kk_pulse.simple_new(server, client_name, records ? KK_PA_STREAM_RECORD : KK_PA_STREAM_PLAYBACK, device,
+                               stream_name, &spec, NULL, &attributes, error);
+}
+
+int kk_pulse_write(void *connection, const void *data, size_t bytes, int *error) {
+    return kk_pulse.simple_write(connection, data, bytes, error);
+}
+
+int kk_pulse_flush(void *connection, int *error) { return kk_pulse.simple_flush(connection, error); }
 
 int kk_pulse_read(void *connection, void *data, size_t bytes, int *error) {
     return kk_pulse.simple_read(connection, data, bytes, error);
@@ -118,14 +135,16 @@ typedef struct {
     char *name;
     size_t size;
     int answered;
+    int sink;
 } kk_pulse_default_source_answer;
 
 static void kk_pulse_take_server_info(void *context, const kk_pa_server_info *info, void *userdata) {
     (void)context;
     kk_pulse_default_source_answer *answer = userdata;
     answer->answered = 1;
-    if (info && info->default_source_name && answer->size > 0) {
-        strncpy(answer->name, info->default_source_name, answer->size - 1);
+    const char *name = info ? (answer->sink ? info->default_sink_name : info->default_source_name) : NULL;
+    if (name && answer->size > 0) {
+        strncpy(answer->name, name, answer->size - 1);
         answer->name[answer->size - 1] = '\0';
     }
 }
@@ -138,13 +157,17 @@ static long long kk_pulse_now_ms(void) {
 }
 
 int kk_pulse_default_source(const char *server, char *name, size_t size, int timeout_ms) {
+    return kk_pulse_default_device(server, 0, name, size, timeout_ms);
+}
+
+int kk_pulse_default_device(const char *server, int sink, char *name, size_t size, int timeout_ms) {
     if (size > 0) name[0] = '\0';
     void *mainloop = kk_pulse.mainloop_new();
     if (!mainloop) return -1;
     void *context = kk_pulse.context_new(kk_pulse.mainloop_get_api(mainloop), "karaoke");
     int result = -1;
     if (context && kk_pulse.context_connect(context, server, KK_PA_CONTEXT_NOAUTOSPAWN, NULL) >= 0) {
-        kk_pulse_default_source_answer answer = {name, size, 0};
+        kk_pulse_default_source_answer answer = {name, size, 0, sink};
         void *operation = NULL;
         long long deadline = kk_pulse_now_ms() + timeout_ms;
         /* One wait at a time, never past the deadline: the server may be slow or gone. */

@@ -69,18 +69,10 @@ func toneWave(_ track: NoteTrack, part: Voice?, seconds: Double) -> [UInt8] {
     return WaveFile.pcm16(samples, sampleRate: rate)
 }
 
-/// The rows of `play --score`'s cost, or one row saying why it was not run.
-func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int) -> [(String, String, String, String)]
-{
-    let name = "play --score, 100×30, 30 fps"
-    guard onPath("pulseaudio"), onPath("paplay"), FileManager.default.fileExists(atPath: ttymeasure) else {
-        return [(name, "not run", "needs pulseaudio and paplay (make deps-test) and ttymeasure", "")]
-    }
-    let songPath = "lyrics/harbour-bells.txt"
-    guard let bytes = FileManager.default.contents(atPath: songPath),
-        let song = LyricsReader.parse([UInt8](bytes), file: songPath, format: .ultrastar).song, let track = song.notes
-    else { return [(name, "not run", "cannot read \(songPath)", "")] }
-    let folder = "\(FileManager.default.currentDirectoryPath)/\(data)/pulse"
+/// Starts a PulseAudio server of the bench's own in `folder` (removed first; its HOME, runtime folder and
+/// socket), with a null sink for each of `sinks`, and points this process and its children at it
+/// (PULSE_SERVER); the server, or why not.
+func privatePulseServer(in folder: String, sinks: [String]) -> (server: Background?, problem: String) {
     try? FileManager.default.removeItem(atPath: folder)
     for sub in ["home/.config/pulse", "run"] {
         try? FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
@@ -94,17 +86,36 @@ func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
             [
                 "pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit", "--use-pid-file=no",
                 "--realtime=no", "--high-priority=no", "--disable-shm=yes", "-L",
-                "module-native-protocol-unix auth-anonymous=1 socket=\(folder)/native", "-L",
-                "module-null-sink sink_name=mic",
-            ], log: "\(folder)/pulseaudio.log")
-    else { return [(name, "not run", "pulseaudio did not start", "")] }
-    defer { server.stop() }
+                "module-native-protocol-unix auth-anonymous=1 socket=\(folder)/native",
+            ] + sinks.flatMap { ["-L", "module-null-sink sink_name=\($0)"] }, log: "\(folder)/pulseaudio.log")
+    else { return (nil, "pulseaudio did not start") }
     var ready = false
     for _ in 0..<100 where !ready {
         ready = run(["pactl", "info"])?.status == 0
         if !ready { usleep(100_000) }
     }
-    guard ready else { return [(name, "not run", "pulseaudio did not answer", "")] }
+    guard ready else {
+        server.stop()
+        return (nil, "pulseaudio did not answer")
+    }
+    return (server, "")
+}
+
+/// The rows of `play --score`'s cost, or one row saying why it was not run.
+func scoringRows(karaoke: String, ttymeasure: String, data: String, seconds: Int) -> [(String, String, String, String)]
+{
+    let name = "play --score, 100×30, 30 fps"
+    guard onPath("pulseaudio"), onPath("paplay"), FileManager.default.fileExists(atPath: ttymeasure) else {
+        return [(name, "not run", "needs pulseaudio and paplay (make deps-test) and ttymeasure", "")]
+    }
+    let songPath = "lyrics/harbour-bells.txt"
+    guard let bytes = FileManager.default.contents(atPath: songPath),
+        let song = LyricsReader.parse([UInt8](bytes), file: songPath, format: .ultrastar).song, let track = song.notes
+    else { return [(name, "not run", "cannot read \(songPath)", "")] }
+    let folder = "\(FileManager.default.currentDirectoryPath)/\(data)/pulse"
+    let started = privatePulseServer(in: folder, sinks: ["mic"])
+    guard let server = started.server else { return [(name, "not run", started.problem, "")] }
+    defer { server.stop() }
     let wave = "\(folder)/tones.wav"
     _ = FileManager.default.createFile(
         atPath: wave, contents: Data(toneWave(track, part: .part(0), seconds: Double(seconds) + 4)))

@@ -195,6 +195,8 @@ var synthesisOnly = false
 var cdgCellsOnly = false
 /// Only the big lyrics' rows (DESIGN §23.6).
 var bigLyricsOnly = false
+/// Only the monitor's latency rows, beside module-loopback's.
+var monitorOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -203,11 +205,12 @@ do {
         if argument == "--synthesis-only" { synthesisOnly = true; continue }
         if argument == "--cdg-cells-only" { cdgCellsOnly = true; continue }
         if argument == "--big-lyrics-only" { bigLyricsOnly = true; continue }
+        if argument == "--monitor-only" { monitorOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
-                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only]"
+                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only] [--monitor-only]"
             )
             exit(2)
         }
@@ -224,6 +227,11 @@ try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectori
 
 if wakeUpsOnly {
     printTable(wakeUpRows(karaoke: karaoke, song: song, seconds: quick ? 5 : 20))
+    exit(0)
+}
+if monitorOnly {
+    let ttymeasure = "\(tools)/ttymeasure.py"
+    printTable(monitorRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data))
     exit(0)
 }
 if synthesisOnly {
@@ -464,6 +472,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
 }
 
 table += scoringRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds)
+table += monitorRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data)
 table += synthesisRows(data: data, runs: quick ? 1 : 3)
 table += pictureCellRows(calls: quick ? 200 : 1000)
 table += cdgPlayRows(karaoke: karaoke, ttymeasure: ttymeasure, data: data, seconds: seconds, runs: playRuns)

@@ -90,7 +90,9 @@ struct CommandLineOptionTests {
         } catch {
             message = error.message
         }
-        #expect(message == (option.takesValue ? "'\(name)' needs a value" : "'\(name)' takes no value"))
+        // An optional value (`--monitor[=PERCENT]`) may be left out.
+        let expected = option.takesValue ? "'\(name)' needs a value" : "'\(name)' takes no value"
+        #expect(message == (option.bareValue == nil ? expected : nil))
     }
 
     @Test("names are unique and spelled as options: --long, -x")
@@ -154,7 +156,8 @@ private func line(_ option: CommandLineOption, _ value: String) -> [String] {
     let base = command == .fetch ? ["fetch", "--artist", "A", "--title", "T"] : baseArguments(command)
     // PPM is a CD+G file's picture (DESIGN §19.5).
     if option.name == "--format" && value == "ppm" { return ["render", "song.cdg", "--at", "1", option.name, value] }
-    return base + [option.name, value]
+    // An optional value is given only after '=' (`--monitor=80`).
+    return base + (option.bareValue == nil ? [option.name, value] : [option.name + "=" + value])
 }
 
 /// The options whose value is a number, with the rule's range.

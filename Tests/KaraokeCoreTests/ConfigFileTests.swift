@@ -157,7 +157,7 @@ struct ConfigFileTests {
             keys.subtracting(written)
                 == [
                     "cols", "rows", "music-dir", "mpv-option", "seed", "mic", "encoding", "lrclib-url", "soundfont",
-                    "bind",
+                    "bind", "monitor", "monitor-sink",
                 ])
         let readBack = ConfigFile(path: "uncommented", text: uncommented.joined(separator: "\n"))
         #expect(readBack.warnings.map(\.message) == [])

@@ -84,7 +84,7 @@ private struct FakeEdge {
             case .screen(.wait(let until)): deadline = until
             case .screen(.exit(let status)): exitStatus = status; deadline = nil
             case .screen(.suspend), .nextSong, .previousSong: deadline = nil
-            case .screen(.paint), .send, .log, .saveOffset: break
+            case .screen(.paint), .send, .log, .saveOffset, .toggleMonitor: break
             }
         }
     }
@@ -95,7 +95,7 @@ private func actions(_ effects: [PlayLoop.Effect]) -> [PlayLoop.Effect] {
     effects.filter {
         switch $0 {
         case .screen(.paint), .log, .screen(.wait): false
-        case .send, .screen(.suspend), .screen(.exit), .saveOffset, .nextSong, .previousSong: true
+        case .send, .screen(.suspend), .screen(.exit), .saveOffset, .nextSong, .previousSong, .toggleMonitor: true
         }
     }
 }

@@ -32,8 +32,36 @@ const char *kk_pulse_load(void);
 void *kk_pulse_open_record(const char *server, const char *client_name, const char *device, uint32_t rate,
                            uint32_t fragment_bytes, int *error);
 
+/* The buffer sizes of a low-latency stream, in bytes, as `pa_buffer_attr` takes them: `(uint32_t) -1` asks
+ * the server's default. A playback stream uses `target_length`, `prebuffer` and `minimum_request`; a record stream
+ * `fragment` and `maximum_length` (the server drops the oldest audio past it, so a late reader never falls
+ * further behind than that). */
+typedef struct {
+    uint32_t maximum_length;
+    uint32_t target_length;
+    uint32_t prebuffer;
+    uint32_t minimum_request;
+    uint32_t fragment;
+} kk_pulse_buffer;
+
+/* Opens a mono float32 stream named `stream_name` at `rate` Hz: recording from `device` when `records` is
+ * nonzero, else playing to it (NULL: the server's default source or sink), with the buffer sizes `buffer`.
+ * Returns NULL with `*error` set when it cannot. Call after `kk_pulse_load`.
+ *
+ * The stream is the process's own: the server drops it when the connection closes, also when the process
+ * is killed, so nothing is left behind in the server. */
+void *kk_pulse_open_stream(const char *server, const char *client_name, const char *stream_name, int records,
+                           const char *device, uint32_t rate, kk_pulse_buffer buffer, int *error);
+
+/* Writes `bytes` to a playback stream, blocking while its buffer is full; 0 when it did, else -1 with
+ * `*error` set. */
+int kk_pulse_write(void *connection, const void *data, size_t bytes, int *error);
+
 /* Reads exactly `bytes` (blocking until they are there); 0 when it did, else -1 with `*error` set. */
 int kk_pulse_read(void *connection, void *data, size_t bytes, int *error);
+
+/* Drops what a record stream holds unread, or a playback stream has not yet played; 0 when it did. */
+int kk_pulse_flush(void *connection, int *error);
 
 /* How long ago the last sample read reached the source, in microseconds; (uint64_t) -1 with `*error` set
  * when the server cannot say. */
@@ -49,5 +77,8 @@ const char *kk_pulse_error_text(int error);
  * `timeout_ms`, and writes it into `name` (`size` bytes, always terminated). Returns 0 when it did, else -1
  * (no server, no answer in time, no default source). Never starts a server. Call after `kk_pulse_load`. */
 int kk_pulse_default_source(const char *server, char *name, size_t size, int timeout_ms);
+
+/* As `kk_pulse_default_source`, for the default sink when `sink` is nonzero, else the default source. */
+int kk_pulse_default_device(const char *server, int sink, char *name, size_t size, int timeout_ms);
 
 #endif

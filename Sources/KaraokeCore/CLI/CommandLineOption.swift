@@ -39,6 +39,10 @@ struct CommandLineOption: Sendable {
     /// What a command's own help gives as the default instead of `defaultText`, where it differs there
     /// (render's `--size` is 1).
     let defaultFor: [Command: String]
+    /// The value an option whose value is optional takes when given bare (`--monitor` is `--monitor=100`);
+    /// nil when the value, if any, must be given. Such a value is given only after `=`, never as the next
+    /// argument, which stays a FILE.
+    let bareValue: String?
     /// The commands that take it.
     private(set) var commands: Set<Command>
     /// Sets the value, read by `rule`, into what the command line sets; throws only for what needs the
@@ -48,8 +52,8 @@ struct CommandLineOption: Sendable {
     /// Declares an option; a choice's placeholder is its words (`left|center|right`), a syntax's its shape.
     init(
         _ name: String, short shortName: String? = nil, _ rule: ValueRule = .flag, placeholder: String? = nil,
-        default defaultValue: String? = nil, meaning defaultMeaning: String? = nil, help: String,
-        helpFor: [Command: String] = [:], defaultFor: [Command: String] = [:], commands: Set<Command>,
+        default defaultValue: String? = nil, meaning defaultMeaning: String? = nil, bare bareValue: String? = nil,
+        help: String, helpFor: [Command: String] = [:], defaultFor: [Command: String] = [:], commands: Set<Command>,
         apply: @escaping @Sendable (inout OptionValues, OptionValue) throws(UsageProblem) -> Void
     ) {
         self.name = name
@@ -58,6 +62,7 @@ struct CommandLineOption: Sendable {
         self.placeholder = rule == .flag ? nil : placeholder ?? rule.impliedPlaceholder
         self.defaultValue = defaultValue
         self.defaultMeaning = defaultMeaning
+        self.bareValue = bareValue
         self.help = help
         self.helpFor = helpFor
         self.defaultFor = defaultFor
@@ -68,9 +73,10 @@ struct CommandLineOption: Sendable {
     /// Whether the option takes a value.
     var takesValue: Bool { placeholder != nil }
 
-    /// How the help names it: `-o, --output OUT`.
+    /// How the help names it: `-o, --output OUT`, or `--monitor[=PERCENT]` when the value is optional.
     var label: String {
-        (shortName.map { $0 + ", " } ?? "") + name + (placeholder.map { " " + $0 } ?? "")
+        let value = placeholder.map { bareValue == nil ? " " + $0 : "[=" + $0 + "]" } ?? ""
+        return (shortName.map { $0 + ", " } ?? "") + name + value
     }
 
     /// Checks and reads `text` by the option's rule, then sets it into `values`.
@@ -379,6 +385,20 @@ extension CommandLineOption {
             "--singer", .word, placeholder: "NAME",
             help: "who sings, shown on the card before each song (a playlist's #EXTSINGER wins)", commands: [.play]
         ) { values, value in values.play.queue.singer = value.text },
+        // hearing yourself: the microphone to the speakers while the song plays (DESIGN §24)
+        CommandLineOption(
+            "--monitor", .integer(MonitorOptions.percentRange), placeholder: "PERCENT",
+            meaning: "off; given bare, \(MonitorOptions.defaultPercent)", bare: "\(MonitorOptions.defaultPercent)",
+            help: "send the microphone (--mic) to the speakers at PERCENT of its loudness while the song plays",
+            commands: playing
+        ) { values, value in values.play.monitor.percent = value.integer },
+        CommandLineOption(
+            "--monitor-sink", .word, placeholder: "SINK", meaning: "the server's default sink",
+            help: "the PulseAudio sink the monitor plays to ('pactl list short sinks')", commands: playing
+        ) { values, value in values.play.monitor.sink = value.text },
+        CommandLineOption(
+            "--reverb", help: "add a small room's echo to the monitor", commands: playing
+        ) { values, _ in values.play.monitor.reverb = true },
         // scoring: the microphone against the UltraStar notes (DESIGN §15); --mic also for calibrate and mic
         CommandLineOption(
             "--score", help: "score the singing from the microphone against an UltraStar song's notes",

@@ -102,6 +102,8 @@ public enum CommandLineParser {
             }
             if !option.takesValue {
                 if value != nil { throw .takesNoValue(option: name) }
+            } else if value == nil, let bare = option.bareValue {
+                value = bare
             } else if value == nil {
                 // The next argument is the value even when it starts with '-' (`--offset -200`).
                 guard index < arguments.endIndex else { throw .needsValue(option: name) }

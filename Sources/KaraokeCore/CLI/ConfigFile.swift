@@ -80,6 +80,8 @@ public struct ConfigFile: Sendable, Equatable {
                     warn(number, "bad value '\(value.prefix(60))' for '\(key)'; expected true or false")
                     continue
                 }
+            } else if option.bareValue != nil, value == "true" || value == "false" {
+                // An optional value may be left out as on the command line: `monitor = true` is bare `--monitor`.
             } else {
                 // The option's own check, on values that are thrown away: the file is only read here.
                 var scratch = OptionValues()
@@ -103,6 +105,8 @@ public struct ConfigFile: Sendable, Equatable {
             }
             if !option.takesValue {
                 if setting.value == "true" { try? option.set("", into: &values) }
+            } else if let bare = option.bareValue, setting.value == "true" || setting.value == "false" {
+                if setting.value == "true" { try? option.set(bare, into: &values) }
             } else {
                 try? option.set(setting.value, into: &values)
             }

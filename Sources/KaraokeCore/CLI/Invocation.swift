@@ -275,6 +275,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var queue = QueueOptions()
     /// `--score` and its options: singing scored from the microphone (DESIGN §15).
     public var scoring = ScoringOptions()
+    /// The microphone to the speakers while the song plays (`--monitor`, DESIGN §24).
+    public var monitor = MonitorOptions()
 
     /// How `play` goes through a queue of songs (DESIGN §14.2).
     public struct QueueOptions: Sendable, Equatable {

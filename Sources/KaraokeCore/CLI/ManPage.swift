@@ -116,7 +116,10 @@ enum ManPage {
         for option in CommandLineOption.all {
             let label =
                 (option.shortName.map { "\\fB" + escaped($0) + "\\fR, " } ?? "") + "\\fB" + escaped(option.name)
-                + "\\fR" + (option.placeholder.map { " \\fI" + escaped($0) + "\\fR" } ?? "")
+                + "\\fR"
+                + (option.placeholder.map {
+                    option.bareValue == nil ? " \\fI" + escaped($0) + "\\fR" : "[=\\fI" + escaped($0) + "\\fR]"
+                } ?? "")
             let commands = CommandLineOption.Command.allCases.filter { option.commands.contains($0) }
                 .map(\.rawValue)
             page += ".TP\n\(label)\n" + escaped(option.helpWithDetails) + ".\n"

@@ -77,7 +77,8 @@ enum ShellCompletion {
                     "        \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return;;\n"
             case .file: files.append(names)
             case .folder: folders.append(names)
-            case .free: if option.takesValue { free.append(names) }
+            // An optional value comes after '=' in the same word: the next word is not the option's.
+            case .free: if option.takesValue && option.bareValue == nil { free.append(names) }
             }
         }
         script += "        \(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return;;\n"
@@ -152,13 +153,16 @@ enum ShellCompletion {
                     case .folder: action = ":\(label):_files -/"
                     case .free: action = ":\(label): "
                     }
+                    // An optional value: `--monitor=-` takes it after '=' in the same word, `::` says it may be left out.
+                    if option.bareValue != nil { action = ":" + action }
                 }
                 let repeatable = option.isRepeatable ? "*" : ""
                 if let short = option.shortName {
                     script +=
                         "                '\(repeatable)(\(short) \(option.name))'{\(short),\(option.name)}'[\(help)]\(action)' \\\n"
                 } else {
-                    script += "                '\(repeatable)\(option.name)[\(help)]\(action)' \\\n"
+                    let name = option.name + (option.bareValue == nil ? "" : "=-")
+                    script += "                '\(repeatable)\(name)[\(help)]\(action)' \\\n"
                 }
             }
             switch command {
@@ -211,7 +215,7 @@ enum ShellCompletion {
                 case .choices(let words): line += " -x -a '\(words.joined(separator: " "))'"
                 case .file: line += " -r -F"
                 case .folder: line += " -x -a '(__fish_complete_directories)'"
-                case .free: if option.takesValue { line += " -x" }
+                case .free: if option.takesValue && option.bareValue == nil { line += " -x" }
                 }
                 script += line + " -d '\(fishQuoted(help))'\n"
             }

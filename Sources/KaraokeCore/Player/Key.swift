@@ -33,6 +33,8 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
     case nextSong, previousSong
     /// Step the lyrics' size: auto, 1, 2, 3, 4, auto (DESIGN §23).
     case stepSize
+    /// Turn the monitor (the microphone to the speakers, `--monitor`) on or off (DESIGN §24).
+    case toggleMonitor
 
     /// The action bound to `key`, or nil for keys that do nothing. With the help shown, Esc closes it.
     public static func bound(to key: Key, helpShown: Bool = false) -> PlayerAction? {
@@ -55,6 +57,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         case .character(">"), .character("."): return .changeKey(1)
         case .character("["): return .changeTempo(-SingingSettings.tempoStep)
         case .character("]"): return .changeTempo(SingingSettings.tempoStep)
+        case .character("e"), .character("E"): return .toggleMonitor
         case .character("n"): return .nextSong
         case .character("N"): return .previousSong
         case .character("z"), .character("Z"): return .stepSize
@@ -77,6 +80,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
         ("z", "lyrics size: auto, 1, 2, 3, 4"),
+        ("e", "hear yourself (the monitor) on / off"),
         ("n / N", "next / previous song of a queue"),
         ("?", "this help"),
         ("q, Esc", "quit"),

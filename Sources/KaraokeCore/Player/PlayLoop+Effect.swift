@@ -20,8 +20,11 @@ extension PlayLoop {
         case nextSong
         /// In a queue: go back to the song before (N).
         case previousSong
+        /// Turn the monitor on or off (`e`), and report `.notice` with what came of it (DESIGN §24).
+        case toggleMonitor
 
-        /// The screen's part of the effect; nil for mpv's commands, the clock log, the save and the queue's.
+        /// The screen's part of the effect; nil for mpv's commands, the clock log, the save, the
+        /// monitor and the queue's.
         public var screenEffect: ScreenEffect? {
             if case .screen(let effect) = self { effect } else { nil }
         }

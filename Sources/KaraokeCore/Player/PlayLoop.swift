@@ -153,6 +153,8 @@ public struct PlayLoop: TerminalProgram {
             effects += state.apply(action, at: now, helpPages: pages).map(Effect.send)
             if state.hasQuit { return effects + [.exit(0)] }
             if action == .saveOffset { effects.append(.saveOffset(state.userOffset)) }
+            // The edge turns the monitor and answers with its notice (`.notice`), which paints then.
+            if action == .toggleMonitor { return effects + [.toggleMonitor] + next(at: now) }
             // Input shows at once, without waiting for the frame's deadline.
             effects += paint(at: now)
         case .audio(let event, let at):

@@ -120,8 +120,8 @@ public struct PlayerState: Sendable, Equatable {
             overlay.apply(change, at: now, noticeFor: PlayerState.noticeDuration, helpPages: helpPages)
         case .quit:
             hasQuit = true
-        case .nextSong, .previousSong:
-            // The queue is the play loop's and the edge's; the song's own state does not change.
+        case .nextSong, .previousSong, .toggleMonitor:
+            // The queue and the monitor are the play loop's and the edge's; the song's own state does not change.
             break
         case .changeVolume(let step):
             volume = max(0, min(PlayerState.maximumVolume, volume + step))

@@ -219,6 +219,8 @@ struct PlaySession {
     private let offsetWriter: OffsetWriter
     /// The singers' microphones with `--score` (DESIGN §15.5); nil when nothing is scored.
     private(set) var microphones: Microphones?
+    /// The microphone played to the speakers (`--monitor`, or `e`), while the song plays (DESIGN §24).
+    private(set) var monitor: MonitorSwitch
     /// More sources for the song's driver: the party's requests, answered while the song plays (DESIGN §20.6).
     var extraSources: [() -> [PlayLoop.Event]] = []
     /// The screen the driver paints and reads keys through, when not `screen` itself: the party's, which lays
@@ -279,6 +281,8 @@ struct PlaySession {
             loop.showGraphics(CDGTrack(bytes: graphics, renderer: renderer.renderer, depth: screen.depth))
             if let notice = renderer.notice { loop.post(notice: notice, at: monotonicSeconds()) }
         }
+        monitor = MonitorSwitch(request: request)
+        if let notice = monitor.startIfAsked() { loop.post(notice: notice, at: monotonicSeconds()) }
         if request.scoring.isOn, case .timed(let song) = content {
             let opened = Microphones.open(for: song, options: request.scoring)
             microphones = opened.microphones
@@ -300,6 +304,8 @@ struct PlaySession {
         if let audio { driver.sources.append { audio.takeMessages().map(PlaySession.event) } }
         if let music { driver.sources.append { music.events() } }
         if let microphones { driver.sources.append { microphones.events() } }
+        let monitor = monitor
+        driver.sources.append { monitor.events() }
         if let lookup {
             let fallbackTitle = fallbackTitle, showsTranslations = showsTranslations
             driver.sources.append {
@@ -319,6 +325,7 @@ struct PlaySession {
             case .saveOffset(let milliseconds):
                 return .report([.offsetSaved(offsetWriter.save(milliseconds, content: loop.content))])
             case .nextSong, .previousSong: return .stop
+            case .toggleMonitor: return .report([.notice(monitor.toggle())])
             case .screen: break
             }
             return .done
@@ -330,8 +337,9 @@ struct PlaySession {
         }
     }
 
-    /// Stops mpv, and a MIDI song's synthesis if it still runs.
+    /// Stops mpv, a MIDI song's synthesis if it still runs, and the monitor.
     func stopAudio() {
+        monitor.stop()
         audio?.stop()
         music?.stop()
     }

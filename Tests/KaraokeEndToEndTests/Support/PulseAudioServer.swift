@@ -28,8 +28,12 @@ final class PulseAudioServer {
         ["PULSE_SERVER": "unix:\(folder.path)/native", "PULSE_COOKIE": folder.appendingPathComponent("cookie").path]
     }
 
-    /// Starts the daemon and waits (up to 10 s) until `pactl info` answers.
-    init() throws {
+    /// The address clients give for this server (what `PULSE_SERVER` says).
+    var address: String { "unix:\(folder.path)/native" }
+
+    /// Starts the daemon, with a null sink for each of `extraSinks` besides `mic` (the monitor's tests add
+    /// `speakers`), and waits (up to 10 s) until `pactl info` answers.
+    init(extraSinks: [String] = []) throws {
         folder = try KaraokeProcess.temporaryFolder()
         let home = folder.appendingPathComponent("home")
         let runtime = folder.appendingPathComponent("run")
@@ -49,7 +53,7 @@ final class PulseAudioServer {
                 "--realtime=no", "--high-priority=no", "--disable-shm=yes",
                 "-L", "module-native-protocol-unix auth-anonymous=1 socket=\(folder.path)/native",
                 "-L", "module-null-sink sink_name=\(Self.sink)",
-            ],
+            ] + extraSinks.flatMap { ["-L", "module-null-sink sink_name=\($0)"] },
             environment: [
                 "HOME": home.path, "XDG_RUNTIME_DIR": runtime.path, "XDG_CONFIG_HOME": "", "PULSE_SERVER": "",
                 "DBUS_SESSION_BUS_ADDRESS": "",
@@ -96,6 +100,28 @@ final class PulseAudioServer {
         }
         daemon = nil
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// A mono 16-bit WAV of clicks: at each of `times` (seconds), 2 ms at 0.8 of full scale, silence elsewhere; a
+/// square edge, so the click's start is its first sample.
+enum ClickWave {
+    static func write(at times: [Double], seconds: Double, to path: String, rate: Int = 44_100) throws {
+        var samples = [Int16](repeating: 0, count: Int(seconds * Double(rate)))
+        for time in times {
+            let first = Int(time * Double(rate))
+            for index in first..<min(samples.count, first + rate / 500) { samples[index] = 26_000 }
+        }
+        var data = Data()
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples.count * 2))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
+        append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); append(UInt32(samples.count * 2))
+        for sample in samples { append(sample) }
+        try data.write(to: URL(fileURLWithPath: path))
     }
 }
 
