@@ -183,6 +183,17 @@ struct ValueRuleTests {
             for outside in [range.lowerBound - 1] + (range.upperBound < Int.max ? [range.upperBound + 1] : []) {
                 #expect(usageMessage(line(option, "\(outside)")) == "bad value '\(outside)' for '\(name)'; \(expected)")
             }
+        case .integerOrWord(let range, let words):
+            let spoken = UsageProblem.spoken(ValueRule.ordered(words))
+            let expected = "expected a whole number from \(range.lowerBound) to \(range.upperBound), \(spoken)"
+            for inside in [range.lowerBound, range.upperBound] {
+                #expect(usageMessage(line(option, "\(inside)")) == nil, "\(name) \(inside)")
+            }
+            for outside in [range.lowerBound - 1, range.upperBound + 1] {
+                #expect(usageMessage(line(option, "\(outside)")) == "bad value '\(outside)' for '\(name)'; \(expected)")
+            }
+            for word in words.keys { #expect(usageMessage(line(option, word)) == nil, "\(name) \(word)") }
+            #expect(ShellCompletion.valueKind(of: option) == .choices(ValueRule.ordered(words)))
         case .decimal(let range):
             let bounds = (ValueRule.written(range.lowerBound), ValueRule.written(range.upperBound))
             for inside in [bounds.0, bounds.1] {

@@ -196,7 +196,7 @@ struct CommandLineParserTests {
     @Test("play --help names the vocals, key and tempo keys")
     func playHelpNamesSingingKeys() {
         let text = UsageText.help(for: "play")
-        #expect(text.contains("v vocals down / back"))
+        #expect(text.contains("v vocals 100/50/0 %"))
         #expect(text.contains("< / > key down / up a semitone"))
         #expect(text.contains("[ / ] tempo −0.05× / +0.05×"))
     }

@@ -206,9 +206,9 @@ struct OffsetMemoryTests {
         memory.remember(400, for: "00000000000000aa")
         let readBack = OffsetMemory(text: memory.text)
         #expect(readBack == memory)
-        #expect(readBack.offset(for: "00000000000000aa") == 400)
-        #expect(readBack.offset(for: "00000000000000bb") == -1200)
-        #expect(readBack.offset(for: "00000000000000cc") == nil)
+        #expect(readBack.value(for: "00000000000000aa") == 400)
+        #expect(readBack.value(for: "00000000000000bb") == -1200)
+        #expect(readBack.value(for: "00000000000000cc") == nil)
         // The newest last, so the oldest are forgotten first.
         #expect(readBack.entries.map(\.key) == ["00000000000000bb", "00000000000000aa"])
     }
@@ -217,7 +217,7 @@ struct OffsetMemoryTests {
     func zeroForgets() {
         var memory = OffsetMemory(text: "00000000000000aa 300\n")
         memory.remember(0, for: "00000000000000aa")
-        #expect(memory.offset(for: "00000000000000aa") == nil)
+        #expect(memory.value(for: "00000000000000aa") == nil)
         #expect(memory.text.isEmpty)
     }
 
@@ -239,8 +239,8 @@ struct OffsetMemoryTests {
             memory.remember(100, for: StableHash.hexadecimal(UInt64(index)))
         }
         #expect(memory.entries.count == OffsetMemory.capacity)
-        #expect(memory.offset(for: StableHash.hexadecimal(0)) == nil)
-        #expect(memory.offset(for: StableHash.hexadecimal(UInt64(OffsetMemory.capacity + 2))) == 100)
+        #expect(memory.value(for: StableHash.hexadecimal(0)) == nil)
+        #expect(memory.value(for: StableHash.hexadecimal(UInt64(OffsetMemory.capacity + 2))) == 100)
     }
 
     @Test("the key is the content's: the same bytes give the same key, one changed byte another")
@@ -249,5 +249,56 @@ struct OffsetMemoryTests {
         #expect(OffsetMemory.key(content: text) == OffsetMemory.key(content: text))
         #expect(OffsetMemory.key(content: text) != OffsetMemory.key(content: Array("[00:01.10]hello\n".utf8)))
         #expect(OffsetMemory.key(content: text).count == 16)
+    }
+}
+
+/// Each song's remembered vocals level, `$XDG_STATE_HOME/karaoke/vocals`, beside the offsets (DESIGN §14.4).
+@Suite("Vocals memory: a song sung with a guide keeps its guide")
+struct VocalsMemoryTests {
+    @Test(
+        "a level is remembered by key and read back from the text written",
+        arguments: [0, 1, 50, 99])
+    func roundTrip(percent: Int) {
+        var memory = OffsetMemory(text: "", setting: .vocals)
+        memory.remember(percent, for: "00000000000000aa")
+        #expect(memory.text == "00000000000000aa \(percent)\n")
+        let readBack = OffsetMemory(text: memory.text, setting: .vocals)
+        #expect(readBack == memory)
+        #expect(readBack.value(for: "00000000000000aa") == percent)
+    }
+
+    @Test("100 forgets the song: the whole mix is what a song has when nothing is remembered")
+    func hundredForgets() {
+        var memory = OffsetMemory(text: "00000000000000aa 50\n", setting: .vocals)
+        memory.remember(100, for: "00000000000000aa")
+        #expect(memory.value(for: "00000000000000aa") == nil)
+        #expect(memory.text.isEmpty)
+    }
+
+    @Test(
+        "a line out of 0…99 is skipped",
+        arguments: ["00000000000000aa 101", "00000000000000aa -1", "00000000000000aa 100", "00000000000000aa 5x"])
+    func outOfRange(line: String) {
+        let memory = OffsetMemory(text: "00000000000000bb 50\n\(line)\n", setting: .vocals)
+        #expect(memory.entries.map(\.key) == ["00000000000000bb"])
+    }
+
+    @Test("an offsets file of before reads as before, and the vocals live in a file of their own beside it")
+    func offsetsFileUnchanged() {
+        let before = "00000000000000aa 300\n00000000000000bb -1200\n"
+        let offsets = OffsetMemory(text: before)
+        #expect(offsets.value(for: "00000000000000aa") == 300)
+        #expect(offsets.value(for: "00000000000000bb") == -1200)
+        #expect(offsets.text == before, "written back byte for byte")
+        let environment: (String) -> String? = { $0 == "XDG_STATE_HOME" ? "/state" : nil }
+        #expect(OffsetMemory.standardPath(environment: environment) == "/state/karaoke/offsets")
+        #expect(OffsetMemory.standardPath(of: .vocals, environment: environment) == "/state/karaoke/vocals")
+    }
+
+    @Test("an offset of 50 ms and a level of 50 % are different memories")
+    func settingsDiffer() {
+        #expect(
+            OffsetMemory(text: "00000000000000aa 50\n") != OffsetMemory(text: "00000000000000aa 50\n", setting: .vocals)
+        )
     }
 }

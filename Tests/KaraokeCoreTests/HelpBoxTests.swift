@@ -60,8 +60,8 @@ struct HelpBoxTests {
 
     @Test("a wide screen puts the keys in columns rather than pages; a tall one keeps one column")
     func columnsBeforePages() {
-        #expect(HelpBox(entries: PlayerAction.help, columns: 120, rows: 12).pageCount == 1)
-        #expect(HelpBox(entries: PlayerAction.help, columns: 120, rows: 12).pages[0].count == 8)
+        #expect(HelpBox(entries: PlayerAction.help, columns: 120, rows: 13).pageCount == 1)
+        #expect(HelpBox(entries: PlayerAction.help, columns: 120, rows: 13).pages[0].count == 9)
         #expect(HelpBox(entries: PlayerAction.help, columns: 80, rows: 24).pages[0].count == PlayerAction.help.count)
     }
 

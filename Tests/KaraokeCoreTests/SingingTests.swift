@@ -34,7 +34,7 @@ struct SingingTests {
     @Test(
         "the singer's keys are bound",
         arguments: [
-            (key: Key.character("v"), action: PlayerAction.toggleVocals),
+            (key: Key.character("v"), action: PlayerAction.stepVocals),
             (key: .character("<"), action: .changeKey(-1)),
             (key: .character(">"), action: .changeKey(1)),
             (key: .character(","), action: .changeKey(-1)), // < unshifted
@@ -54,15 +54,40 @@ struct SingingTests {
         #expect(keys.contains("[ / ]"))
     }
 
-    @Test("v turns the vocals down with a centre-cancelling pan and back with no filter")
-    func vocalsToggle() throws {
+    @Test(
+        "v steps the vocals to the next lower of 100, 50 and 0, and from 0 back to 100",
+        arguments: [
+            (from: 100, to: 50), // the first press: a guide at half
+            (from: 50, to: 0), // the second: the centre out
+            (from: 0, to: 100), // the third: back to the whole mix
+            (from: 75, to: 50), // a level from --vocals: the next step below it
+            (from: 30, to: 0),
+            (from: 99, to: 50),
+            (from: 1, to: 0),
+        ])
+    func vocalsStep(from: Int, to: Int) throws {
+        var state = try player(singing: SingingSettings(vocalsPercent: from))
+        state.receive(.position(0), at: t0)
+        let commands = state.apply(.stepVocals, at: t0)
+        #expect(state.singing.vocalsPercent == to)
+        #expect(commands == [.setAudioFilters(SingingSettings.vocalsFilter(percent: to) ?? "")])
+    }
+
+    @Test("v's levels show in the status bar; only the return to 100 is a notice, taken back by the next press")
+    func vocalsNotices() throws {
         var state = try player()
         state.receive(.position(0), at: t0)
-        #expect(state.apply(.toggleVocals, at: t0) == [.setAudioFilters("lavfi=[pan=mono|c0=c0-c1]")])
-        #expect(state.singing.statusText == "vocals ↓")
+        state.apply(.stepVocals, at: t0)
+        #expect(state.singing.statusText == "vocals 50 %")
         #expect(state.noticeText(at: t0) == nil, "the status bar says it; a notice would say it twice")
-        #expect(state.apply(.toggleVocals, at: t0 + 1) == [.setAudioFilters("")])
-        #expect(state.noticeText(at: t0 + 1) == "vocals normal")
+        #expect(state.apply(.stepVocals, at: t0 + 1) == [.setAudioFilters("lavfi=[pan=mono|c0=c0-c1]")])
+        #expect(state.singing.statusText == "vocals 0 %")
+        #expect(state.noticeText(at: t0 + 1) == nil)
+        #expect(state.apply(.stepVocals, at: t0 + 2) == [.setAudioFilters("")])
+        #expect(state.singing.statusText == nil)
+        #expect(state.noticeText(at: t0 + 2) == "vocals normal")
+        state.apply(.stepVocals, at: t0 + 3)
+        #expect(state.noticeText(at: t0 + 3) == nil, "the notice is taken back when the level changes again")
     }
 
     @Test("a key change is rubberband's pitch scale, a semitone a step, and stops at ±6")
@@ -92,15 +117,16 @@ struct SingingTests {
         func status(_ at: Double) -> String {
             composer.frame(state.frameInput(at: at, titleTime: 0)).rows.last?.text ?? ""
         }
-        state.apply(.toggleVocals, at: t0)
-        #expect(status(t0).hasSuffix("  vocals ↓  ␣ pause  ←→ seek  ? help  q quit"))
-        state.apply(.toggleVocals, at: t0 + 1)
-        state.apply(.toggleVocals, at: t0 + 2)
-        #expect(!status(t0 + 2).contains("vocals normal"), "a notice taken back when the setting changes again")
+        state.apply(.stepVocals, at: t0)
+        #expect(status(t0).hasSuffix("  vocals 50 %  ␣ pause  ←→ seek  ? help  q quit"))
+        state.apply(.stepVocals, at: t0 + 1)
+        state.apply(.stepVocals, at: t0 + 2)
+        state.apply(.stepVocals, at: t0 + 3)
+        #expect(!status(t0 + 3).contains("vocals normal"), "a notice taken back when the setting changes again")
         state.apply(.changeKey(1), at: t0 + 3)
         state.apply(.changeTempo(-5), at: t0 + 3)
         let shown = status(t0 + 3)
-        #expect(shown.hasSuffix("━───────  key +1  tempo 0.95×  vocals ↓  ␣ pause  ←→ seek  ? help  q quit"))
+        #expect(shown.hasSuffix("───────  key +1  tempo 0.95×  vocals 50 %  ␣ pause  ←→ seek  ? help  q quit"))
         for text in ["key +1", "tempo 0.95×", "vocals"] {
             #expect(shown.components(separatedBy: text).count == 2, "'\(text)' once in '\(shown)'")
         }
@@ -108,8 +134,11 @@ struct SingingTests {
 
     @Test("vocals and key together make one filter list, the vocals first")
     func filtersCombine() {
-        let settings = SingingSettings(vocals: .reduced, key: -2)
+        let settings = SingingSettings(vocalsPercent: 0, key: -2)
         #expect(settings.audioFilters == "lavfi=[pan=mono|c0=c0-c1],rubberband=pitch-scale=0.890899")
+        #expect(
+            SingingSettings(vocalsPercent: 50, key: 1).audioFilters
+                == "lavfi=[pan=stereo|c0=0.750*c0-0.250*c1|c1=0.750*c1-0.250*c0],rubberband=pitch-scale=1.059463")
     }
 
     @Test(
@@ -173,7 +202,7 @@ struct SingingTests {
         arguments: [AudioStatus.none, .lost])
     func noAudio(audio: AudioStatus) throws {
         var state = try player(audio: audio)
-        for action in [PlayerAction.toggleVocals, .changeKey(1), .changeTempo(5)] {
+        for action in [PlayerAction.stepVocals, .changeKey(1), .changeTempo(5)] {
             #expect(state.apply(action, at: t0) == [])
             #expect(state.noticeText(at: t0) == "no audio")
         }
@@ -192,8 +221,10 @@ struct SingingTests {
         "the status bar shows what the singer changed, in a fixed order",
         arguments: [
             (SingingSettings(), nil),
-            (SingingSettings(vocals: .reduced), "vocals ↓"),
-            (SingingSettings(vocals: .reduced, key: 2, tempoPercent: 85), "key +2  tempo 0.85×  vocals ↓"),
+            (SingingSettings(vocalsPercent: 0), "vocals 0 %"),
+            (SingingSettings(vocalsPercent: 50), "vocals 50 %"),
+            (SingingSettings(vocalsPercent: 100), nil),
+            (SingingSettings(vocalsPercent: 50, key: 2, tempoPercent: 85), "key +2  tempo 0.85×  vocals 50 %"),
             (SingingSettings(key: -3), "key −3"),
             (SingingSettings(tempoPercent: 105), "tempo 1.05×"),
         ] as [(SingingSettings, String?)])
@@ -228,17 +259,135 @@ struct SingingTests {
     @Test("--vocals, --key and --tempo set the singer's settings")
     func options() throws {
         let request = try play(["--vocals", "reduced", "--key", "-2", "--tempo", "0.85"])
-        #expect(request.singing == SingingSettings(vocals: .reduced, key: -2, tempoPercent: 85))
+        #expect(request.singing == SingingSettings(vocalsPercent: 0, key: -2, tempoPercent: 85))
         #expect(try play([]).singing == SingingSettings())
+    }
+
+    @Test(
+        "--vocals takes a percent or the words normal and reduced, and says it was given",
+        arguments: [
+            (value: "50", percent: 50), // a guide at half
+            (value: "0", percent: 0),
+            (value: "100", percent: 100),
+            (value: "normal", percent: 100), // today's words still work
+            (value: "reduced", percent: 0),
+        ])
+    func vocalsOption(value: String, percent: Int) throws {
+        let request = try play(["--vocals", value])
+        #expect(request.singing.vocalsPercent == percent)
+        #expect(request.vocalsIsGiven, "it then beats the song's remembered level")
+        #expect(try !play([]).vocalsIsGiven)
+    }
+
+    @Test(
+        "--vocals out of 0…100 or neither a number nor a word is refused, saying what it takes",
+        arguments: [
+            (
+                value: "101",
+                message: "bad value '101' for '--vocals'; expected a whole number from 0 to 100, normal or reduced"
+            ),
+            (
+                value: "-1",
+                message: "bad value '-1' for '--vocals'; expected a whole number from 0 to 100, normal or reduced"
+            ),
+            (
+                value: "50.5",
+                message: "bad value '50.5' for '--vocals'; expected a whole number from 0 to 100, normal or reduced"
+            ),
+            (
+                value: "reduce",
+                message:
+                    "bad value 'reduce' for '--vocals'; expected a whole number from 0 to 100, normal or reduced, "
+                    + "did you mean 'reduced'?"
+            ),
+        ])
+    func vocalsRefused(value: String, message: String) {
+        let error = #expect(throws: UsageError.self) { try play(["--vocals", value]) }
+        #expect(error?.message == message)
+    }
+
+    @Test("the help, the completions and the config listing show --vocals as a percent")
+    func vocalsDocumented() throws {
+        let option = try #require(CommandLineOption.named("--vocals"))
+        #expect(option.label == "--vocals PERCENT")
+        #expect(option.helpWithDetails.hasSuffix("normal is 100, reduced 0 (0…100, default 100)"))
+        #expect(ShellCompletion.valueKind(of: option) == .choices(["normal", "reduced"]))
+        #expect(option.commands == [.play, .party, .config])
     }
 
     @Test(
         "bad singer options are usage errors",
         arguments: [
-            ["--vocals", "off"], ["--key", "7"], ["--key", "1.5"], ["--tempo", "0.4"], ["--tempo", "2"],
+            ["--vocals", "off"], ["--vocals", "101"], ["--key", "7"], ["--key", "1.5"], ["--tempo", "0.4"],
+            ["--tempo", "2"],
             ["--tempo", "fast"],
         ])
     func badOptions(arguments: [String]) {
         #expect(throws: UsageError.self) { try play(arguments) }
+    }
+}
+
+/// The filter that keeps a percent of the centre of the mix and all of its side (DESIGN §25).
+@Suite("The vocal guide level's filter")
+struct VocalsFilterTests {
+    /// The gains `filter`'s stereo pan gives: the left from the left, the left from the right (negative),
+    /// the right from the right and the right from the left.
+    func gains(_ filter: String) throws -> (ll: Double, lr: Double, rr: Double, rl: Double) {
+        let prefix = "lavfi=[pan=stereo|c0=", middle = "*c0-", between = "*c1|c1=", last = "*c1-", end = "*c0]"
+        #expect(filter.hasPrefix(prefix) && filter.hasSuffix(end), "'\(filter)'")
+        var rest = filter.dropFirst(prefix.count).dropLast(end.count)
+        var numbers: [Double] = []
+        for separator in [middle, between, last] {
+            let range = try #require(rest.range(of: separator), "'\(separator)' in '\(filter)'")
+            numbers.append(try #require(Double(rest[..<range.lowerBound])))
+            rest = rest[range.upperBound...]
+        }
+        numbers.append(try #require(Double(rest)))
+        return (numbers[0], -numbers[1], numbers[2], -numbers[3])
+    }
+
+    @Test(
+        "between 0 and 100 the pan keeps p of the mid and all of the side: L' = (1+p)/2 L − (1−p)/2 R",
+        arguments: 1...99)
+    func coefficients(percent: Int) throws {
+        let filter = try #require(SingingSettings.vocalsFilter(percent: percent))
+        let gains = try gains(filter)
+        let p = Double(percent) / 100
+        #expect(abs(gains.ll - (1 + p) / 2) < 1e-9 && abs(gains.rr - (1 + p) / 2) < 1e-9)
+        #expect(abs(gains.lr - (p - 1) / 2) < 1e-9 && abs(gains.rl - (p - 1) / 2) < 1e-9)
+        // Equal channels (the centre, M) come out as p·M; opposite ones (the side, S) as S.
+        #expect(abs((gains.ll + gains.lr) - p) < 1e-9, "the centre scaled by p")
+        #expect(abs((gains.ll - gains.lr) - 1) < 1e-9, "the side kept whole")
+    }
+
+    @Test(
+        "the gains are written with a point and three decimals, never a locale's comma",
+        arguments: 0...100)
+    func fixedDecimals(percent: Int) throws {
+        let filter = SingingSettings.vocalsFilter(percent: percent) ?? ""
+        #expect(!filter.contains(","), "a comma would end the filter in mpv's list")
+        #expect(!filter.contains(" "), "no spaces")
+        for match in filter.split(whereSeparator: { !"0123456789.".contains($0) }) where match.contains(".") {
+            #expect(match.split(separator: ".").last?.count == 3, "'\(match)' in '\(filter)'")
+        }
+        #expect(SingingSettings.isVocalsFilter(filter) == (percent != 100))
+    }
+
+    @Test("at 100 there is no filter, and at 0 the channels' difference of before")
+    func ends() {
+        #expect(SingingSettings.vocalsFilter(percent: 100) == nil)
+        #expect(SingingSettings(vocalsPercent: 100).audioFilters.isEmpty)
+        #expect(SingingSettings.vocalsFilter(percent: 0) == "lavfi=[pan=mono|c0=c0-c1]")
+        #expect(
+            SingingSettings.vocalsFilter(percent: 50)
+                == "lavfi=[pan=stereo|c0=0.750*c0-0.250*c1|c1=0.750*c1-0.250*c0]")
+    }
+
+    @Test("a MIDI song plays its accompaniment track at any level below 100")
+    func midiAtAGuideLevel() {
+        let filters = SingingSettings(vocalsPercent: 50, key: 1).audioFilters
+        #expect(
+            SingingSettings.withAccompanimentTrack(.setAudioFilters(filters))
+                == [.setAudioTrack(2), .setAudioFilters("rubberband=pitch-scale=1.059463")])
     }
 }

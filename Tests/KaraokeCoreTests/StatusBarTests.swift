@@ -30,7 +30,7 @@ struct StatusBarTests {
         #expect(start == 15, "two cells after '▶ 1:01 / 3:20'")
         for (notice, offset, singing) in [
             ("volume 85%", 0, nil), ("mpv: audio output initialization failed; playing without sound", 0, nil),
-            (nil, -1_200, "key +2  tempo 0.85×  vocals ↓"), ("a notice", 300, "vocals ↓"),
+            (nil, -1_200, "key +2  tempo 0.85×  vocals 50 %"), ("a notice", 300, "vocals 50 %"),
         ] as [(String?, Int, String?)] {
             let other = StatusBar.layOut(
                 elapsed: 61, total: 200, paused: true, userOffset: offset, width: width, notice: notice,
@@ -195,7 +195,7 @@ struct StatusBarNoticeTests {
             row("cannot save the offset: permission denied", singing: "key +2")
                 .hasSuffix("─  offset +0.3s  key +2  cannot save the offset: permissi…"))
         #expect(
-            row("volume 85% and a long reason", singing: "key +2  tempo 0.85×  vocals ↓  and more")
+            row("volume 85% and a long reason", singing: "key +2  tempo 0.85×  vocals 50 %  and more")
                 .hasSuffix("─  offset +0.3s  volume 85% and a long reason"))
     }
 

@@ -355,10 +355,13 @@ extension CommandLineOption {
             commands: display
         ) { values, _ in values.display.frame.countIn = false },
         CommandLineOption(
-            "--vocals", .choice(of: SingingSettings.Vocals.self), default: "normal",
-            help: "reduced takes out the centre of a stereo mix, where the lead vocal (and the bass) sit",
+            "--vocals", .integerOrWord(SingingSettings.vocalsRange, words: SingingSettings.vocalsWords),
+            placeholder: "PERCENT", default: "100",
+            help:
+                "keep PERCENT of the centre of a stereo mix, where the lead vocal (and the bass) sit, as a guide; "
+                + "normal is 100, reduced 0",
             commands: playing
-        ) { values, value in values.play.singing.vocals = value.choice() },
+        ) { values, value in values.play.singing.vocalsPercent = value.integer },
         CommandLineOption(
             "--key", .integer(SingingSettings.keyRange), placeholder: "N", default: "0",
             help: "move the key N semitones, the tempo kept", commands: playing

@@ -267,6 +267,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var appliesOffset = false
     /// Whether the command line gave `--offset`: then it wins over the song's remembered offset (DESIGN §14.4).
     public var offsetIsGiven = false
+    /// Whether the command line gave `--vocals`: then it wins over the song's remembered level (DESIGN §14.4).
+    public var vocalsIsGiven = false
     /// `--vocals`, `--key` and `--tempo`: what mpv starts with (DESIGN §14.1).
     public var singing = SingingSettings()
     /// Every FILE given, in order (`display.file` is the first): more than one makes a queue.

@@ -1,6 +1,6 @@
 extension OptionValues {
     /// The request of `command` once every option is set, with its FILEs `files`; `given` names the options
-    /// the command line gave (play's `--offset` beats a remembered offset).
+    /// the command line gave (play's `--offset` and `--vocals` beat what a song remembers).
     func invocation(of command: CommandLineOption.Command, files: [String], given: Set<String>) -> Invocation {
         var display = self.display
         display.maxSize = maxSize
@@ -14,6 +14,7 @@ extension OptionValues {
             var request = play
             request.display = display
             request.offsetIsGiven = given.contains("--offset")
+            request.vocalsIsGiven = given.contains("--vocals")
             request.files = files
             return .play(request)
         case .render:
@@ -63,6 +64,7 @@ extension OptionValues {
             // The FOLDERs are the party's; its songs are the files found in them, one at a time.
             request.play.display.file = ""
             request.play.offsetIsGiven = given.contains("--offset")
+            request.play.vocalsIsGiven = given.contains("--vocals")
             return .party(request)
         case .config:
             // `CommandLineParser` lists the settings before any value is set; this is never reached.

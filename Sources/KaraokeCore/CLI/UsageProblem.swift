@@ -141,6 +141,9 @@ enum UsageProblem: Error, Equatable, Sendable {
         let expected =
             switch rule {
             case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            case .integerOrWord(let range, let words):
+                "a whole number from \(range.lowerBound) to \(range.upperBound), "
+                    + spoken(ValueRule.ordered(words)) + listSuggestion(for: value, among: ValueRule.ordered(words))
             case .decimal(let range):
                 "a number from \(ValueRule.written(range.lowerBound)) to \(ValueRule.written(range.upperBound))"
             case .choice(let words): spoken(words) + listSuggestion(for: value, among: words)

@@ -6,6 +6,9 @@ enum ValueRule: Sendable, Equatable {
     case flag
     /// A whole number within the range.
     case integer(ClosedRange<Int>)
+    /// A whole number within the range, or one of the words, each standing for a number (`--vocals 50`,
+    /// `--vocals reduced`).
+    case integerOrWord(ClosedRange<Int>, words: [String: Int])
     /// A number within the range.
     case decimal(ClosedRange<Double>)
     /// One of these words, which the placeholder lists (`left|center|right`).
@@ -51,9 +54,19 @@ enum ValueRule: Sendable, Equatable {
         }
     }
 
-    /// The words a shell completes the value from: the choices, or the plain words of `--player`'s.
+    /// The words a shell completes the value from: the choices, the plain words of `--player`'s, or the
+    /// words a number may be given as.
     var candidates: [String]? {
-        self == .player ? ["auto", "mpris", "mpd"] : choices
+        switch self {
+        case .player: ["auto", "mpris", "mpd"]
+        case .integerOrWord(_, let words): ValueRule.ordered(words)
+        default: choices
+        }
+    }
+
+    /// The words of an `integerOrWord` rule, the one for the largest number first (`normal`, `reduced`).
+    static func ordered(_ words: [String: Int]) -> [String] {
+        words.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
     }
 
     /// The placeholder the rule itself implies (a choice's words, a syntax's shape); nil when the option
@@ -77,7 +90,8 @@ enum ValueRule: Sendable, Equatable {
     /// number whose only bound worth saying is "not negative" (`--seed`).
     var writtenRange: String? {
         switch self {
-        case .integer(let range) where range.upperBound < Int.max: "\(range.lowerBound)…\(range.upperBound)"
+        case .integer(let range) where range.upperBound < Int.max, .integerOrWord(let range, _):
+            "\(range.lowerBound)…\(range.upperBound)"
         case .decimal(let range): ValueRule.written(range.lowerBound) + "…" + ValueRule.written(range.upperBound)
         default: nil
         }
@@ -105,6 +119,9 @@ enum ValueRule: Sendable, Equatable {
             return .text(text)
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else { throw refusal }
+            return .integer(value)
+        case .integerOrWord(let range, let words):
+            guard let value = words[text] ?? Int(text), range.contains(value) else { throw refusal }
             return .integer(value)
         case .decimal(let range):
             guard let value = Double(text), value.isFinite, range.contains(value) else { throw refusal }

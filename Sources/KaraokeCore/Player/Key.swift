@@ -23,8 +23,8 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
     case toggleMute
     /// Write the user offset into the lyric file (DESIGN §13.2).
     case saveOffset
-    /// Turn the lead vocal down or back up (DESIGN §14.1).
-    case toggleVocals
+    /// Step the lead vocal's guide level down, 100 → 50 → 0 → 100 percent (DESIGN §14.1).
+    case stepVocals
     /// Move the key by semitones, the tempo kept (DESIGN §14.1).
     case changeKey(Int)
     /// Move the tempo by percent, the pitch kept (DESIGN §14.1).
@@ -52,7 +52,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         case .character("0"), .character("*"): return .changeVolume(PlayerState.volumeStep)
         case .character("m"), .character("M"): return .toggleMute
         case .character("s"), .character("S"): return .saveOffset
-        case .character("v"), .character("V"): return .toggleVocals
+        case .character("v"), .character("V"): return .stepVocals
         case .character("<"), .character(","): return .changeKey(-1)
         case .character(">"), .character("."): return .changeKey(1)
         case .character("["): return .changeTempo(-SingingSettings.tempoStep)
@@ -75,7 +75,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         ("s", "save the offset into the lyric file"),
         ("9 / 0", "volume down / up"),
         ("m", "mute / unmute"),
-        ("v", "vocals down / back"),
+        ("v", "vocals 100/50/0 %"),
         ("< / >", "key down / up a semitone"),
         ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),

@@ -136,7 +136,7 @@ public struct PlayerState: Sendable, Equatable {
             break // the loop asks the edge to write the file (DESIGN §13.2)
         case .stepSize:
             break // the loop makes a composer of the new size (DESIGN §23)
-        case .toggleVocals, .changeKey, .changeTempo:
+        case .stepVocals, .changeKey, .changeTempo:
             return changeSinging(action, at: now)
         }
         return []
@@ -202,12 +202,12 @@ public struct PlayerState: Sendable, Equatable {
             show("no audio", at: now)
             return []
         }
-        // A changed setting shows in the status bar (`key +2  tempo 0.85×  vocals ↓`), which is its one
+        // A changed setting shows in the status bar (`key +2  tempo 0.85×  vocals 50 %`), which is its one
         // mention; a notice says only what the bar cannot: a return to normal, which leaves it, or a limit.
         switch action {
-        case .toggleVocals:
-            singing.vocals = singing.vocals == .reduced ? .normal : .reduced
-            announce(singing.vocals == .normal ? singing.vocalsText : nil, at: now)
+        case .stepVocals:
+            singing.stepVocals()
+            announce(singing.vocalsPercent == 100 ? singing.vocalsText : nil, at: now)
             return [.setAudioFilters(singing.audioFilters)]
         case .changeKey(let steps):
             let before = singing.key

@@ -1,30 +1,53 @@
-/// Each song's remembered user offset (DESIGN §14.4), as kept in `$XDG_STATE_HOME/karaoke/offsets`: a line per
-/// song, `KEY OFFSET`, the key a hash of the lyric file's bytes and the offset in milliseconds.
+/// Each song's remembered user offset or vocals level (DESIGN §14.4), as kept in `$XDG_STATE_HOME/karaoke/offsets`
+/// and, beside it, `vocals`: a line per song, `KEY VALUE`, the key a hash of the lyric file's bytes and the value
+/// the offset in milliseconds or the vocals in percent.
 ///
 /// Keyed by content rather than path, so a song keeps its offset when its file is moved or renamed, and an
-/// edited file (whose timing may have been fixed) starts afresh.
+/// edited file (whose timing may have been fixed) starts afresh. The vocals have a file of their own in the
+/// same format, so the offsets file an older karaoke reads and rewrites is exactly as it was.
 public struct OffsetMemory: Sendable, Equatable {
+    /// What a memory holds for each song.
+    public enum Setting: Sendable {
+        /// The user offset in milliseconds, kept in `offsets`.
+        case offset
+        /// The vocals level in percent (DESIGN §25), kept in `vocals`.
+        case vocals
+
+        /// The file's name in the state folder.
+        var fileName: String { self == .offset ? "offsets" : "vocals" }
+        /// The value a song has when nothing is remembered: remembering it forgets the song.
+        var neutral: Int { self == .offset ? 0 : 100 }
+        /// The values a line may hold.
+        var valid: ClosedRange<Int> {
+            self == .offset ? -Overlay.offsetLimit...Overlay.offsetLimit : SingingSettings.vocalsRange
+        }
+    }
+
     /// The most songs remembered; the ones nudged longest ago are forgotten first.
     static let capacity = 5000
 
-    /// The remembered offsets, the oldest first.
-    public private(set) var entries: [(key: String, offset: Int)] = []
+    /// What each song's value is.
+    public let setting: Setting
+    /// The remembered values, the oldest first.
+    public private(set) var entries: [(key: String, value: Int)] = []
 
-    /// Reads the file's `text`; a line that is not `KEY OFFSET` is skipped (the file is ours, and a damaged
-    /// line costs one song its offset, never the start of the program).
-    public init(text: String) {
+    /// Reads the file's `text`; a line that is not `KEY VALUE`, with the value within the setting's range and
+    /// not its neutral value, is skipped (the file is ours, and a damaged line costs one song its value, never
+    /// the start of the program).
+    public init(text: String, setting: Setting = .offset) {
+        self.setting = setting
         var seen: [String: Int] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count == 2, fields[0].count == 16, fields[0].allSatisfy(\.isHexDigit),
-                let offset = Int(fields[1]), offset != 0, abs(offset) <= Overlay.offsetLimit
+                let value = Int(fields[1]), value != setting.neutral, setting.valid.contains(value)
             else { continue }
             let key = String(fields[0])
             if let index = seen[key] {
-                entries[index].offset = offset
+                entries[index].value = value
             } else {
                 seen[key] = entries.count
-                entries.append((key, offset))
+                entries.append((key, value))
             }
         }
     }
@@ -34,31 +57,34 @@ public struct OffsetMemory: Sendable, Equatable {
         StableHash.hexadecimal(StableHash.fnv1a(bytes: bytes))
     }
 
-    /// The offset remembered for `key`, or nil.
-    public func offset(for key: String) -> Int? {
-        entries.last { $0.key == key }?.offset
+    /// The value remembered for `key`, or nil.
+    public func value(for key: String) -> Int? {
+        entries.last { $0.key == key }?.value
     }
 
-    /// Remembers `offset` for `key` as the newest entry; 0 forgets the song.
-    public mutating func remember(_ offset: Int, for key: String) {
+    /// Remembers `value` for `key` as the newest entry; the neutral value (an offset of 0, vocals at 100)
+    /// forgets the song.
+    public mutating func remember(_ value: Int, for key: String) {
         entries.removeAll { $0.key == key }
-        if offset != 0 { entries.append((key, offset)) }
+        if value != setting.neutral { entries.append((key, value)) }
         if entries.count > OffsetMemory.capacity { entries.removeFirst(entries.count - OffsetMemory.capacity) }
     }
 
     /// The file's text.
     public var text: String {
-        entries.map { "\($0.key) \($0.offset)\n" }.joined()
+        entries.map { "\($0.key) \($0.value)\n" }.joined()
     }
 
-    /// `$XDG_STATE_HOME/karaoke/offsets` (XDG_STATE_HOME defaulting to `~/.local/state`), or nil without either.
-    public static func standardPath(environment: (String) -> String?) -> String? {
+    /// `$XDG_STATE_HOME/karaoke/offsets` or `…/vocals` (XDG_STATE_HOME defaulting to `~/.local/state`), or nil
+    /// without either.
+    public static func standardPath(of setting: Setting = .offset, environment: (String) -> String?) -> String? {
         LyricsSearch.xdgFolder("XDG_STATE_HOME", orBelowHome: ".local/state", environment: environment)
-            .map { $0 + "/karaoke/offsets" }
+            .map { $0 + "/karaoke/" + setting.fileName }
     }
 
-    /// Whether two memories hold the same offsets in the same order.
+    /// Whether two memories hold the same setting's values in the same order.
     public static func == (a: OffsetMemory, b: OffsetMemory) -> Bool {
-        a.entries.map(\.key) == b.entries.map(\.key) && a.entries.map(\.offset) == b.entries.map(\.offset)
+        a.setting == b.setting && a.entries.map(\.key) == b.entries.map(\.key)
+            && a.entries.map(\.value) == b.entries.map(\.value)
     }
 }

@@ -173,9 +173,10 @@ final class SynthesisedMusic {
         if let accompaniment = rendering.accompaniment {
             options.append("audio-file=\(prefix)\(accompaniment)")
             // mpv prefers an external track: the first is chosen by number.
-            options.append(singing.vocals == .reduced ? "aid=2" : "aid=1")
+            // Any level below 100 is the melody off: the tracks are the melody on or off (DESIGN §18.4).
+            options.append(singing.vocalsPercent < 100 ? "aid=2" : "aid=1")
             // The second track carries the vocals: no centre cancelling.
-            singing.vocals = .normal
+            singing.vocalsPercent = 100
         }
         let started = try MpvPlayer(
             executable: mpv, audioFile: prefix + rendering.whole, start: request.start, paused: false,

@@ -64,7 +64,9 @@ enum PlayCommand {
             status = code
         }
         screen.close()
-        prepared.remember(session.loop.state.userOffset, startedWith: options.userOffset)
+        prepared.remember(
+            session.loop.state.userOffset, startedWith: options.userOffset,
+            vocals: session.loop.state.singing.vocalsPercent, startedWithVocals: request.singing.vocalsPercent)
         if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
@@ -89,11 +91,16 @@ enum PlayCommand {
         /// The lyric file's key in the remembered offsets; nil for lyrics from tags or LRCLIB (DESIGN §14.4).
         var offsetKey: String?
 
-        /// `request` with the song's remembered offset, unless the command line gives one (DESIGN §14.4).
+        /// `request` with the song's remembered offset and vocals level, each unless the command line gives
+        /// it (DESIGN §14.4).
         func withRememberedOffset(_ request: PlayRequest) -> PlayRequest {
             var request = request
-            if let offsetKey, !request.offsetIsGiven, let remembered = SettingsFiles.offsets().offset(for: offsetKey) {
+            guard let offsetKey else { return request }
+            if !request.offsetIsGiven, let remembered = SettingsFiles.memory(of: .offset).value(for: offsetKey) {
                 request.display.frame.userOffset = remembered
+            }
+            if !request.vocalsIsGiven, let remembered = SettingsFiles.memory(of: .vocals).value(for: offsetKey) {
+                request.singing.vocalsPercent = remembered
             }
             return request
         }
@@ -106,9 +113,12 @@ enum PlayCommand {
                 showsTranslations: request.display.showsTranslations)
         }
 
-        /// Remembers the offset the song ended with, when it is not the one it started with.
-        func remember(_ offset: Int, startedWith start: Int) {
-            if let offsetKey, offset != start { SettingsFiles.remember(offset, for: offsetKey) }
+        /// Remembers the offset the song ended with, when it is not the one it started with, and the vocals
+        /// level it ended with, when it is not the one it started with.
+        func remember(_ offset: Int, startedWith start: Int, vocals: Int, startedWithVocals startVocals: Int) {
+            guard let offsetKey else { return }
+            if offset != start { SettingsFiles.remember(offset, of: .offset, for: offsetKey) }
+            if vocals != startVocals { SettingsFiles.remember(vocals, of: .vocals, for: offsetKey) }
         }
     }
 

@@ -149,7 +149,9 @@ enum QueueCommand {
         session.stopAudio()
         let singer = entry.singer ?? request.queue.singer
         let scoreCard = scoreEnding.finish(&session, file: entry.path, singer: singer, options: songOptions)
-        prepared.remember(session.loop.state.userOffset, startedWith: songOptions.userOffset)
+        prepared.remember(
+            session.loop.state.userOffset, startedWith: songOptions.userOffset,
+            vocals: session.loop.state.singing.vocalsPercent, startedWithVocals: songRequest.singing.vocalsPercent)
         diagnostics += loaded.diagnostics + session.lateDiagnostics
         switch scoreCard {
         case .answer(.quit)?: return evening.quit()

@@ -99,7 +99,10 @@ struct PartyEvening {
         session.microphones?.stop()
         let score = session.loop.reachedEnd ? session.loop.scoring?.keepers.map(\.progress.points.total).max() : nil
         host.finishCurrent(score: score, key: session.loop.state.singing.key)
-        prepared.remember(session.loop.state.userOffset, startedWith: options.userOffset)
+        prepared.remember(
+            session.loop.state.userOffset, startedWith: options.userOffset,
+            vocals: session.loop.state.singing.vocalsPercent,
+            startedWithVocals: songRequestWithOffset.singing.vocalsPercent)
         diagnostics += loaded.diagnostics
         if case .exit(let status) = ending { return status }
         return nil

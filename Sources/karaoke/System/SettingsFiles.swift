@@ -1,8 +1,8 @@
 import Glibc
 import KaraokeCore
 
-/// The config file and the remembered offsets on disk (DESIGN §14.4); what they mean is the core's
-/// `ConfigFile` and `OffsetMemory`.
+/// The config file and the remembered offsets and vocals levels on disk (DESIGN §14.4); what they mean is the
+/// core's `ConfigFile` and `OffsetMemory`.
 enum SettingsFiles {
     /// The most a config file or the offsets file is read: either is a few kilobytes when sane.
     static let maxSize = 1_048_576
@@ -27,25 +27,28 @@ enum SettingsFiles {
         return OffsetMemory.key(content: bytes)
     }
 
-    /// The remembered offsets; empty when there are none yet or the file cannot be read.
-    static func offsets() -> OffsetMemory {
-        guard let path = OffsetMemory.standardPath(environment: TerminalInfo.environment),
+    /// The remembered offsets or vocals levels; empty when there are none yet or the file cannot be read.
+    static func memory(of setting: OffsetMemory.Setting) -> OffsetMemory {
+        guard let path = OffsetMemory.standardPath(of: setting, environment: TerminalInfo.environment),
             case .success(let bytes) = LyricFile.read(path, maxSize: maxSize)
-        else { return OffsetMemory(text: "") }
-        return OffsetMemory(text: String(decoding: bytes, as: UTF8.self))
+        else { return OffsetMemory(text: "", setting: setting) }
+        return OffsetMemory(text: String(decoding: bytes, as: UTF8.self), setting: setting)
     }
 
-    /// Remembers `offset` for the song `key` (0 forgets it), read afresh and written whole through a
-    /// temporary file and a rename, so another karaoke ending at once loses at most its own entry.
-    static func remember(_ offset: Int, for key: String) {
-        guard let path = OffsetMemory.standardPath(environment: TerminalInfo.environment),
+    /// Remembers `value` of `setting` for the song `key` (the neutral value forgets it), read afresh and
+    /// written whole through a temporary file and a rename, so another karaoke ending at once loses at most
+    /// its own entry.
+    static func remember(_ value: Int, of setting: OffsetMemory.Setting, for key: String) {
+        guard let path = OffsetMemory.standardPath(of: setting, environment: TerminalInfo.environment),
             let slash = path.lastIndex(of: "/"), TextFile.makeFolders(String(path[..<slash]))
         else { return }
-        var memory = offsets()
-        guard memory.offset(for: key) != (offset == 0 ? nil : offset) else { return }
-        memory.remember(offset, for: key)
+        var memory = memory(of: setting)
+        let before = memory.value(for: key)
+        memory.remember(value, for: key)
+        guard memory.value(for: key) != before else { return }
+        let what = setting == .offset ? "offset" : "vocals level"
         if case .failure(let failure) = TextFile.save(memory.text, to: path, replacing: true) {
-            StandardStreams.err("karaoke: warning: the offset was not remembered: \(failure.message)")
+            StandardStreams.err("karaoke: warning: the \(what) was not remembered: \(failure.message)")
         }
     }
 }

@@ -64,9 +64,10 @@ struct PartyCommandLineTests {
         display.lyrics = LyricsSearchOptions(folders: ["lyrics"])
         expected.play.display = display
         expected.play.offsetIsGiven = true
+        expected.play.vocalsIsGiven = true
         expected.play.audio = .none
         expected.play.volume = 80
-        expected.play.singing.vocals = .reduced
+        expected.play.singing.vocalsPercent = 0
         expected.play.singing.key = -2
         expected.play.singing.tempoPercent = 90
         expected.play.mpvOptions = ["ao=null"]
