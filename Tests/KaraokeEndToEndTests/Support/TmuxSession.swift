@@ -35,6 +35,16 @@ final class TmuxSession {
         self.rows = rows
         var assignments = "TERM=\(term) "
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { assignments += "\(key)=\(value) " }
+        // The lyrics stay text in these sessions, as the tests read them (`--size` is auto by default, DESIGN
+        // §23): the config file says `size = 1` unless a test's own file names a size. Written once, here.
+        let configFile = self.settingsFolder.appendingPathComponent("config/karaoke/config")
+        let existing = (try? String(contentsOf: configFile, encoding: .utf8)) ?? ""
+        if !existing.contains("size") {
+            try FileManager.default.createDirectory(
+                at: configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+            try (existing + separator + "size = 1\n").write(to: configFile, atomically: true, encoding: .utf8)
+        }
         // The wrapper shell ignores SIGINT: without job control it shares the player's process group, and
         // Ctrl-C must end only the player (which installs its own handler) for the wrapper to report.
         let script = "trap '' INT; env \(assignments)\(command); echo EXIT=$?; sleep 60"
@@ -85,16 +95,6 @@ final class TmuxSession {
         let argv = ["/usr/bin/tmux", "-L", socket] + arguments
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
-        // The lyrics stay text in these sessions, as the tests read them (`--size` is auto by default, DESIGN §23):
-        // the config file says `size = 1` unless a test's own file names a size.
-        let configFile = settingsFolder.appendingPathComponent("config/karaoke/config")
-        let existing = (try? String(contentsOf: configFile, encoding: .utf8)) ?? ""
-        if !existing.contains("size") {
-            try FileManager.default.createDirectory(
-                at: configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-            try (existing + separator + "size = 1\n").write(to: configFile, atomically: true, encoding: .utf8)
-        }
         var environment = ProcessInfo.processInfo.environment
         // The test runner may set NO_COLOR (swift test does when its output is not a terminal); a test
         // that wants it says so in its own environment.
