@@ -35,7 +35,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 # The longest any one wait may take, in seconds.
-WAIT = 40
+WAIT = 90
 ADA = "Ada"
 BO = "Bo <b>x</b>"
 # A phone's width in CSS pixels: the page must fit it without scrolling sideways.

@@ -163,7 +163,8 @@ struct PartyTests {
 
     @Test(
         "two guests' browsers ask for songs: the card changes with them, and it, the rotation and the API agree",
-        .enabled(if: partyBrowsers, "needs chromium, chromium-driver and python3-selenium (make deps-test)"))
+        .enabled(if: partyBrowsers, "needs chromium, chromium-driver and python3-selenium (make deps-test)"),
+        .runsAlone)
     func browsers() throws {
         let folder = try PartyTests.songs()
         defer { try? FileManager.default.removeItem(at: folder) }

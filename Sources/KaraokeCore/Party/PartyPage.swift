@@ -214,7 +214,7 @@ public enum PartyPage {
            after a change and when the page is shown again; a reply to an older poll is dropped. */
         async function poll() {
           clearTimeout(pollTimer);
-          if (document.hidden) return;
+          if (document.hidden) { pollTimer = setTimeout(poll, 10000); return; }
           const count = ++pollCount;
           let wait = 10000;
           try {
