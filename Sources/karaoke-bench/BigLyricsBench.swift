@@ -67,15 +67,7 @@ func bigLyricsRows(
                 window: 1..<Double(seconds), options: options)
         }
         let written = bytesPerSecond.isEmpty ? nil : median(bytesPerSecond)
-        rows.append(
-            (
-                name + ": written", written.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
-                floor.map { floor in
-                    "floor \(fixed(floor / 1000, 2)) KB/s"
-                        + (written.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "")
-                } ?? "floor ?",
-                "within 1.15× the floor"
-            ))
+        rows.append(writtenRow(name, measured: written, floor: floor))
         rows.append(
             (
                 name + ": CPU", cpu.isEmpty ? "?" : "\(fixed(median(cpu), 2)) % of one core",

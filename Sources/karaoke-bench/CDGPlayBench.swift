@@ -110,11 +110,6 @@ func cdgPlayRows(karaoke: String, ttymeasure: String, data: String, seconds: Int
             name + ": CPU", cpu.isEmpty ? "?" : "\(fixed(median(cpu), 2)) % of one core",
             "runs " + cpu.map { fixed($0, 2) }.joined(separator: ", ") + " (in clock ticks)", "2 % of one core"
         ),
-        (
-            name + ": written", measured.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
-            floor.map { floor in
-                "floor \(fixed(floor / 1000, 2)) KB/s" + (measured.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "")
-            } ?? "floor ?", "within 1.15× the floor"
-        ),
+        writtenRow(name, measured: measured, floor: floor),
     ]
 }

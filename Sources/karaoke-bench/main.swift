@@ -150,6 +150,17 @@ func count(_ value: Double) -> String {
 /// The rows of the table: what, the figure, the rate, and the budget it is held to (not asserted).
 var table: [(String, String, String, String)] = []
 
+/// The row of bytes a second a play wrote beside the floor of the same frames (the fewest bytes that paint them).
+func writtenRow(_ name: String, measured: Double?, floor: Double?) -> (String, String, String, String) {
+    (
+        name + ": written", measured.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
+        floor.map { floor in
+            "floor \(fixed(floor / 1000, 2)) KB/s" + (measured.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "")
+        } ?? "floor ?",
+        "within 1.15× the floor"
+    )
+}
+
 /// Runs `arguments` through /usr/bin/env with stdin, stdout and stderr on /dev/null; its wall time and exit status.
 @discardableResult
 func run(_ arguments: [String]) -> (seconds: Double, status: Int32)? {
@@ -442,15 +453,7 @@ for (term, depth) in [("xterm-256color", ColorDepth.indexed256), ("xterm-direct"
         }
     }
     let measured = bytesPerSecond.isEmpty ? nil : median(bytesPerSecond)
-    table.append(
-        (
-            name + ": written", measured.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
-            floor.map { floor in
-                "floor \(fixed(floor / 1000, 2)) KB/s"
-                    + (measured.map { ", \(fixed($0 / floor, 2))× the floor" } ?? "")
-            } ?? "floor ?",
-            "within 1.15× the floor"
-        ))
+    table.append(writtenRow(name, measured: measured, floor: floor))
     table.append(
         (
             name + ": cell-by-cell floor", cellFloor.map { "\(fixed($0 / 1000, 2)) KB/s" } ?? "?",
