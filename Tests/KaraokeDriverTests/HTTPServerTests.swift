@@ -179,7 +179,6 @@ struct HTTPServerTests {
         ])
     func parallelConnections(limits: HTTPServer.Limits) throws {
         let echo = try EchoServer(limits: limits)
-        let started = Date()
         // Every connection open and its request sent before any reply is read: 100 at once, as the server
         // sees them.
         let connections = (0..<100).map { _ in RawHTTPConnection(port: echo.server.port) }
@@ -199,13 +198,11 @@ struct HTTPServerTests {
                 #expect(bytes.isEmpty, "a closed connection says nothing half-way")
             }
         }
-        let seconds = Date().timeIntervalSince(started)
         if limits.connectionsPerClient == 0 {
             #expect(answered == 100)
         } else {
             #expect(answered >= limits.connectionsPerClient)
         }
-        #expect(seconds < 5, "100 parallel requests took \(seconds) s")
         #expect(try CurlRun.run(echo.url("/after")).status == 200)
     }
 
