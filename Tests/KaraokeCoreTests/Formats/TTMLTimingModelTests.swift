@@ -111,6 +111,26 @@ struct TTMLTimingModelTests {
             rule: "a line without an end stops at its parent's end",
             body: #"<div end="3s"><p begin="1s">a</p></div>"#,
             lines: [TimedSpan(1000, 3000, "a")]),
+        // The shape of W3C's sequential-timing test files: B is an anonymous span in a seq container, whose
+        // implicit duration is 0, so it never appears; C follows where B (and so its container) ends.
+        TimingCase(
+            rule: "text directly in a seq container lasts no time and is never shown",
+            body: """
+                <div timeContainer="seq" dur="20s"><p begin="5s" dur="5s">A</p>                <p begin="5s" timeContainer="seq">B</p><p begin="1s" dur="3s">C</p></div>
+                """,
+            lines: [TimedSpan(5000, 10_000, "A"), TimedSpan(16_000, 19_000, "C")]),
+        TimingCase(
+            rule: "a seq line's words are kept while the text between them lasts no time",
+            body: #"<p begin="1s" timeContainer="seq">lost<span dur="1s">a</span> <span dur="1s">b</span></p>"#,
+            lines: [TimedSpan(1000, 3000, "a b")],
+            words: [TimedSpan(1000, 2000, "a "), TimedSpan(2000, 3000, "b")]),
+        // The shape of W3C's test of white space between spans: XML's default handling makes the line feed
+        // and the indentation one space.
+        TimingCase(
+            rule: "white space with a line feed between two timed spans is a space in a W3C file",
+            body:
+                "<div><p><span dur=\"5s\">This first sentence.</span>\n  <span dur=\"10s\">Then a second.</span></p></div>",
+            lines: [TimedSpan(0, 10_000, "This first sentence. Then a second.")]),
     ]
 
     @Test("each timing rule gives the W3C interval", arguments: cases)
@@ -123,6 +143,24 @@ struct TTMLTimingModelTests {
         if let words = testCase.words {
             #expect(song.lines[0].segments.map { TimedSpan($0.start, $0.end, $0.text) } == words)
         }
+    }
+
+    @Test("Apple Music's and AMLL's indentation between word spans is layout, not a space")
+    func dialectIndentation() throws {
+        for attribute in [#"itunes:key="L1""#, #"amll:obscene="false""#] {
+            let text = timingDocument(
+                "<div><p \(attribute)><span dur=\"1s\">test</span>\n    <span dur=\"2s\">ing</span></p></div>")
+            let song = try #require(TTMLParser.parse(Array(text.utf8), file: "t.ttml").song)
+            #expect(song.lines.map(\.text) == ["testing"], "\(attribute)")
+        }
+    }
+
+    @Test("text directly in a seq container is named in a warning")
+    func anonymousTextWarning() throws {
+        let text = timingDocument(#"<p begin="1s" timeContainer="seq">B</p>"#)
+        let result = TTMLParser.parse(Array(text.utf8), file: "t.ttml")
+        #expect(result.song?.lines.isEmpty ?? true)
+        #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("text 'B' directly inside") })
     }
 
     @Test("a line that never begins is named in a warning")

@@ -53,12 +53,14 @@ extension TTMLLineBuilder {
         // timed piece joins it.
         struct Stretch { var text: String; var start: Int?; var end: Int? }
         let isWordTimed = draft.pieces.contains { piece in piece.timing.contains { begins[$0] != nil } }
+        let indentationIsLayout = isLyricsDialect || !resolution.inheritsIntervals
         var stretches: [Stretch] = []
         var prefix = ""
         for piece in draft.pieces {
-            // Indentation between the spans of a word-timed line is not a space (AMLL, Apple Music);
-            // elsewhere XML's rule holds: a line feed is a space.
-            let text = piece.isLayout ? (isWordTimed ? "" : " ") : piece.text
+            // Indentation between the spans of a word-timed line is not a space in Apple Music's and
+            // AMLL's files, which write each word's spaces inside its span; elsewhere XML's rule holds:
+            // white space with a line feed in it is a space (DESIGN §7.5).
+            let text = piece.isLayout ? (isWordTimed && indentationIsLayout ? "" : " ") : piece.text
             let start = piece.timing.compactMap { begins[$0] }.min()
             if let start {
                 let end = piece.timing.compactMap { ends[$0] }.max()

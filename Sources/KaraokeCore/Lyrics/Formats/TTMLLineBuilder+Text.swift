@@ -23,7 +23,20 @@ extension TTMLLineBuilder {
             if frame.isRubyBase { drafts[draft].pieces[ruby].text += text }
             return
         }
-        let isLayout = text.utf8.contains(0x0A) && text.utf8.allSatisfy(ByteScanner.isXMLWhitespace)
+        let isWhitespace = text.utf8.allSatisfy(ByteScanner.isXMLWhitespace)
+        if frame.isSequence, !isWhitespace, let node = frame.node {
+            // An anonymous span in a `seq` container lasts no time: W3C never shows it (DESIGN §7.5).
+            if !timing.nodes[node].hasAnonymousText {
+                timing.nodes[node].hasAnonymousText = true
+                let shown = collapsed(text).prefix(40)
+                log.warn(
+                    line: drafts[draft].sourceLine, column: 0,
+                    "text '\(shown)' directly inside a timeContainer=\"seq\" element lasts "
+                        + "no time and is never shown; put it in a <span>")
+            }
+            return
+        }
+        let isLayout = isWhitespace && text.utf8.contains(0x0A)
         if isLayout {
             drafts[draft].append(Piece(text: text, timing: [], isLayout: true))
             return

@@ -104,6 +104,9 @@ struct TTMLLineBuilder: XMLEventHandler {
     var stack: [OpenElement] = []
     /// Characters since the last tag (the parser may hand one text over in several calls).
     var text = ""
+    /// Whether the file is Apple Music's or AMLL's dialect (it names `itunes:` or `amll:` attributes or
+    /// elements), whose word spans carry their own spaces.
+    var isLyricsDialect = false
     /// AMLL's `artists` tags.
     var artists: [String] = []
     /// iTunes songwriters.
@@ -134,6 +137,10 @@ struct TTMLLineBuilder: XMLEventHandler {
     /// Opens an element: reads its attributes and decides what its text is.
     mutating func startElement(_ qualifiedName: String, attributes: [(name: String, value: String)], line: Int) {
         flushText()
+        if !isLyricsDialect {
+            isLyricsDialect =
+                Self.isDialectName(qualifiedName) || attributes.contains { Self.isDialectName($0.name) }
+        }
         let name = localName(qualifiedName)
         var frame = stack.last ?? OpenElement(name: "", role: .ignored)
         frame.name = name
@@ -157,6 +164,11 @@ struct TTMLLineBuilder: XMLEventHandler {
             startBodyElement(name, attribute, &frame, line: line)
         }
         stack.append(frame)
+    }
+
+    /// Whether a qualified name is in Apple Music's or AMLL's namespace, by the prefixes their files use.
+    static func isDialectName(_ name: String) -> Bool {
+        name.utf8.starts(with: "itunes:".utf8) || name.utf8.starts(with: "amll:".utf8)
     }
 
     /// Closes an element: files a translation, completes a line.

@@ -17,6 +17,9 @@
 ///    when that is not known either, where it begins).
 /// 6. Nothing is on the timeline until it or an ancestor gives a time or sits in a `seq` container: a
 ///    file with no times at all has no timed lines.
+/// 7. Text directly inside a `seq` container is an anonymous span, whose implicit duration there is 0: it
+///    is never shown (the line builder drops it), and a `seq` container holding only such text ends
+///    where it begins.
 struct TTMLTimingModel {
     /// One element's timing attributes, in milliseconds, and its place in the tree.
     struct Node {
@@ -33,6 +36,8 @@ struct TTMLTimingModel {
         /// Whether it gives a time (`begin`, `end` or `dur`) or follows a sibling in a `seq` container:
         /// a span like that is a word.
         var isTimed = false
+        /// Whether a `seq` container holds text directly (rule 7).
+        var hasAnonymousText = false
     }
 
     /// The absolute times of every node.
@@ -139,6 +144,11 @@ struct TTMLTimingModel {
         let childLimit = end ?? limit
         var latestChildEnd: Int? = nil
         var allChildrenEnd = !children[index].isEmpty
+        // Rule 7: anonymous spans in a `seq` container last no time, so they end where they begin.
+        if node.isSequence, node.hasAnonymousText, children[index].isEmpty {
+            latestChildEnd = begin
+            allChildrenEnd = begin != nil
+        }
         if node.isSequence {
             var next = begin ?? 0
             for child in children[index] {
