@@ -98,8 +98,8 @@ let package = Package(
         .executableTarget(
             name: "karaoke-bench",
             // terminfo, for the byte floor; ppoll, for the wake-up floor; the driver's MIDI synthesis and
-            // its CD+G pictures in cells
-            dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess"]
+            // its CD+G pictures in cells; libxml2, for the floor under reading TTML
+            dependencies: ["KaraokeCore", "KaraokeDriver", "CNcursesw", "CProcess", "CLibXML2"]
         ),
         // The parser, composer and encodings under libFuzzer (`make fuzz`); a file replayer otherwise.
         .executableTarget(

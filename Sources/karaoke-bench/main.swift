@@ -208,6 +208,8 @@ var cdgCellsOnly = false
 var bigLyricsOnly = false
 /// Only the monitor's latency rows, beside module-loopback's.
 var monitorOnly = false
+/// Only the parsing rows (TTML beside libxml2's own parse among them).
+var parseOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -217,11 +219,12 @@ do {
         if argument == "--cdg-cells-only" { cdgCellsOnly = true; continue }
         if argument == "--big-lyrics-only" { bigLyricsOnly = true; continue }
         if argument == "--monitor-only" { monitorOnly = true; continue }
+        if argument == "--parse-only" { parseOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
-                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only] [--monitor-only]"
+                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only] [--monitor-only] [--parse-only]"
             )
             exit(2)
         }
@@ -277,12 +280,34 @@ for sample in samples(size: size) {
         lines = LyricsReader.parse(sample.bytes, file: path, format: sample.format).song?.lines.count ?? 0
     }
     let seconds = median(times), megabytes = Double(sample.bytes.count) / 1e6
+    // TTML is read through libxml2: its own parse of the same bytes, with nothing done per event, is the floor.
+    let libxml2 = sample.format == .ttml ? median(measure(runs) { _ = libxml2Parse(sample.bytes) }) : nil
     table.append(
         (
             "parse \(sample.name), \(fixed(megabytes)) MB, \(lines) lines", "\(fixed(seconds * 1e3)) ms",
             "\(fixed(megabytes / seconds)) MB/s, \(count(Double(lines) / seconds)) lines/s",
-            sample.name == "LRC" ? "faster than ffmpeg (below)" : ""
+            sample.name == "LRC"
+                ? "faster than ffmpeg (below)"
+                : libxml2.map { "at most 1.5× libxml2's own parse: \(fixed(seconds / $0))×" } ?? ""
         ))
+    if let libxml2 {
+        table.append(
+            (
+                "  libxml2 alone (SAX2, no work per event)", "\(fixed(libxml2 * 1e3)) ms",
+                "\(fixed(megabytes / libxml2)) MB/s", ""
+            ))
+        let stream = median(measure(runs) { _ = libxml2StreamParse(sample.bytes) })
+        table.append(
+            (
+                "  libxml2 streaming reader (xmllint --stream)", "\(fixed(stream * 1e3)) ms",
+                "\(fixed(megabytes / stream)) MB/s", "TTML at \(fixed(seconds / stream))× of it"
+            ))
+    }
+}
+
+if parseOnly {
+    printTable(table)
+    exit(0)
 }
 
 // Whole processes on the same LRC: each minus its start-up on a one-line file, so the rate is the reading.

@@ -150,6 +150,22 @@ struct TTMLLineTests {
         let song = try parseSong(document("<p begin=\"1s\" end=\"2s\">a&#x9B;b&#x202E;c\td</p>"))
         #expect(song.lines[0].text == "abc d")
     }
+
+    /// Scalars at the edges of what `ControlCharacters.isForbidden` names, in one to four UTF-8 bytes: the
+    /// line's text is read byte by byte, and must drop exactly those.
+    @Test(
+        "exactly the forbidden scalars are dropped, whatever their UTF-8 length",
+        arguments: [
+            0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xE9, 0x2029, 0x202A, 0x202E, 0x202F, 0x2065, 0x2066, 0x2069, 0x206A,
+            0x6B4C, 0xFFFD, 0x1F338,
+        ] as [UInt32])
+    func forbiddenScalars(value: UInt32) throws {
+        let hex = String(value, radix: 16)
+        let song = try parseSong(document("<p begin=\"1s\" end=\"2s\">a&#x\(hex);b</p>"))
+        let scalar = try #require(Unicode.Scalar(value))
+        let expected = ControlCharacters.isForbidden(value) ? "ab" : "a\(Character(scalar))b"
+        #expect(song.lines[0].text == expected)
+    }
 }
 
 @Suite("TTML time expressions")

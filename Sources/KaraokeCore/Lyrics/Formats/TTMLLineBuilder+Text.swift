@@ -2,7 +2,8 @@ extension TTMLLineBuilder {
     /// Hands the characters read since the last tag to the element they are in.
     mutating func flushText() {
         guard !text.isEmpty else { return }
-        defer { text = "" }
+        let text = String(decoding: self.text, as: UTF8.self)
+        self.text.removeAll(keepingCapacity: true)
         guard let frame = stack.last else { return }
         switch frame.role {
         case .ignored: return
@@ -54,15 +55,6 @@ extension TTMLLineBuilder {
         }
     }
 
-    /// `agent` for `ttm:agent`: prefixes differ between files, the local names do not.
-    func localName<S: StringProtocol>(_ name: S) -> Substring {
-        guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
-        return Substring(name[name.index(after: colon)...])
-    }
-
-    /// `localName` as a `String`.
-    func localName(_ name: String) -> String { String(localName(name) as Substring) }
-
     /// Nil for an empty text.
     func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
@@ -72,33 +64,67 @@ extension TTMLLineBuilder {
     /// Texts that are shown one after another, whitespace collapsed across their joins: a run of XML
     /// whitespace is one space, kept at the end of the text it starts in; the outer spaces are dropped.
     func collapsedRuns(_ texts: [String]) -> [String] {
-        var result: [String] = []
+        // Byte by byte: XML whitespace is ASCII, and the forbidden characters are a few fixed sequences.
+        var result: [[UInt8]] = []
         result.reserveCapacity(texts.count)
         var pendingSpace = false
         var sawText = false
         for text in texts {
-            var scalars = String.UnicodeScalarView()
-            for scalar in text.unicodeScalars {
-                if scalar.isASCII, ByteScanner.isXMLWhitespace(UInt8(ascii: scalar)) {
-                    pendingSpace = sawText
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            var utf8 = text.utf8.makeIterator()
+            while let byte = utf8.next() {
+                if byte < 0x80 {
+                    if ByteScanner.isXMLWhitespace(byte) {
+                        pendingSpace = sawText
+                        continue
+                    }
+                    if byte < 0x20 || byte == 0x7F { continue }
+                    appendSpace(&pendingSpace, to: &bytes, or: &result)
+                    bytes.append(byte)
+                    sawText = true
                     continue
                 }
-                guard !ControlCharacters.isForbidden(scalar.value) else { continue }
-                if pendingSpace {
-                    // The space belongs to the end of the text before, when that is where it was.
-                    if scalars.isEmpty, !result.isEmpty, let last = result.indices.last(where: { !result[$0].isEmpty })
-                    {
-                        result[last] += " "
-                    } else {
-                        scalars.append(" ")
-                    }
-                    pendingSpace = false
-                }
-                scalars.append(scalar)
+                // A whole scalar: the lead byte says how many bytes follow (the text is valid UTF-8).
+                let count = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let second = utf8.next() ?? 0
+                let third = count > 2 ? utf8.next() ?? 0 : 0
+                let fourth = count > 3 ? utf8.next() ?? 0 : 0
+                if Self.isForbiddenSequence(byte, second, third) { continue }
+                appendSpace(&pendingSpace, to: &bytes, or: &result)
+                bytes.append(byte)
+                bytes.append(second)
+                if count > 2 { bytes.append(third) }
+                if count > 3 { bytes.append(fourth) }
                 sawText = true
             }
-            result.append(String(scalars))
+            result.append(bytes)
         }
-        return result
+        return result.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Puts a pending space at the end of the text before when this text has nothing yet (the space
+    /// belongs where it was), else into this text.
+    private func appendSpace(_ pending: inout Bool, to bytes: inout [UInt8], or result: inout [[UInt8]]) {
+        guard pending else { return }
+        pending = false
+        if bytes.isEmpty, let last = result.indices.last(where: { !result[$0].isEmpty }) {
+            result[last].append(0x20)
+        } else {
+            bytes.append(0x20)
+        }
+    }
+
+    /// Whether the scalar whose UTF-8 begins `lead second third` is one `ControlCharacters.isForbidden`
+    /// names: C1 controls (U+0080…U+009F) and the directional embeddings and isolates (U+202A…U+202E,
+    /// U+2066…U+2069).
+    static func isForbiddenSequence(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+        switch lead {
+        case 0xC2: return second <= 0x9F
+        case 0xE2:
+            return (second == 0x80 && (0xAA...0xAE).contains(third))
+                || (second == 0x81 && (0xA6...0xA9).contains(third))
+        default: return false
+        }
     }
 }

@@ -102,8 +102,8 @@ struct TTMLLineBuilder: XMLEventHandler {
     var drafts: [Draft] = []
     /// The open elements.
     var stack: [OpenElement] = []
-    /// Characters since the last tag (the parser may hand one text over in several calls).
-    var text = ""
+    /// Characters since the last tag, as UTF-8 (the parser may hand one text over in several calls).
+    var text: [UInt8] = []
     /// Whether the file is Apple Music's or AMLL's dialect (it names `itunes:` or `amll:` attributes or
     /// elements), whose word spans carry their own spaces.
     var isLyricsDialect = false
@@ -135,17 +135,13 @@ struct TTMLLineBuilder: XMLEventHandler {
     // MARK: Elements
 
     /// Opens an element: reads its attributes and decides what its text is.
-    mutating func startElement(_ qualifiedName: String, attributes: [(name: String, value: String)], line: Int) {
+    mutating func startElement(_ tag: XMLStartTag) {
         flushText()
-        if !isLyricsDialect {
-            isLyricsDialect =
-                Self.isDialectName(qualifiedName) || attributes.contains { Self.isDialectName($0.name) }
-        }
-        let name = localName(qualifiedName)
+        if !isLyricsDialect { isLyricsDialect = Self.isDialect(tag) }
+        let name = tag.name
         var frame = stack.last ?? OpenElement(name: "", role: .ignored)
         frame.name = name
-        var attribute: [Substring: String] = [:]
-        for (key, value) in attributes { attribute[localName(key)] = value }
+        let attribute = TTMLAttributes(tag)
         switch name {
         case "tt" where stack.isEmpty:
             times.readParameters(attribute)
@@ -157,18 +153,25 @@ struct TTMLLineBuilder: XMLEventHandler {
         default:
             break
         }
-        if let agent = attribute["agent"] { frame.agent = agent }
+        if let agent = attribute.agent { frame.agent = agent }
         if frame.inHead {
             startHeadElement(name, attribute, &frame)
         } else {
-            startBodyElement(name, attribute, &frame, line: line)
+            startBodyElement(name, attribute, &frame, line: tag.line)
         }
         stack.append(frame)
     }
 
-    /// Whether a qualified name is in Apple Music's or AMLL's namespace, by the prefixes their files use.
-    static func isDialectName(_ name: String) -> Bool {
-        name.utf8.starts(with: "itunes:".utf8) || name.utf8.starts(with: "amll:".utf8)
+    /// Whether the tag or one of its attributes is in Apple Music's or AMLL's namespace, by the prefixes
+    /// their files use.
+    static func isDialect(_ tag: XMLStartTag) -> Bool {
+        func isDialectPrefix(_ prefix: UnsafePointer<UInt8>?) -> Bool {
+            guard let prefix else { return false }
+            return XMLStartTag.name(prefix, is: "itunes") || XMLStartTag.name(prefix, is: "amll")
+        }
+        var found = isDialectPrefix(tag.prefix)
+        tag.forEachAttribute { prefix, _, _ in found = found || isDialectPrefix(prefix) }
+        return found
     }
 
     /// Closes an element: files a translation, completes a line.
@@ -197,9 +200,10 @@ struct TTMLLineBuilder: XMLEventHandler {
         }
     }
 
-    /// Keeps characters until the next tag.
-    mutating func characters(_ string: String) {
-        text += string
+    /// Keeps characters until the next tag; those of an element whose text is not shown are dropped at once.
+    mutating func characters(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let role = stack.last?.role, role != .ignored else { return }
+        text.append(contentsOf: utf8)
     }
 
     /// Warns about the XML error that stopped the reader; the complete lines before it are kept.
@@ -210,18 +214,18 @@ struct TTMLLineBuilder: XMLEventHandler {
     }
 
     /// Metadata: the title, the singers, the iTunes translations, AMLL's song tags.
-    mutating func startHeadElement(_ name: String, _ attribute: [Substring: String], _ frame: inout OpenElement) {
+    mutating func startHeadElement(_ name: String, _ attribute: TTMLAttributes, _ frame: inout OpenElement) {
         switch name {
         case "title" where frame.role == .ignored && stack.last?.name == "metadata":
             frame.role = .title
         case "agent":
-            if let id = attribute["id"], agents[id] == nil {
-                agents[id] = attribute["type"] == "group" ? .together : nextPart()
+            if let id = attribute.id, agents[id] == nil {
+                agents[id] = attribute.type == "group" ? .together : nextPart()
             }
         case "songwriter":
             frame.role = .songwriter
         case "meta":
-            guard let key = attribute["key"], let value = attribute["value"].map(ControlCharacters.strip),
+            guard let key = attribute.key, let value = attribute.value.map(ControlCharacters.strip),
                 !value.isEmpty
             else { break }
             switch key {
@@ -236,12 +240,12 @@ struct TTMLLineBuilder: XMLEventHandler {
             frame.inTranslations = false
             frame.role = .ignored
         case "text" where frame.inTranslations:
-            translationKey = attribute["for"]
+            translationKey = attribute.forKey
             translationMain = ""
             translationBackground = ""
             frame.role = .keyedTranslation
         case "span" where frame.role == .keyedTranslation || frame.role == .keyedBackgroundTranslation:
-            if attribute["role"] == "x-bg" { frame.role = .keyedBackgroundTranslation }
+            if attribute.role == "x-bg" { frame.role = .keyedBackgroundTranslation }
         default:
             if frame.role == .title { frame.role = .ignored }
         }
@@ -249,7 +253,7 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// Lines: paragraphs, word spans, background vocals, translations and ruby.
     mutating func startBodyElement(
-        _ name: String, _ attribute: [Substring: String], _ frame: inout OpenElement, line: Int
+        _ name: String, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
     ) {
         let parentIsSequence = stack.last?.isSequence ?? false
         frame.isSequence = false
@@ -267,7 +271,7 @@ struct TTMLLineBuilder: XMLEventHandler {
             drafts.append(
                 Draft(
                     node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil,
-                    voice: voice(for: frame.agent), key: attribute["key"] ?? attribute["id"],
+                    voice: voice(for: frame.agent), key: attribute.key ?? attribute.id,
                     sourceLine: line))
             frame.draft = drafts.count - 1
             frame.role = .line
@@ -285,11 +289,11 @@ struct TTMLLineBuilder: XMLEventHandler {
     }
 
     /// A span: background vocals, a translation, ruby, or a timed word.
-    mutating func startSpan(_ attribute: [Substring: String], _ ownNode: Int?, _ frame: inout OpenElement, line: Int) {
+    mutating func startSpan(_ attribute: TTMLAttributes, _ ownNode: Int?, _ frame: inout OpenElement, line: Int) {
         guard frame.role == .line, let draft = frame.draft else { return }
-        let role = attribute["role"] ?? ""
+        let role = attribute.role ?? ""
         if role == "x-bg" {
-            let singer = attribute["agent"] != nil ? voice(for: attribute["agent"]) : drafts[draft].voice
+            let singer = attribute.agent != nil ? voice(for: attribute.agent) : drafts[draft].voice
             drafts.append(
                 Draft(
                     node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil, voice: singer,
@@ -308,7 +312,7 @@ struct TTMLLineBuilder: XMLEventHandler {
             frame.role = .ignored
             return
         }
-        switch attribute["ruby"] {
+        switch attribute.ruby {
         case "container":
             drafts[draft].append(Piece(text: "", timing: ownNode.map { [$0] } ?? []))
             frame.ruby = drafts[draft].pieces.count - 1
@@ -332,9 +336,9 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// A timing node for an element with `begin`, `end`, `dur` or `timeContainer`, or in a `seq`
     /// container; nil for any other (it takes its parent's timing).
-    mutating func timeNode(_ attribute: [Substring: String], parent: Int?, parentIsSequence: Bool, line: Int) -> Int? {
-        let begin = attribute["begin"], end = attribute["end"], duration = attribute["dur"]
-        let container = attribute["timeContainer"]
+    mutating func timeNode(_ attribute: TTMLAttributes, parent: Int?, parentIsSequence: Bool, line: Int) -> Int? {
+        let begin = attribute.begin, end = attribute.end, duration = attribute.duration
+        let container = attribute.timeContainer
         let givesTime = begin != nil || end != nil || duration != nil
         guard givesTime || container != nil || parentIsSequence else { return nil }
         var node = TTMLTimingModel.Node(parent: parent)

@@ -74,15 +74,15 @@ struct TTMLTimeReader {
 
     /// Reads `ttp:frameRate`, `ttp:frameRateMultiplier` and `ttp:tickRate` from the attributes of `<tt>`,
     /// by local name. `ttp:timeBase` is not read: every time is media time.
-    mutating func readParameters(_ attribute: [Substring: String]) {
-        if let rate = attribute["frameRate"].flatMap(Self.number), rate > 0, rate < 1000 {
+    mutating func readParameters(_ attribute: TTMLAttributes) {
+        if let rate = attribute.frameRate.flatMap(Self.number), rate > 0, rate < 1000 {
             frameRate = rate
         }
-        if let multiplier = attribute["frameRateMultiplier"] {
+        if let multiplier = attribute.frameRateMultiplier {
             let parts = multiplier.split(whereSeparator: { $0 == " " || $0 == ":" }).compactMap { Double($0) }
             if parts.count == 2, parts[0] > 0, parts[1] > 0 { frameRate *= parts[0] / parts[1] }
         }
-        if let rate = attribute["tickRate"].flatMap(Self.number), rate > 0 {
+        if let rate = attribute.tickRate.flatMap(Self.number), rate > 0 {
             tickRate = rate
         }
     }

@@ -4,14 +4,50 @@ import CLibXML2
 
 /// What an XML reader hands on, element by element, in document order.
 protocol XMLEventHandler {
-    /// An element opens: its qualified name (`ttm:agent`), its attributes by qualified name (namespace
-    /// declarations left out), and the file line of its start tag's end.
-    mutating func startElement(_ name: String, attributes: [(name: String, value: String)], line: Int)
+    /// An element opens. The tag's names and values are libxml2's bytes, valid only during the call: a
+    /// handler makes Strings of what it keeps, and nothing of the rest (DESIGN §7.5).
+    mutating func startElement(_ tag: XMLStartTag)
     /// The element opened last closes.
     mutating func endElement()
-    /// Characters: text, CDATA or whitespace, predefined entities and character references replaced. One
-    /// text may come in several calls.
-    mutating func characters(_ text: String)
+    /// Characters as UTF-8: text, CDATA or whitespace, predefined entities and character references
+    /// replaced; valid only during the call. One text may come in several calls.
+    mutating func characters(_ utf8: UnsafeBufferPointer<UInt8>)
+}
+
+/// A start tag in libxml2's SAX2 form: `prefix:localName`, and the attributes in groups of five pointers
+/// (local name, prefix, URI, value start, value end). Namespace declarations are not among them.
+struct XMLStartTag {
+    /// The element's prefix (`ttm` of `ttm:agent`), nil without one; NUL-terminated.
+    let prefix: UnsafePointer<UInt8>?
+    /// The element's local name, NUL-terminated.
+    let localName: UnsafePointer<UInt8>
+    /// The file line of the start tag's end.
+    let line: Int
+    let attributeCount: Int
+    let attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+
+    /// The local name as a String (short names are stored inline, without an allocation).
+    var name: String { String(cString: localName) }
+
+    /// Calls `body` with each attribute's prefix (nil without one), local name and value bytes.
+    func forEachAttribute(
+        _ body: (_ prefix: UnsafePointer<UInt8>?, _ name: UnsafePointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>)
+            -> Void
+    ) {
+        guard let attributes else { return }
+        for index in 0..<attributeCount {
+            let fields = attributes + index * 5
+            guard let name = fields[0], let start = fields[3], let end = fields[4] else { continue }
+            body(fields[1], name, UnsafeBufferPointer(start: start, count: end - start))
+        }
+    }
+
+    /// Whether the NUL-terminated `name` is `expected`, byte for byte.
+    static func name(_ name: UnsafePointer<UInt8>, is expected: StaticString) -> Bool {
+        let count = expected.utf8CodeUnitCount, bytes = expected.utf8Start
+        for index in 0..<count where name[index] != bytes[index] { return false }
+        return name[count] == 0
+    }
 }
 
 /// Walks an XML document held in memory with libxml2, handing its elements and text to a handler.
@@ -39,8 +75,11 @@ enum XMLEventReader {
         var events = kk_xml_events()
         events.context = Unmanaged.passUnretained(sink).toOpaque()
         events.start_element = { context, prefix, localName, attributeCount, attributes, line in
-            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-            sink.startElement(prefix, localName, Int(attributeCount), attributes, Int(line))
+            guard let localName else { return }
+            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler.startElement(
+                XMLStartTag(
+                    prefix: prefix, localName: localName, line: Int(line), attributeCount: Int(attributeCount),
+                    attributes: attributes))
         }
         events.end_element = { context in
             Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler.endElement()
@@ -48,7 +87,7 @@ enum XMLEventReader {
         events.characters = { context, text, length in
             guard let text, length > 0 else { return }
             Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler
-                .characters(String(decoding: UnsafeBufferPointer(start: text, count: Int(length)), as: UTF8.self))
+                .characters(UnsafeBufferPointer(start: text, count: Int(length)))
         }
         var failure = kk_xml_failure()
         // libxml2 wants a pointer even for an empty document.
@@ -81,32 +120,6 @@ enum XMLEventReader {
 
         /// A box for `handler`.
         init(_ handler: any XMLEventHandler) { self.handler = handler }
-
-        /// Hands on an element from libxml2's SAX2 form: `prefix:localName`, attributes in groups of five
-        /// pointers (local name, prefix, URI, value start, value end).
-        func startElement(
-            _ prefix: UnsafePointer<UInt8>?, _ localName: UnsafePointer<UInt8>?, _ attributeCount: Int,
-            _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ line: Int
-        ) {
-            var list: [(name: String, value: String)] = []
-            list.reserveCapacity(attributeCount)
-            if let attributes {
-                for index in 0..<attributeCount {
-                    let fields = attributes + index * 5
-                    guard let start = fields[3], let end = fields[4] else { continue }
-                    let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                    list.append((Self.qualifiedName(fields[1], fields[0]), value))
-                }
-            }
-            handler.startElement(Self.qualifiedName(prefix, localName), attributes: list, line: line)
-        }
-
-        /// `prefix:name`, or `name` without a prefix.
-        static func qualifiedName(_ prefix: UnsafePointer<UInt8>?, _ name: UnsafePointer<UInt8>?) -> String {
-            let local = name.map { String(cString: $0) } ?? ""
-            guard let prefix else { return local }
-            return String(cString: prefix) + ":" + local
-        }
     }
 
     /// What libxml2's error `code` (`xmlParserErrors`) means, in a reader's words.
