@@ -61,9 +61,13 @@ extension TTMLLineBuilder {
             // AMLL's files, which write each word's spaces inside its span; elsewhere XML's rule holds:
             // white space with a line feed in it is a space (DESIGN §7.5).
             let text = piece.isLayout ? (isWordTimed && indentationIsLayout ? "" : " ") : piece.text
-            let start = piece.timing.compactMap { begins[$0] }.min()
+            // The earliest begin and the latest end of its nodes, without arrays made for a line's every word.
+            var start: Int? = nil, end: Int? = nil
+            for node in piece.timing {
+                if let begin = begins[node] { start = min(start ?? begin, begin) }
+                if let nodeEnd = ends[node] { end = max(end ?? nodeEnd, nodeEnd) }
+            }
             if let start {
-                let end = piece.timing.compactMap { ends[$0] }.max()
                 stretches.append(Stretch(text: prefix + text, start: start, end: end))
                 prefix = ""
             } else if stretches.isEmpty {

@@ -32,7 +32,8 @@ struct TTMLTimeReader {
         var fieldCount = 1
         for index in value where bytes[index] == UInt8(ascii: ":") { fieldCount += 1 }
         guard fieldCount <= 4 else { return nil }
-        var values: [Double] = []
+        // The fields in place, without an array: three attributes of most elements are times.
+        var values = (0.0, 0.0, 0.0, 0.0)
         var fieldStart = start
         for index in 0..<fieldCount {
             let fieldEnd = ByteScanner.index(of: UInt8(ascii: ":"), in: bytes, from: fieldStart, to: end)
@@ -42,16 +43,21 @@ struct TTMLTimeReader {
                 mayHaveFraction
                     || ByteScanner.index(of: UInt8(ascii: "."), in: bytes, from: fieldStart, to: fieldEnd) == fieldEnd
             else { return nil }
-            values.append(number)
+            switch index {
+            case 0: values.0 = number
+            case 1: values.1 = number
+            case 2: values.2 = number
+            default: values.3 = number
+            }
             fieldStart = fieldEnd + 1
         }
         var seconds = 0.0
-        switch values.count {
-        case 1: seconds = values[0]
-        case 2: seconds = values[0] * 60 + values[1]
-        default: seconds = values[0] * 3600 + values[1] * 60 + values[2]
+        switch fieldCount {
+        case 1: seconds = values.0
+        case 2: seconds = values.0 * 60 + values.1
+        default: seconds = values.0 * 3600 + values.1 * 60 + values.2
         }
-        if values.count == 4 { seconds += values[3] / frameRate }
+        if fieldCount == 4 { seconds += values.3 / frameRate }
         return Self.rounded(seconds * 1000)
     }
 
