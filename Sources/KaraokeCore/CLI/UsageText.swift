@@ -185,7 +185,8 @@ public enum UsageText {
                 """
         case "follow":
             return """
-                Usage: karaoke follow [--player \(ValueRule.player.impliedPlaceholder ?? "")] [--print [\(CommandLineOption.choices(of: "--print"))]] [options]
+                Usage: karaoke follow [--player \(ValueRule.player.impliedPlaceholder ?? "")]
+                                      [--print [\(CommandLineOption.choices(of: "--print"))]] [options]
 
                 Shows the lyrics of the track another player plays (an MPRIS player such as mpv, VLC or
                 Spotify, or MPD), swept on that player's clock. Its lyrics are found as play finds an audio
