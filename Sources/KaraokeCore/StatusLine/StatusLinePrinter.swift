@@ -13,7 +13,12 @@
 public struct StatusLinePrinter: Sendable, Equatable {
     /// Whether the player plays.
     public enum Playback: String, Sendable, Equatable {
-        case playing, paused, stopped
+        /// The clock runs (or waits for the audio's first position).
+        case playing
+        /// The clock stands; the line stays.
+        case paused
+        /// Nothing plays: nothing is sung.
+        case stopped
     }
 
     /// What a status bar shows at one moment.
@@ -51,11 +56,13 @@ public struct StatusLinePrinter: Sendable, Equatable {
     public internal(set) var followsAudio = false
     /// Whether the audio reached its end.
     public internal(set) var audioEnded = false
+    /// Where the song is, between the player's reports (or on its own without a player).
     var clock: PlaybackClock
     /// What was written last; nil before the first output.
     private var written: Shown?
     /// Counts the lyrics shown, so a line of a new song is a change even at the same index.
     private var generation = 0
+    /// The `generation` of what was written last.
     private var writtenGeneration = -1
 
     /// A printer of `form` at monotonic `now`, with no lyrics and the clock standing at `position`; `playback`
