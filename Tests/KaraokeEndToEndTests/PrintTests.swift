@@ -204,6 +204,27 @@ struct PlayPrintTests {
         #expect(ended - zero < 3.6 + 0.5)
     }
 
+    @Test("json from --start: the time, the line's index, its text, the next one's, the pause and the lyrics")
+    func json() throws {
+        let folder = try KaraokeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("song.lrc")
+        try Self.song.write(to: file, atomically: true, encoding: .utf8)
+        let output = try KaraokeProcess.runRaw(
+            ["play", "--print", "json", file.path, "--no-audio", "--start", "2"], timeout: 20)
+        #expect(output.status == 0, "stderr: \(String(decoding: output.stderr, as: UTF8.self))")
+        let objects = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        // In the gap at 2.0 s, then the repeated line (index 2), the last line, and nothing sung.
+        #expect(objects.map { $0["line"] as? Int } == [nil, 2, 3, nil])
+        #expect(objects.map { $0["text"] as? String } == ["", "second", "third", ""])
+        #expect(objects.map { $0["next"] as? String } == ["second", "third", "", ""])
+        let times = objects.compactMap { $0["time"] as? Double }
+        #expect(times.count == 4 && abs(times[0] - 2) < 0.01 && abs(times[1] - 2.4) < 0.1 && abs(times[3] - 3.6) < 0.1)
+        #expect(objects.allSatisfy { $0["paused"] as? Bool == false && $0["lyrics"] as? Bool == true })
+    }
+
     @Test("a closed stdout ends it quietly, and SIGTERM as play ends (143)")
     func endings() throws {
         let folder = try KaraokeProcess.temporaryFolder()
