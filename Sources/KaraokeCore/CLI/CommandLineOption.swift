@@ -40,8 +40,9 @@ struct CommandLineOption: Sendable {
     /// (render's `--size` is 1).
     let defaultFor: [Command: String]
     /// The value an option whose value is optional takes when given bare (`--monitor` is `--monitor=100`);
-    /// nil when the value, if any, must be given. Such a value is given only after `=`, never as the next
-    /// argument, which stays a FILE.
+    /// nil when the value, if any, must be given. Such a value is given after `=`; as the next argument only
+    /// when the rule is a choice and that argument is exactly one of its words (`--print lines`, DESIGN §28),
+    /// else the next argument stays a FILE (so a FILE named `lines` is then written `./lines`).
     let bareValue: String?
     /// The commands that take it.
     private(set) var commands: Set<Command>
@@ -214,16 +215,24 @@ extension CommandLineOption {
             help: "the folder MPD plays from, to find the playing file's lyrics", commands: [.follow]
         ) { values, value in values.follow.musicDirectory = value.text },
         CommandLineOption(
-            "--print",
+            "--print", .choice(of: StatusLineForm.self), meaning: "the screen; given bare, json", bare: "json",
             help:
-                "print JSON lines instead of the screen: follow, the player's state at each change; mic, each analysis",
+                "print instead of the screen, without a terminal: the current line (lines), waybar's JSON (waybar) "
+                + "or JSON lines (json: follow, the player's state; play, the line and its time; mic, each analysis)",
             helpFor: [
-                .follow: "print the player's state as a JSON line at each change, instead of the screen",
-                .mic: "print each analysis as a JSON line, instead of the screen",
+                .follow:
+                    "print instead of the screen: the current line at each change (lines), waybar's JSON (waybar), "
+                    + "or the player's state as a JSON line at each change (json)",
+                .play:
+                    "print instead of the screen, without a terminal: the current line at each change (lines), "
+                    + "waybar's JSON (waybar), or a JSON line with the time, the line and the next (json)",
+                .mic: "print each analysis as a JSON line, instead of the screen (json only)",
             ],
-            commands: [.follow, .mic]
-        ) { values, _ in
-            values.follow.prints = true
+            commands: [.follow, .play, .mic]
+        ) { values, value in
+            let form: StatusLineForm = value.choice()
+            values.follow.print = form
+            values.play.print = form
             values.mic.prints = true
         },
         // party's own: the server guests reach and the rotation's limit (DESIGN §20)

@@ -103,7 +103,15 @@ public enum CommandLineParser {
             if !option.takesValue {
                 if value != nil { throw .takesNoValue(option: name) }
             } else if value == nil, let bare = option.bareValue {
-                value = bare
+                // A choice's word as the next argument is the value (`--print lines`, DESIGN §28); anything
+                // else there stays a FILE.
+                if index < arguments.endIndex, !onlyPositional, option.rule.choices?.contains(arguments[index]) == true
+                {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    value = bare
+                }
             } else if value == nil {
                 // The next argument is the value even when it starts with '-' (`--offset -200`).
                 guard index < arguments.endIndex else { throw .needsValue(option: name) }

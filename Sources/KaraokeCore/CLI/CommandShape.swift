@@ -39,9 +39,13 @@ struct CommandShape: Sendable {
         case .play:
             // Several FILEs make a queue (DESIGN §14.2), and each song's audio is found beside it.
             CommandShape(
-                files: .oneOrMore, exclusive: [("--audio", "--no-audio")], audioOnly: ["--lyrics", "--fetch"],
+                files: .oneOrMore, exclusive: [("--audio", "--no-audio"), ("--print", "--score")],
+                audioOnly: ["--lyrics", "--fetch"],
                 rule: { files, given in
-                    files.count > 1 && given.contains { $0.option.name == "--audio" } ? .audioForQueue : nil
+                    if files.count > 1 && given.contains(where: { $0.option.name == "--print" }) {
+                        return .printForQueue
+                    }
+                    return files.count > 1 && given.contains { $0.option.name == "--audio" } ? .audioForQueue : nil
                 })
         case .render: CommandShape(files: .one, required: ["--at"], audioOnly: ["--lyrics"])
         case .check: CommandShape(files: .oneOrMore, audioOnly: ["--lyrics"])
@@ -55,7 +59,15 @@ struct CommandShape: Sendable {
                 })
         // FOLDER...: none searches the current folder (`PartyRequest.searchedFolders`).
         case .party: CommandShape(files: .any, exclusive: [("--resume", "--no-resume")])
-        case .follow, .calibrate, .mic, .config: CommandShape(files: .none)
+        // mic prints its analyses as JSON; the current line is follow's and play's (DESIGN §28).
+        case .mic:
+            CommandShape(
+                files: .none,
+                rule: { _, given in
+                    given.first { $0.option.name == "--print" && $0.value != StatusLineForm.json.rawValue }
+                        .map { .printFormForMic($0.value) }
+                })
+        case .follow, .calibrate, .config: CommandShape(files: .none)
         }
     }
 

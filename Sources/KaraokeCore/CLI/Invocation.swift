@@ -120,8 +120,10 @@ public struct FollowRequest: Sendable, Equatable {
     public var player = PlayerChoice.automatic
     /// `--music-dir`: MPD's music folder; nil asks MPD (over a local socket only).
     public var musicDirectory: String?
-    /// `--print`: print the player's state as JSON lines instead of showing lyrics.
-    public var prints = false
+    /// `--print [lines|waybar|json]`: what to print instead of the screen (DESIGN §12 item 3, §28); nil shows it.
+    public var print: StatusLineForm?
+    /// Whether `--print` was given: nothing is shown, so no terminal is needed.
+    public var prints: Bool { print != nil }
     /// `--clock-log FILE`: where to write the lyric clock and the player's positions, for measuring the sync.
     public var clockLog: String?
 
@@ -269,6 +271,8 @@ public struct PlayRequest: Sendable, Equatable {
     public var offsetIsGiven = false
     /// Whether the command line gave `--vocals`: then it wins over the song's remembered level (DESIGN §14.4).
     public var vocalsIsGiven = false
+    /// `--print [lines|waybar|json]`: the current line printed instead of the screen (DESIGN §28); nil shows it.
+    public var print: StatusLineForm?
     /// `--vocals`, `--key` and `--tempo`: what mpv starts with (DESIGN §14.1).
     public var singing = SingingSettings()
     /// Every FILE given, in order (`display.file` is the first): more than one makes a queue.

@@ -21,7 +21,7 @@ enum ManPage {
             "Looks the lyrics up on LRCLIB and prints or saves them."
         ),
         (
-            .follow, "follow [--player P] [--print] [options]",
+            .follow, "follow [--player P] [--print [lines|waybar|json]] [options]",
             "Shows the lyrics of what another player (MPRIS, MPD) plays."
         ),
         (

@@ -65,6 +65,10 @@ enum UsageProblem: Error, Equatable, Sendable {
     case audioForQueue
     /// `render --format ppm` of a file that is not CD+G.
     case ppmWithoutGraphics
+    /// `mic --print` with a form other than json (`lines`, `waybar`).
+    case printFormForMic(String)
+    /// `play --print` with a queue of FILEs.
+    case printForQueue
 
     /// What `karaoke: …` says.
     var message: String {
@@ -123,6 +127,10 @@ enum UsageProblem: Error, Equatable, Sendable {
         case .outputForSeveral(let count): return "'--output' takes the lyrics of one song, got \(count) AUDIO files"
         case .syncToStdout: return "'sync' writes a file; '-o -' (stdout) is not one"
         case .audioForQueue: return "'--audio' goes with one FILE; in a queue each song's audio is found beside it"
+        case .printFormForMic(let form):
+            return
+                "'mic --print' prints JSON lines only ('--print' or '--print json'); '\(form)' is for follow and play"
+        case .printForQueue: return "'--print' goes with one FILE; print a queue's songs one at a time"
         case .ppmWithoutGraphics: return "'--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip"
         }
     }

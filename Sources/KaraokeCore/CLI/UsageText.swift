@@ -68,6 +68,8 @@ public enum UsageText {
         Usage:
           karaoke play FILE... [options]       full-screen player (space pause, ←/→ seek, q quit, ? keys);
                                                several FILEs, a folder or an .m3u playlist make a queue
+          karaoke play FILE --print [\(CommandLineOption.choices(of: "--print"))]
+                                               print the line being sung, no terminal needed
           karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format \(CommandLineOption.choices(of: "--format"))] [options]
                                                print one frame of the player
           karaoke check FILE... [--strict]     validate lyric and CD+G files
@@ -76,8 +78,9 @@ public enum UsageText {
           karaoke fetch AUDIO... [--save] [--force] [--pick]
           karaoke fetch --artist A --title T [--album AL] [--duration S] [-o OUT]
                                                look the lyrics up on LRCLIB (lrclib.net)
-          karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print]
-                                               show the lyrics of what another player plays
+          karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print [\(CommandLineOption.choices(of: "--print"))]]
+                                               show the lyrics of what another player plays, or print
+                                               the line being sung for a status bar
           karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
                                                time lyrics by tapping along to the audio
           karaoke calibrate [--mic SOURCE]     measure the microphone's delay with clicks, for scoring
@@ -105,7 +108,9 @@ public enum UsageText {
                 are then --lyrics FILE, else the file beside it with the same name (song.lrc, …), else
                 one found in the lyric folders (--lyrics-dir, ~/.lyrics, …), else those in its tags; with
                 --fetch, else LRCLIB's, looked up while the audio plays. Untimed lyrics show as pages.
-                Needs a terminal on stdin and stdout (use 'karaoke render' otherwise).
+                Needs a terminal on stdin and stdout (use 'karaoke render' otherwise), except with
+                --print lines|waybar|json: then the line being sung is written at each change, on the
+                audio's clock (or karaoke's with --no-audio), until the song ends.
 
                 Several FILEs, a folder (its songs by name) or an .m3u/.m3u8 playlist make a queue: a
                 card names each song for 5 s (space starts it), n/N go to the next/previous song, a
@@ -180,7 +185,8 @@ public enum UsageText {
                 """
         case "follow":
             return """
-                Usage: karaoke follow [--player \(ValueRule.player.impliedPlaceholder ?? "")] [--print] [options]
+                Usage: karaoke follow [--player \(ValueRule.player.impliedPlaceholder ?? "")]
+                                      [--print [\(CommandLineOption.choices(of: "--print"))]] [options]
 
                 Shows the lyrics of the track another player plays (an MPRIS player such as mpv, VLC or
                 Spotify, or MPD), swept on that player's clock. Its lyrics are found as play finds an audio

@@ -14,6 +14,19 @@ enum FollowCommand {
             }
         }
         // The screen's waiter before any thread starts: the threads wake it, and signals come only to its wait.
+        if let form = request.print, form != .json {
+            // The current line for a status bar (DESIGN §28): a waiter for a command without a screen.
+            guard let waiter = PollWaiter.forCommand() else { return 1 }
+            let connection: PlayerConnectionRunner
+            switch connect(request, wake: waiter.wake) {
+            case .success(let opened): connection = opened
+            case .failure(let failure):
+                StandardStreams.err("karaoke: \(failure.message)")
+                return 1
+            }
+            defer { connection.stop() }
+            return printStatusLines(request, form: form, connection: connection, waiter: waiter)
+        }
         let waiter: PollWaiter?
         if request.prints {
             waiter = nil

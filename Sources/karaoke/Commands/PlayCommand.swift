@@ -6,6 +6,7 @@ import KaraokeDriver
 /// core's `PlayLoop`; this sets up the terminal, mpv and the clock log and carries the loop's effects out.
 enum PlayCommand {
     static func run(_ request: PlayRequest) -> Int32 {
+        if let form = request.print { return printStatusLines(request, form: form) }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             StandardStreams.err(
                 "karaoke: play needs a terminal on stdin and stdout; "

@@ -17,6 +17,13 @@ enum StandardStreams {
         if !written && errno == EPIPE { Glibc.exit(brokenPipeStatus) }
     }
 
+    /// Writes all of `text` to `fd`; false (with `errno` set) when a write fails, such as EPIPE once the reader
+    /// has gone, for a caller that has something to stop before it ends (mpv, DESIGN §28).
+    static func writeWhole(_ text: String, to fd: Int32) -> Bool {
+        var text = text
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
     /// Writes all of `buffer` to `fd`, retrying short and interrupted writes; false (with `errno` set) when a
     /// write fails.
     static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {

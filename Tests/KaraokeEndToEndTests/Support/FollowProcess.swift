@@ -55,9 +55,13 @@ final class FollowProcess: @unchecked Sendable {
             stderrPath: folder.appendingPathComponent("follow-\(UUID().uuidString).err").path, inherits: false)
     }
 
-    /// Starts `karaoke follow ARGUMENTS --print` with `environment` added to this process's (without
-    /// `MPD_HOST`/`MPD_PORT`), or alone when `inherits` is false; its stderr goes to `stderrPath`.
-    init(_ arguments: [String], environment: [String: String] = [:], stderrPath: String, inherits: Bool = true) throws {
+    /// Starts `karaoke COMMAND ARGUMENTS PRINTING` (`follow … --print` unless told) with `environment` added to
+    /// this process's (without `MPD_HOST`/`MPD_PORT`), or alone when `inherits` is false; its stderr goes to
+    /// `stderrPath`.
+    init(
+        _ arguments: [String], command: String = "follow", printing: [String] = ["--print"],
+        environment: [String: String] = [:], stderrPath: String, inherits: Bool = true
+    ) throws {
         self.stderrPath = stderrPath
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -79,7 +83,7 @@ final class FollowProcess: @unchecked Sendable {
         env["MPD_HOST"] = nil
         env["MPD_PORT"] = nil
         for (key, value) in environment { env[key] = value }
-        let all = [KaraokeProcess.binary.path, "follow"] + arguments + ["--print"]
+        let all = [KaraokeProcess.binary.path, command] + arguments + printing
         var argv: [UnsafeMutablePointer<CChar>?] = all.map { strdup($0) } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
@@ -136,6 +140,29 @@ final class FollowProcess: @unchecked Sendable {
 
     /// Whether the process is still running.
     var isRunning: Bool { pid != 0 && waitpid(pid, nil, WNOHANG) == 0 }
+
+    /// Waits up to `timeout` seconds for the process to end by itself; its exit status (128 + N for a signal),
+    /// or nil when it still runs. Reaps it.
+    func waitForExit(timeout: Double) -> Int32? {
+        guard pid != 0 else { return nil }
+        let deadline = FollowProcess.now() + timeout
+        repeat {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                pid = 0
+                close(input)
+                let signal = status & 0x7F
+                return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+            }
+            usleep(5_000)
+        } while FollowProcess.now() < deadline
+        return nil
+    }
+
+    /// Sends `signal` to the process.
+    func signal(_ signal: Int32) {
+        if pid != 0 { kill(pid, signal) }
+    }
 
     /// The next line after those `next` has already passed over that satisfies `condition` (on its JSON
     /// object), waiting up to `timeout` seconds; the lines passed over are not looked at again.
