@@ -14,8 +14,11 @@ struct SVGRecordingTests {
         var rows: Int
         var reduceMotion = false
         var light = false
+        /// The lyrics' size: 2 or more draws them in block glyphs from a made-up font (DESIGN §23).
+        var size = 1
         var testDescription: String {
             "\(song) \(from)+\(seconds)s \(columns)x\(rows)\(reduceMotion ? " reduced" : "")\(light ? " light" : "")"
+                + (size > 1 ? " size \(size)" : "")
         }
     }
 
@@ -25,6 +28,10 @@ struct SVGRecordingTests {
         var options = FrameOptions()
         options.reduceMotion = c.reduceMotion
         if c.light { options.theme = .light }
+        if c.size > 1 {
+            options.size = .fixed(c.size)
+            options.bigFont = BigFontSource(font: MadeUpFont.font(for: song))
+        }
         var composer = FrameComposer(
             song: song, fallbackTitle: c.song, columns: c.columns, rows: c.rows, options: options)
         var recording = SVGRecording(columns: c.columns, rows: c.rows, options: options)
@@ -78,11 +85,15 @@ struct SVGRecordingTests {
         Case(song: "paper-boats.lrc", from: 4, seconds: 10, fps: 10, columns: 60, rows: 12, reduceMotion: true),
         // The light theme: dark ink on a white page.
         Case(song: "lantern-river.lrc", from: 16, seconds: 6, fps: 10, columns: 50, rows: 10, light: true),
+        // Big lyrics: rows of block glyphs, each cell in its shade as the sweep crosses it.
+        Case(song: "lantern-river.lrc", from: 16, seconds: 6, fps: 10, columns: 100, rows: 30, size: 2),
+        Case(song: "sakura-station.lrc", from: 40, seconds: 5, fps: 10, columns: 120, rows: 40, size: 3),
     ]
 
     @Test("a recording shows each frame's rows, cells and colours while that frame lasts", arguments: cases)
     func recordingShowsEachFrame(_ c: Case) throws {
         let (recording, frames, options) = try SVGRecordingTests.record(c)
+        #expect(frames.allSatisfy { $0.size == c.size })
         let svg = recording.svg(duration: c.seconds)
         let decoded = try SVGDecoder(svg)
         #expect(decoded.background == "\(options.theme.background)")
