@@ -210,6 +210,8 @@ var bigLyricsOnly = false
 var monitorOnly = false
 /// Only the parsing rows (TTML beside libxml2's own parse among them).
 var parseOnly = false
+/// Only the animated SVG's row (DESIGN §27).
+var svgOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -220,11 +222,13 @@ do {
         if argument == "--big-lyrics-only" { bigLyricsOnly = true; continue }
         if argument == "--monitor-only" { monitorOnly = true; continue }
         if argument == "--parse-only" { parseOnly = true; continue }
+        if argument == "--svg-only" { svgOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
                     + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only] [--monitor-only] [--parse-only]"
+                    + " [--svg-only]"
             )
             exit(2)
         }
@@ -258,6 +262,10 @@ if cdgCellsOnly {
             + cdgPlayRows(
                 karaoke: karaoke, ttymeasure: "\(tools)/ttymeasure.py", data: data, seconds: quick ? 3 : 10,
                 runs: quick ? 1 : 3))
+    exit(0)
+}
+if svgOnly {
+    printTable(svgRows(songPath: song, runs: quick ? 1 : 3))
     exit(0)
 }
 if bigLyricsOnly {
@@ -350,6 +358,8 @@ for (columns, rows) in [(80, 24), (200, 60)] {
             "\(count(1 / median(times))) frames/s", columns == 200 ? "under 50 µs" : ""
         ))
 }
+
+table += svgRows(songPath: song, runs: quick ? 1 : 3)
 
 // MARK: - Playing
 
