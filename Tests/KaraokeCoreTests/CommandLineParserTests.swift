@@ -433,7 +433,7 @@ struct CommandLineParserTests {
     @Test("a bad --format names the formats and suggests the near one")
     func badFormat() throws {
         let error = try #require(usageError(["render", "song.lrc", "--at", "1", "--format", "jsn"]))
-        #expect(error.message.contains("text, ansi, json or ppm"))
+        #expect(error.message.contains("text, ansi, json, ppm, asciicast or svg"))
         #expect(error.message.contains("did you mean 'json'?"))
     }
 

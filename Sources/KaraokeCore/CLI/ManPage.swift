@@ -5,15 +5,16 @@ enum ManPage {
     static let commands: [(command: CommandLineOption.Command, synopsis: String, summary: String)] = [
         (.play, "play FILE [options]", "Plays FILE's lyrics full screen with the song's audio through mpv."),
         (
-            .render, "render FILE --at SECONDS [options]",
-            "Prints the frame play would show at SECONDS, as text, ANSI or JSON; needs no terminal."
+            .render, "render FILE --at SECONDS | --from S --to E [options]",
+            "Prints the frame play would show at SECONDS, as text, ANSI or JSON, or records the frames of a span "
+                + "as an asciinema recording; needs no terminal."
         ),
         (
             .check, "check FILE... [--strict]",
             "Validates lyric files: diagnostics on stderr, a summary line each on stdout."
         ),
         (
-            .convert, "convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]",
+            .convert, "convert FILE --to \(CommandLineOption.choices(of: "--to", for: .convert)) [-o OUT] [--force]",
             "Writes the lyrics in another format."
         ),
         (
