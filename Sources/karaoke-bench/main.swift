@@ -208,6 +208,8 @@ var cdgCellsOnly = false
 var bigLyricsOnly = false
 /// Only the monitor's latency rows, beside module-loopback's.
 var monitorOnly = false
+/// Only the animated SVG's row (DESIGN §27).
+var svgOnly = false
 do {
     var rest = CommandLine.arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -217,11 +219,12 @@ do {
         if argument == "--cdg-cells-only" { cdgCellsOnly = true; continue }
         if argument == "--big-lyrics-only" { bigLyricsOnly = true; continue }
         if argument == "--monitor-only" { monitorOnly = true; continue }
+        if argument == "--svg-only" { svgOnly = true; continue }
         if argument == "--wake-floor" { wakeFloorLoop() }
         guard argument.hasPrefix("--"), let value = rest.popFirst() else {
             print(
                 "usage: karaoke-bench [--karaoke PATH] [--tools DIR] [--data DIR] [--song FILE] [--quick] [--wake-ups-only]"
-                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only] [--monitor-only]"
+                    + " [--synthesis-only] [--cdg-cells-only] [--big-lyrics-only] [--monitor-only] [--svg-only]"
             )
             exit(2)
         }
@@ -255,6 +258,10 @@ if cdgCellsOnly {
             + cdgPlayRows(
                 karaoke: karaoke, ttymeasure: "\(tools)/ttymeasure.py", data: data, seconds: quick ? 3 : 10,
                 runs: quick ? 1 : 3))
+    exit(0)
+}
+if svgOnly {
+    printTable(svgRows(songPath: song, runs: quick ? 1 : 3))
     exit(0)
 }
 if bigLyricsOnly {
@@ -325,6 +332,8 @@ for (columns, rows) in [(80, 24), (200, 60)] {
             "\(count(1 / median(times))) frames/s", columns == 200 ? "under 50 µs" : ""
         ))
 }
+
+table += svgRows(songPath: song, runs: quick ? 1 : 3)
 
 // MARK: - Playing
 
