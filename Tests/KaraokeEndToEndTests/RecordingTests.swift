@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import Testing
 
 /// A replay of an asciicast up to a moment: the output events' bytes whose time is at or before it, written
@@ -102,6 +105,46 @@ struct RecordingTests {
             #expect(
                 Array(screen.prefix(Self.rows)).map(Self.trimmed) == expected,
                 "at \(time) s:\n\(screen.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("--format svg writes one SVG picture: animated over a span, a still with --at; -o refuses to overwrite")
+    func svg() throws {
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let song = KaraokeProcess.song("paper-boats.lrc")
+            let file = folder.appendingPathComponent("demo.svg")
+            let animated = try KaraokeProcess.run([
+                "render", song, "--from", "8", "--to", "12", "--format", "svg", "--cols", "40", "--rows", "10",
+                "-o", file.path,
+            ])
+            #expect(animated.status == 0, "\(animated.stderr)")
+            let picture = try String(contentsOf: file, encoding: .utf8)
+            #expect(picture.hasPrefix("<svg") && picture.contains("@keyframes"))
+            #expect(XMLParser(data: Data(picture.utf8)).parse())
+            let again = try KaraokeProcess.run([
+                "render", song, "--from", "8", "--to", "12", "--format", "svg", "-o", file.path,
+            ])
+            #expect(again.status == 1)
+            #expect(again.stderr.contains("exists; --force replaces it"))
+            let still = try KaraokeProcess.run(["render", song, "--at", "9.3", "--format", "svg"])
+            #expect(still.status == 0)
+            #expect(still.stdout.hasPrefix("<svg") && !still.stdout.contains("@keyframes"))
+            #expect(XMLParser(data: Data(still.stdout.utf8)).parse())
+        }
+    }
+
+    @Test("asciicast to stdout with -o -, the same bytes as to a file")
+    func stdout() throws {
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let (file, _) = try Self.record(into: folder)
+            let printed = try KaraokeProcess.run(
+                [
+                    "render", KaraokeProcess.song("paper-boats.lrc"), "--from", "\(Self.start)", "--to", "\(Self.end)",
+                    "--cols", "\(Self.columns)", "--rows", "\(Self.rows)", "--format", "asciicast", "-o", "-",
+                ],
+                environment: ["TERM": "tmux-256color", "SOURCE_DATE_EPOCH": "1700000000"])
+            #expect(printed.status == 0)
+            #expect(printed.stdout == (try String(contentsOf: file, encoding: .utf8)))
         }
     }
 

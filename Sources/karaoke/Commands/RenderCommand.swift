@@ -72,9 +72,7 @@ enum RenderCommand {
                 request.display.color == .always
                 || (request.display.color == .auto && !TerminalInfo.noColorRequested)
             return deliver(Array(frame.ansiRendering(depth: colour ? .direct : .none).utf8), request)
-        case .svg:
-            StandardStreams.err("karaoke: '--format svg' is not available in this build")
-            return 2
+        case .svg: return deliver(Array(SVGRecording.still(frame, options: options).utf8), request)
         case .ppm, .asciicast:
             // The parser gives `--format ppm` to CD+G files only, and asciicast to spans only.
             preconditionFailure("\(request.format) for one frame of a lyric file")
@@ -103,13 +101,30 @@ enum RenderCommand {
     }
 
     /// The frames of `span` as `play` composes them, written as an asciinema recording (DESIGN §26) line by
-    /// line as they are composed: a long span is never held whole.
+    /// line as they are composed, so a long span is never held whole; or as one animated SVG.
     private static func record(
         _ span: RenderRequest.Span, request: RenderRequest, composer: inout FrameComposer, track: inout CDGTrack?
     ) -> Int32 {
+        let frames = FrameSpan(start: span.start, end: span.end, framesPerSecond: request.display.framesPerSecond)
+        let options = composer.options
+        // The frame of `moment`, with the CD+G picture of its time when the song has one.
+        func frame(at moment: FrameSpan.Moment) -> Frame {
+            var input = moment.input(userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+            if track != nil {
+                let size = composer.pictureSize
+                input.picture = track!.cells(
+                    at: moment.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
+            }
+            return composer.frame(input)
+        }
         guard request.format == .asciicast else {
-            StandardStreams.err("karaoke: '--format svg' is not available in this build")
-            return 2
+            // One picture made at the end: unlike a cast it cannot be written as it goes, but it holds each
+            // distinct row once, not each frame.
+            var recording = SVGRecording(columns: composer.columns, rows: composer.rows, options: options)
+            for moment in frames { recording.append(frame(at: moment), at: moment.seconds) }
+            // Each frame lasts a frame's time, the last one too, before the picture loops.
+            let duration = Double(frames.count) / Double(frames.framesPerSecond)
+            return deliver(Array(recording.svg(duration: duration).utf8), request)
         }
         let terminal = recordedTerminal(colors: request.display.color != .never && !TerminalInfo.noColorRequested)
         let header = Asciicast.Header(
@@ -117,18 +132,10 @@ enum RenderCommand {
             terminalType: terminal.type)
         var cast = Asciicast(
             codes: terminal.codes, depth: terminal.depth, columns: composer.columns, rows: composer.rows)
-        let frames = FrameSpan(start: span.start, end: span.end, framesPerSecond: request.display.framesPerSecond)
-        let options = composer.options
         return stream(request) { fd in
             var pending = Array(header.line.utf8)
             for moment in frames {
-                var input = moment.input(userOffset: options.userOffset, reduceMotion: options.reduceMotion)
-                if track != nil {
-                    let size = composer.pictureSize
-                    input.picture = track!.cells(
-                        at: moment.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
-                }
-                guard let line = cast.event(for: composer.frame(input), at: moment.seconds) else { continue }
+                guard let line = cast.event(for: frame(at: moment), at: moment.seconds) else { continue }
                 pending += line.utf8
                 // Written in pieces of about 64 KiB: few writes, and little held however long the span.
                 if pending.count >= 65536 {
