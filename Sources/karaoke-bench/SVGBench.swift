@@ -1,7 +1,7 @@
 import Foundation
 import KaraokeCore
 
-/// The rows for an animated SVG (DESIGN §27): composing and recording 20 s of `songPath` at 80×24 and 30 fps,
+/// The row for an animated SVG (DESIGN §27.2): composing and recording 20 s of `songPath` at 80×24 and 30 fps,
 /// what `render --format svg` does for a README's picture, and the picture's size.
 func svgRows(songPath: String, runs: Int) -> [(String, String, String, String)] {
     guard let songBytes = FileManager.default.contents(atPath: songPath).map({ [UInt8]($0) }),

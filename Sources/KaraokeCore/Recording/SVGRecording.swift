@@ -24,6 +24,8 @@ public struct SVGRecording: Sendable {
     private(set) var changes: [[Change]]
     /// The time of the last frame appended.
     private var lastTime: Double?
+    /// The rows of the last frame appended: a row equal to its predecessor is not drawn again.
+    private var lastRows: [FrameRow?]
 
     /// An empty recording of a screen `columns` × `rows` cells, in the colours of `options.theme`.
     public init(columns: Int, rows: Int, options: FrameOptions) {
@@ -31,6 +33,7 @@ public struct SVGRecording: Sendable {
         self.rows = max(1, rows)
         theme = options.theme
         changes = Array(repeating: [], count: self.rows)
+        lastRows = Array(repeating: nil, count: self.rows)
     }
 
     /// Adds `frame`, shown from `seconds` after the start until the next frame (or the loop's end).
@@ -43,6 +46,9 @@ public struct SVGRecording: Sendable {
         lastTime = time
         for position in 0..<rows {
             let row = position < frame.rows.count ? frame.rows[position] : .blank
+            // Most rows are as they were a frame ago; comparing is cheaper than drawing them again.
+            if row == lastRows[position] { continue }
+            lastRows[position] = row
             let drawing = SVGRowDrawing(row, columns: columns, foreground: theme.foreground)
             let index = drawing.isBlank ? -1 : intern(drawing)
             if let last = changes[position].last {

@@ -230,3 +230,77 @@ struct SVGCellDrawingTests {
         #expect(decoded.text(row: 0, at: 0) == "        x")
     }
 }
+
+/// When each frame shows in the loop (DESIGN §27.5).
+@Suite("SVG recording times")
+struct SVGRecordingTimeTests {
+    /// A 10×2 frame whose first row says `text`.
+    static func frame(_ text: String) -> Frame {
+        let cells = text.enumerated().map { k, character in
+            FrameCell(
+                column: k, grapheme: character, glyph: String(character), width: 1, role: .lyric, fill: 1,
+                color: RGB(hex: 0xFFFFFF))
+        }
+        return Frame(time: 0, columns: 10, rows: [FrameRow(kind: .lyric, cells: cells), .blank])
+    }
+
+    /// The first row of `svg` at each of `times`.
+    static func texts(_ svg: String, at times: [Double]) throws -> [String] {
+        let decoded = try SVGDecoder(svg)
+        return times.map { decoded.text(row: 0, at: $0) }
+    }
+
+    @Test("each frame shows from its time until the next, and the loop starts again with the first")
+    func framesInTurn() throws {
+        var recording = SVGRecording(columns: 10, rows: 2, options: FrameOptions())
+        for (k, text) in ["one", "two", "one", "", "three"].enumerated() {
+            recording.append(SVGRecordingTimeTests.frame(text), at: Double(k))
+        }
+        let times = [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 9.9, 10.1]
+        #expect(
+            try SVGRecordingTimeTests.texts(recording.svg(duration: 10), at: times) == [
+                "one", "two", "one", "", "three", "three", "three", "three", "one",
+            ])
+    }
+
+    @Test("the first frame shows from the start; frames from the duration on are left out")
+    func lateStartAndFramesPastTheEnd() throws {
+        var recording = SVGRecording(columns: 10, rows: 2, options: FrameOptions())
+        recording.append(SVGRecordingTimeTests.frame("first"), at: 1)
+        recording.append(SVGRecordingTimeTests.frame("second"), at: 2)
+        recording.append(SVGRecordingTimeTests.frame("past"), at: 3)
+        let svg = recording.svg(duration: 3)
+        #expect(
+            try SVGRecordingTimeTests.texts(svg, at: [0.1, 1.5, 2.5, 2.99]) == ["first", "first", "second", "second"])
+        #expect(!svg.contains("past"))
+    }
+
+    @Test("a frame at the time of the one before, or earlier, replaces it")
+    func sameOrEarlierTime() throws {
+        var recording = SVGRecording(columns: 10, rows: 2, options: FrameOptions())
+        recording.append(SVGRecordingTimeTests.frame("a"), at: 0)
+        recording.append(SVGRecordingTimeTests.frame("b"), at: 1)
+        recording.append(SVGRecordingTimeTests.frame("c"), at: 1)
+        recording.append(SVGRecordingTimeTests.frame("d"), at: 0.5)
+        recording.append(SVGRecordingTimeTests.frame("e"), at: 2)
+        #expect(try SVGRecordingTimeTests.texts(recording.svg(duration: 3), at: [0.5, 1.5, 2.5]) == ["a", "d", "e"])
+    }
+
+    @Test("two changes closer than the keyframes' precision keep the later")
+    func changesThatRoundTogether() throws {
+        var recording = SVGRecording(columns: 10, rows: 2, options: FrameOptions())
+        recording.append(SVGRecordingTimeTests.frame("a"), at: 0)
+        recording.append(SVGRecordingTimeTests.frame("b"), at: 1)
+        recording.append(SVGRecordingTimeTests.frame("c"), at: 1.000_000_1)
+        #expect(try SVGRecordingTimeTests.texts(recording.svg(duration: 2), at: [0.5, 1.5]) == ["a", "c"])
+    }
+
+    @Test("a row that never changes is drawn once, without animation")
+    func constantRows() throws {
+        var recording = SVGRecording(columns: 10, rows: 2, options: FrameOptions())
+        for k in 0..<30 { recording.append(SVGRecordingTimeTests.frame("same"), at: Double(k) / 10) }
+        let svg = recording.svg(duration: 3)
+        #expect(!svg.contains("@keyframes"))
+        #expect(svg.components(separatedBy: ">same<").count == 2)
+    }
+}
