@@ -202,12 +202,12 @@ extension CommandLineOption {
         // render over a span: the frames play shows from --from to --to, as asciicast or SVG (DESIGN §26)
         CommandLineOption(
             "--from", .decimal(0...360_000), placeholder: "SECONDS",
-            help: "the start of the span of playback to record (with --to and --format asciicast or svg)",
+            help: "the start of the span of playback to record, with --to and --format asciicast or svg",
             commands: [.render]
         ) { values, value in values.spanStart = value.decimal },
         CommandLineOption(
             "--to", .decimal(0...360_000), placeholder: "SECONDS",
-            help: "the end of the span of playback to record (after --from)", commands: [.render]
+            help: "the end of the span of playback to record, after --from", commands: [.render]
         ) { values, value in values.spanEnd = value.decimal },
         CommandLineOption(
             "--cols", .integer(1...1000), placeholder: "N", meaning: "the terminal's, else 80",

@@ -339,7 +339,7 @@ public struct RenderRequest: Sendable, Equatable {
 
     /// The shared options.
     public var display: DisplayRequest
-    /// `--at`, seconds of playback.
+    /// `--at`, seconds of playback; with a span, its start.
     public var time: Double
     /// `--at` as written, for a moment that must be exact to the digit (a CD+G packet, DESIGN §19.4).
     public var timeText = "0"

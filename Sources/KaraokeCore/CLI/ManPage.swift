@@ -157,7 +157,8 @@ enum ManPage {
         page += ".SH EXIT STATUS\n"
         for entry in exitStatuses { page += ".TP\n.B " + escaped(entry.status) + "\n" + escaped(entry.meaning) + "\n" }
         page += ".SH EXAMPLES\n.nf\nkaraoke play song.lrc\nkaraoke play song.mp3 \\-\\-fetch\n"
-        page += "karaoke render song.lrc \\-\\-at 30 \\-\\-cols 80 \\-\\-rows 24\n.fi\n"
+        page += "karaoke render song.lrc \\-\\-at 30 \\-\\-cols 80 \\-\\-rows 24\n"
+        page += "karaoke render song.lrc \\-\\-from 10 \\-\\-to 30 \\-\\-format asciicast \\-o demo.cast\n.fi\n"
         return page
     }
 

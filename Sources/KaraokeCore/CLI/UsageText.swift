@@ -130,7 +130,8 @@ public enum UsageText {
                 audio with a .cdg of its name beside it) is drawn in cells as 'play' draws it; '--format ppm'
                 writes its 300x216 picture at SECONDS as binary PPM instead. With '--from' and '--to' it records
                 the frames play shows over that span, at '--fps': '--format asciicast' gives the bytes play
-                writes to the terminal as an asciinema recording ('asciinema play OUT').
+                writes to the terminal as an asciinema recording ('asciinema play OUT'), '--format svg' one
+                animated SVG picture.
 
                 Options:
                 \(optionLines(for: .render))
