@@ -48,20 +48,17 @@ enum RenderCommand {
         var composer = FrameComposer(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options)
-        var input = FrameInput(time: request.time, userOffset: options.userOffset, reduceMotion: options.reduceMotion)
-        if let graphics = loaded.graphics {
-            // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
-            var track = CDGTrack(bytes: graphics, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)
-            let size = composer.pictureSize
-            input.picture = track.cells(
-                at: request.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
-        }
         if composer.bigFontMissing { StandardStreams.err("karaoke: warning: " + composer.sizeNotice) }
-        if let span = request.span {
-            var track = loaded.graphics.map {
-                CDGTrack(bytes: $0, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)
-            }
-            return record(span, request: request, composer: &composer, track: &track)
+        // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
+        var track = loaded.graphics.map {
+            CDGTrack(bytes: $0, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)
+        }
+        if let span = request.span { return record(span, request: request, composer: &composer, track: &track) }
+        var input = FrameInput(time: request.time, userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+        if track != nil {
+            let size = composer.pictureSize
+            input.picture = track!.cells(
+                at: request.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
         }
         let frame = composer.frame(input)
         switch request.format {
