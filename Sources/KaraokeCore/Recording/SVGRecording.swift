@@ -101,7 +101,8 @@ public struct SVGRecording: Sendable {
         var output = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\""
         output += " width=\"\(SVGNumber.decimal(Double(width) * SVGCell.scale, places: 1))\""
         output += " height=\"\(SVGNumber.decimal(Double(height) * SVGCell.scale, places: 1))\""
-        output += " fill=\"\(theme.foreground)\">"
+        // `xml:space` keeps runs of spaces for renderers that ignore the style's `white-space`.
+        output += " fill=\"\(theme.foreground)\" xml:space=\"preserve\">"
         // Rows are already in visual order (right-to-left ones too), so no reordering; spaces are cells.
         output += "<style>text{font:\(SVGCell.fontSize)px \(SVGCell.fontFamily);white-space:pre;"
         output += "unicode-bidi:bidi-override;direction:ltr}.b{font-weight:bold}"

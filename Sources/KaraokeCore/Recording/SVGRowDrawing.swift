@@ -6,7 +6,7 @@
 struct SVGRowDrawing: Hashable {
     /// The background rectangles, empty when no cell has a background.
     var rectangles: String
-    /// The `<text>` element's attributes after its name (a class for a bold row) and its content, the runs.
+    /// The `<text>` element's attributes after its name: the bold class when every cell is bold, else none.
     var textAttributes: String
     /// The `<tspan>` runs.
     var runs: String
@@ -51,16 +51,21 @@ struct SVGRowDrawing: Hashable {
                 }
             }
             let run = shown[index..<end]
-            let ascii = run.allSatisfy { $0.cell.width == 1 && $0.glyph.unicodeScalars.first!.value < 0x80 }
+            let ascii = run.allSatisfy {
+                $0.cell.width == 1 && $0.glyph.unicodeScalars.count == 1 && $0.glyph.unicodeScalars.first!.value < 0x80
+            }
             runs += "<tspan"
-            if flowColumn != first.cell.column {
-                if ascii {
-                    runs += " x=\"\(first.cell.column * SVGCell.width)\""
-                } else {
-                    runs += " x=\"" + run.map { String($0.cell.column * SVGCell.width) }.joined(separator: " ") + "\""
-                }
-            } else if !ascii && run.count > 1 {
-                runs += " x=\"" + run.map { String($0.cell.column * SVGCell.width) }.joined(separator: " ") + "\""
+            // ASCII needs its first column only, and none where it flows on; anything else one a grapheme (a
+            // single grapheme may flow on too: the run after it is placed again).
+            let flows = flowColumn == first.cell.column
+            let placed: ArraySlice<(cell: FrameCell, glyph: String, style: TerminalStyle)>
+            if ascii {
+                placed = flows ? [] : run.prefix(1)
+            } else {
+                placed = flows && run.count == 1 ? [] : run
+            }
+            if !placed.isEmpty {
+                runs += " x=\"" + placed.map { String($0.cell.column * SVGCell.width) }.joined(separator: " ") + "\""
             }
             if let rgb = first.style.rgb, rgb != foreground { runs += " fill=\"\(rgb)\"" }
             if !allBold && first.style.weight == .bold { runs += " class=\"b\"" }

@@ -295,6 +295,15 @@ struct SVGRecordingTimeTests {
         #expect(try SVGRecordingTimeTests.texts(recording.svg(duration: 2), at: [0.5, 1.5]) == ["a", "c"])
     }
 
+    @Test("a recording without frames is the theme's blank page")
+    func emptyRecording() throws {
+        var options = FrameOptions()
+        options.theme = .light
+        let decoded = try SVGDecoder(SVGRecording(columns: 20, rows: 4, options: options).svg(duration: 5))
+        #expect(decoded.background == "#ffffff")
+        #expect(decoded.positions.isEmpty && decoded.definitions.isEmpty)
+    }
+
     @Test("a row that never changes is drawn once, without animation")
     func constantRows() throws {
         var recording = SVGRecording(columns: 10, rows: 2, options: FrameOptions())
