@@ -27,7 +27,9 @@ private let replayScript = """
     .enabled(if: TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")),
     .concurrencyLimit(2), .timeLimit(.minutes(5)))
 struct RecordingTests {
+    /// The pane's width, and the recording's.
     static let columns = 60
+    /// The pane's height, and the recording's.
     static let rows = 14
     /// The span recorded: from 3 s to 21 s of paper-boats.
     static let start = 3.0
