@@ -38,6 +38,9 @@ static inline const char *kk_tigetstr(const char *name) {
 /// A terminfo boolean capability of the current terminal (0 when absent).
 static inline int kk_tigetflag(const char *name) { return tigetflag(name) > 0; }
 
+/// A terminfo numeric capability of the current terminal (-1 when absent, -2 for "not a number").
+static inline int kk_tigetnum(const char *name) { return tigetnum(name); }
+
 /// Loads the terminfo entry of `name` as the current terminal, without taking over any screen (for
 /// reading its strings); 0 on success.
 static inline int kk_setupterm(const char *name) {

@@ -68,21 +68,22 @@ struct CommandLineOptionTests {
             CommandLineOption.all.flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
             + ["--version", "-V", "--speed", "-x", "--"]
         for name in Set(candidates) where name != "--" {
-            let option = CommandLineOption.named(name)
+            let option = CommandLineOption.named(name, for: command)
             let arguments = baseArguments(command) + [name] + (option?.takesValue == true ? ["1"] : [])
             var message: String? = nil
             do { _ = try CommandLineParser.parse(arguments) } catch { message = error.message }
             let refused = message?.hasPrefix("unknown option") == true
-            let declared = option?.commands.contains(command) == true
+            let declared = option != nil
             #expect(refused == !declared, "\(arguments): \(message ?? "accepted")")
         }
     }
 
     @Test(
         "an option is either a flag or takes a value, and says so the same way to parser and help",
-        arguments: CommandLineOption.all.map(\.name))
-    func flagsAndValues(name: String) throws {
-        let option = try #require(CommandLineOption.named(name))
+        arguments: CommandLineOption.all.indices)
+    func flagsAndValues(index: Int) throws {
+        let option = CommandLineOption.all[index]
+        let name = option.name
         let command = try #require(CommandLineOption.Command.allCases.first { option.commands.contains($0) })
         var message: String? = nil
         do {
@@ -95,10 +96,12 @@ struct CommandLineOptionTests {
         #expect(message == (option.bareValue == nil ? expected : nil))
     }
 
-    @Test("names are unique and spelled as options: --long, -x")
+    @Test("names are unique for each command and spelled as options: --long, -x")
     func namesAreWellFormed() {
-        let names = CommandLineOption.all.flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
-        #expect(Set(names).count == names.count)
+        for command in CommandLineOption.Command.allCases {
+            let names = CommandLineOption.options(of: command).flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
+            #expect(Set(names).count == names.count, "\(command) takes a name twice")
+        }
         for option in CommandLineOption.all {
             #expect(option.name.hasPrefix("--") && option.name.count > 3)
             if let short = option.shortName { #expect(short.count == 2 && short.hasPrefix("-")) }
@@ -156,6 +159,16 @@ private func line(_ option: CommandLineOption, _ value: String) -> [String] {
     let base = command == .fetch ? ["fetch", "--artist", "A", "--title", "T"] : baseArguments(command)
     // PPM is a CD+G file's picture (DESIGN §19.5).
     if option.name == "--format" && value == "ppm" { return ["render", "song.cdg", "--at", "1", option.name, value] }
+    // A recording is of a span (DESIGN §26): its ends go with each other, after each other.
+    if option.name == "--format" && value == "asciicast" {
+        return ["render", "song.lrc", "--from", "0", "--to", "1", option.name, value]
+    }
+    if command == .render && option.name == "--from" {
+        return ["render", "song.lrc", "--format", "asciicast", "--to", "360000", option.name, value]
+    }
+    if command == .render && option.name == "--to" {
+        return ["render", "song.lrc", "--format", "asciicast", "--from", "0", option.name, value]
+    }
     // An optional value is given only after '=' (`--monitor=80`).
     return base + (option.bareValue == nil ? [option.name, value] : [option.name + "=" + value])
 }
@@ -171,9 +184,10 @@ private let choiceOptions = CommandLineOption.all.filter { $0.rule.choices != ni
 struct ValueRuleTests {
     @Test(
         "a number's bounds are accepted, the numbers just outside refused with the range, the help showing it",
-        arguments: numericOptions.map(\.name))
-    func numberBounds(name: String) throws {
-        let option = try #require(CommandLineOption.named(name))
+        arguments: numericOptions.indices)
+    func numberBounds(index: Int) throws {
+        let option = numericOptions[index]
+        let name = option.name
         switch option.rule {
         case .integer(let range):
             let expected = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
@@ -197,7 +211,11 @@ struct ValueRuleTests {
         case .decimal(let range):
             let bounds = (ValueRule.written(range.lowerBound), ValueRule.written(range.upperBound))
             for inside in [bounds.0, bounds.1] {
-                #expect(usageMessage(line(option, inside)) == nil, "\(name) \(inside)")
+                // A span's end at its start is in the rule's range, and refused for the order of the two.
+                let message = usageMessage(line(option, inside))
+                #expect(
+                    message == nil || message!.hasPrefix("'--to 360000' must be after")
+                        || message!.hasPrefix("'--to 0' must be after"), "\(name) \(inside)")
             }
             let outside = ValueRule.written(range.upperBound + 1)
             #expect(
@@ -227,9 +245,10 @@ struct ValueRuleTests {
 
     @Test(
         "each choice is accepted, another word refused naming them all, and the completions offer the same words",
-        arguments: choiceOptions.map(\.name))
-    func choices(name: String) throws {
-        let option = try #require(CommandLineOption.named(name))
+        arguments: choiceOptions.indices)
+    func choices(index: Int) throws {
+        let option = choiceOptions[index]
+        let name = option.name
         let words = try #require(option.rule.choices)
         for word in words { #expect(usageMessage(line(option, word)) == nil, "\(name) \(word)") }
         let refusal = try #require(usageMessage(line(option, "zzz")))
@@ -299,12 +318,12 @@ struct CommandShapeTests {
     @Test(
         "a required option is named in the message that misses it and marked required in the help",
         arguments: [
-            (["render", "a.lrc"], "--at", "'render' needs '--at SECONDS'"),
-            (["convert", "a.lrc"], "--to", "'convert' needs '--to FORMAT' (lrc, elrc, srt, vtt)"),
+            (["convert", "a.lrc"], "--to", "'convert' needs '--to FORMAT' (lrc, elrc, srt, vtt)")
         ])
     func required(arguments: [String], name: String, message: String) throws {
         #expect(usageMessage(arguments) == message)
-        let option = try #require(CommandLineOption.named(name))
+        let command = try #require(CommandLineOption.Command(rawValue: arguments[0]))
+        let option = try #require(CommandLineOption.named(name, for: command))
         #expect(option.details.first == "required")
     }
 
@@ -392,6 +411,136 @@ struct CommandHelpTests {
         #expect(UsageText.help(for: "sync").includes("write the timed lyrics to OUT instead of FILE's name with .lrc"))
         #expect(!UsageText.help(for: "follow").includes("render"))
         #expect(!UsageText.help(for: "play").includes("render takes"))
-        #expect(UsageText.help(for: "render").includes("accepted and not used: one frame has no frame rate"))
+        #expect(UsageText.help(for: "render").includes("frames per second of a span (--from/--to)"))
+        #expect(UsageText.help(for: "render").includes("-o, --output OUT"))
+    }
+}
+
+/// One name declared for disjoint sets of commands, each with its own rule (DESIGN §1): convert's `--to` is
+/// a format, render's the end of a span.
+@Suite("Command line: one name, an option for each command")
+struct SharedOptionNameTests {
+    /// The declarations of `name`.
+    private static func declarations(of name: String) -> [CommandLineOption] {
+        CommandLineOption.all.filter { $0.name == name }
+    }
+
+    @Test("a name declared more than once has disjoint commands and is not a config key")
+    func sharedNamesAreDisjointAndCommandLineOnly() {
+        for name in Set(CommandLineOption.all.map(\.name)) where Self.declarations(of: name).count > 1 {
+            let declarations = Self.declarations(of: name)
+            for (index, first) in declarations.enumerated() {
+                for second in declarations[(index + 1)...] {
+                    #expect(
+                        first.commands.isDisjoint(with: second.commands), "\(name) is declared twice for one command")
+                }
+            }
+            // A config key names one option: a shared name would be read by one rule and applied by another.
+            #expect(ConfigFile.commandLineOnly.contains(name), "\(name) is declared twice and settable in a config")
+        }
+    }
+
+    @Test("--to is found by name and command: convert's format, render's seconds, nothing for play")
+    func lookupByCommand() throws {
+        let convert = try #require(CommandLineOption.named("--to", for: .convert))
+        let render = try #require(CommandLineOption.named("--to", for: .render))
+        #expect(convert.rule == .namedChoice(ConvertRequest.targets))
+        #expect(render.rule == .decimal(0...360_000))
+        #expect(CommandLineOption.named("--to", for: .play) == nil)
+    }
+
+    @Test("each command's rule reads its own --to: a format for convert, seconds for render")
+    func eachCommandReadsItsOwnValue() throws {
+        let converted = try CommandLineParser.parse(["convert", "song.lrc", "--to", "srt"])
+        guard case .convert(let request) = converted else {
+            Issue.record("expected convert, got \(converted)")
+            return
+        }
+        #expect(request.target == "srt")
+        let rendered = try CommandLineParser.parse(
+            ["render", "song.lrc", "--from", "1", "--to", "2.5", "--format", "asciicast"])
+        guard case .render(let span) = rendered else {
+            Issue.record("expected render, got \(rendered)")
+            return
+        }
+        #expect(span.span == RenderRequest.Span(start: 1, end: 2.5))
+    }
+
+    @Test(
+        "a value one command's rule takes is refused by the other's, with that rule's words",
+        arguments: [
+            // render's seconds are no format to convert
+            (["convert", "song.lrc", "--to", "12"], "expected one of lrc, elrc, srt, vtt"),
+            // convert's format is no time to render
+            (
+                ["render", "song.lrc", "--from", "1", "--to", "srt", "--format", "asciicast"],
+                "bad value 'srt' for '--to'; expected a number from 0 to 360000"
+            ),
+        ])
+    func rulesStayWithTheirCommand(arguments: [String], words: String) throws {
+        var message = ""
+        do { _ = try CommandLineParser.parse(arguments) } catch { message = error.message }
+        #expect(message.contains(words), "\(message)")
+    }
+
+    @Test("each command's help shows its own --to, and only convert's says it is required")
+    func eachHelpShowsItsOwn() {
+        let convert = UsageText.help(for: "convert")
+        let render = UsageText.help(for: "render")
+        #expect(convert.contains("--to FORMAT"))
+        #expect(convert.contains("lrc (line timing)"))
+        #expect(!convert.contains("--to SECONDS"))
+        #expect(render.contains("--to SECONDS"))
+        #expect(render.contains("the end of the span"))
+        #expect(!render.contains("lrc (line timing)"))
+        let renderLine = render.split(separator: "\n").first { $0.hasPrefix("  --to ") } ?? ""
+        #expect(!renderLine.contains("required"))
+    }
+
+    @Test("the man page lists both --to options, each with its commands")
+    func manPageListsBoth() {
+        let page = ManPage.text
+        #expect(page.contains("\\fB\\-\\-to\\fR \\fIFORMAT\\fR"))
+        #expect(page.contains("\\fB\\-\\-to\\fR \\fISECONDS\\fR"))
+    }
+
+    @Test("bash completes --to by the command: convert's formats, nothing for render's seconds")
+    func bashCompletesByCommand() throws {
+        let script = try #require(ShellCompletion.script(for: "bash"))
+        #expect(script.contains("--to) case \"${COMP_WORDS[1]}\" in"))
+        #expect(script.contains("convert) COMPREPLY=($(compgen -W \"lrc elrc srt vtt\" -- \"$cur\")); return;;"))
+        #expect(script.contains("render) return;;"))
+    }
+
+    @Test("zsh and fish offer each command its own --to")
+    func zshAndFishByCommand() throws {
+        let fish = try #require(ShellCompletion.script(for: "fish"))
+        #expect(fish.contains("'__fish_seen_subcommand_from convert' -l to -x -a 'lrc elrc srt vtt'"))
+        #expect(fish.contains("'__fish_seen_subcommand_from render' -l to -x -d 'the end of the span"))
+        let zsh = try #require(ShellCompletion.script(for: "zsh"))
+        #expect(zsh.contains("'--to[the end of the span"))
+        #expect(zsh.contains(":FORMAT:(lrc elrc srt vtt)"))
+    }
+
+    @Test("did you mean: a near miss of --to is suggested for render and for convert")
+    func suggestionsForEach() {
+        for arguments in [["render", "s.lrc", "--from", "1", "--tto", "2"], ["convert", "s.lrc", "--tto", "srt"]] {
+            var message = ""
+            do { _ = try CommandLineParser.parse(arguments) } catch { message = error.message }
+            #expect(message.hasSuffix("did you mean '--to'?"), "\(arguments): \(message)")
+        }
+    }
+
+    @Test("karaoke config lists neither --to nor --from, which belong on the command line")
+    func configListing() throws {
+        #expect(!ConfigFile.keys.contains("to"))
+        #expect(!ConfigFile.keys.contains("from"))
+        guard case .config(let listing) = try CommandLineParser.parse(["config", "--fps", "24"]) else {
+            Issue.record("expected the config listing")
+            return
+        }
+        #expect(listing.contains("fps = 24"))
+        let keys = listing.split(separator: "\n").map { $0.hasPrefix("# ") ? $0.dropFirst(2) : $0[...] }
+        #expect(!keys.contains { $0.hasPrefix("to =") || $0.hasPrefix("from =") })
     }
 }

@@ -433,7 +433,7 @@ struct CommandLineParserTests {
     @Test("a bad --format names the formats and suggests the near one")
     func badFormat() throws {
         let error = try #require(usageError(["render", "song.lrc", "--at", "1", "--format", "jsn"]))
-        #expect(error.message.contains("text, ansi, json or ppm"))
+        #expect(error.message.contains("text, ansi, json, ppm, asciicast or svg"))
         #expect(error.message.contains("did you mean 'json'?"))
     }
 
@@ -611,5 +611,115 @@ struct AudioOptionTests {
         ])
     func badOptions(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["play", "song.lrc"] + arguments) }
+    }
+}
+
+/// render over a span (DESIGN §26): `--from`, `--to`, and the formats that record.
+@Suite("Command line: render over a span")
+struct RenderSpanParserTests {
+    /// The usage message of `arguments` after `render song.lrc`, or nil when they parse.
+    private func message(_ arguments: [String]) -> String? {
+        usageError(["render", "song.lrc"] + arguments)?.message
+    }
+
+    @Test("--from and --to with --format asciicast make a span, with -o, --force and --fps")
+    func span() throws {
+        let invocation = try CommandLineParser.parse([
+            "render", "song.lrc", "--from", "10", "--to", "30.5", "--format", "asciicast", "-o", "demo.cast",
+            "--force", "--fps", "24", "--cols", "80", "--rows", "24",
+        ])
+        guard case .render(let request) = invocation else {
+            Issue.record("expected render, got \(invocation)")
+            return
+        }
+        #expect(request.span == RenderRequest.Span(start: 10, end: 30.5))
+        #expect(request.format == .asciicast)
+        #expect(request.output == "demo.cast")
+        #expect(request.force)
+        #expect(request.display.framesPerSecond == 24)
+        #expect(request.time == 10)
+    }
+
+    @Test("svg is a still with --at and an animation with --from and --to")
+    func svg() throws {
+        #expect(try render(["--format", "svg"]).span == nil)
+        let invocation = try CommandLineParser.parse(["render", "s.lrc", "--from", "0", "--to", "5", "--format", "svg"])
+        guard case .render(let request) = invocation else {
+            Issue.record("expected render, got \(invocation)")
+            return
+        }
+        #expect(request.format == .svg)
+        #expect(request.span == RenderRequest.Span(start: 0, end: 5))
+    }
+
+    @Test("-o - writes to stdout, as convert's does; -o is render's too at one moment")
+    func outputDash() throws {
+        #expect(try render(["-o", "-"]).output == nil)
+        #expect(try render(["--output", "frame.txt"]).output == "frame.txt")
+    }
+
+    @Test(
+        "each broken rule is a usage error that says what is wrong and what to give",
+        arguments: [
+            // no moment at all
+            (
+                [],
+                "'render' needs '--at SECONDS', or '--from SECONDS --to SECONDS' with '--format asciicast' or svg"
+            ),
+            // a span needs both ends
+            (["--from", "1", "--format", "asciicast"], "'--from' needs '--to SECONDS': a span has two ends"),
+            (["--to", "1", "--format", "asciicast"], "'--to' needs '--from SECONDS': a span has two ends"),
+            // the end after the start
+            (["--from", "5", "--to", "2", "--format", "asciicast"], "'--to 2' must be after '--from 5'"),
+            (["--from", "5", "--to", "5", "--format", "svg"], "'--to 5' must be after '--from 5'"),
+            // a span needs a format that records
+            (
+                ["--from", "1", "--to", "2"],
+                "'--from'/'--to' record a span, which '--format text' cannot hold; "
+                    + "use '--format asciicast' or '--format svg' (or '--at' for one frame)"
+            ),
+            (
+                ["--from", "1", "--to", "2", "--format", "json"],
+                "'--from'/'--to' record a span, which '--format json' cannot hold; "
+                    + "use '--format asciicast' or '--format svg' (or '--at' for one frame)"
+            ),
+            // asciicast needs a span
+            (
+                ["--at", "3", "--format", "asciicast"],
+                "'--format asciicast' records a span; give '--from SECONDS --to SECONDS'"
+            ),
+            // one moment or a span, not both
+            (
+                ["--at", "3", "--from", "1", "--to", "2", "--format", "svg"],
+                "'--at' and '--from' contradict each other"
+            ),
+            (["--at", "3", "--to", "2"], "'--at' and '--to' contradict each other"),
+        ])
+    func rules(arguments: [String], expected: String) {
+        #expect(message(arguments) == expected)
+    }
+
+    @Test("a config file's format = asciicast needs a span too: checked once every value is set")
+    func configFormat() throws {
+        let config = ConfigFile(path: "config", text: "format = asciicast\n")
+        #expect(throws: UsageError.self) {
+            try CommandLineParser.parse(["render", "s.lrc", "--at", "1"], config: config)
+        }
+        let invocation = try CommandLineParser.parse(["render", "s.lrc", "--from", "1", "--to", "2"], config: config)
+        guard case .render(let request) = invocation else {
+            Issue.record("expected render, got \(invocation)")
+            return
+        }
+        #expect(request.format == .asciicast)
+    }
+
+    @Test("render's help lists --from, --to, -o and --force, and --fps says it is for spans")
+    func help() {
+        let help = UsageText.help(for: "render")
+        for label in ["--from SECONDS", "--to SECONDS", "-o, --output OUT", "--force", "--fps N"] {
+            #expect(help.includes("  " + label), "\(label)")
+        }
+        #expect(help.includes("frames per second of a span"))
+        #expect(UsageText.main.includes("karaoke render FILE --from S --to E --format asciicast|svg"))
     }
 }

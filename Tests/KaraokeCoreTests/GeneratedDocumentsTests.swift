@@ -66,13 +66,19 @@ struct GeneratedDocumentsTests {
         "options with a fixed set of values complete those values",
         arguments: [
             ("--align", ["left", "center", "right"]), ("--color", ["auto", "always", "never"]),
-            ("--format", ["text", "ansi", "json", "ppm"]), ("--to", ["lrc", "elrc", "srt", "vtt"]),
-            ("--player", ["auto", "mpris", "mpd"]),
+            ("--format", ["text", "ansi", "json", "ppm", "asciicast", "svg"]), ("--player", ["auto", "mpris", "mpd"]),
         ])
     func fixedValues(name: String, values: [String]) throws {
         let option = try #require(CommandLineOption.named(name))
         #expect(ShellCompletion.valueKind(of: option) == .choices(values))
         #expect(ShellCompletion.bash.includes("\(name)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\""))
+    }
+
+    @Test("convert's --to completes its formats in bash within convert's branch; render's takes seconds")
+    func sharedNameValues() throws {
+        let option = try #require(CommandLineOption.named("--to", for: .convert))
+        #expect(ShellCompletion.valueKind(of: option) == .choices(["lrc", "elrc", "srt", "vtt"]))
+        #expect(ShellCompletion.bash.includes("convert) COMPREPLY=($(compgen -W \"lrc elrc srt vtt\""))
     }
 
     @Test("the man page has every command, key, config key, file and exit status")

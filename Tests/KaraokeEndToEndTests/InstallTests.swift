@@ -114,10 +114,16 @@ struct InstallTests {
             complete_words karaoke ren
             complete_words karaoke play --reduce
             complete_words karaoke render x.lrc --format ''
+            complete_words karaoke convert x.lrc --to ''
+            complete_words karaoke render x.lrc --from 1 --to ''
+            echo end
             """
         let result = try InstallTests.run(bash, ["-c", probe])
+        // convert's --to offers its formats; render's (seconds) offers nothing, an empty line.
         #expect(
-            result.output.split(separator: "\n") == ["render", "--reduce-motion", "text ansi json ppm"],
+            result.output.split(separator: "\n") == [
+                "render", "--reduce-motion", "text ansi json ppm asciicast svg", "lrc elrc srt vtt", "end",
+            ],
             "\(result.output)")
     }
 

@@ -4,6 +4,10 @@
 /// The parser, the help texts, the man page, the completions and the "did you mean" suggestions all read
 /// `CommandLineOption.all`, so an option cannot be accepted and left out of the help, and a range or a list
 /// of choices is written in one place, the option's `rule`.
+///
+/// One name may be declared more than once when the declarations' commands are disjoint and the name is
+/// command-line only (`--to` is convert's format and render's span end, DESIGN §1): an option is looked up
+/// by its name and the command it is given to (`named(_:for:)`), and each command's help shows its own.
 struct CommandLineOption: Sendable {
     /// A subcommand of `karaoke`.
     enum Command: String, CaseIterable, Sendable {
@@ -88,7 +92,8 @@ struct CommandLineOption: Sendable {
     /// What the help says after the sentence besides the default: `required` when a command needs the
     /// option, and the range of a number (`1…120`).
     var limits: [String] {
-        let required = Command.allCases.contains { CommandShape.of($0).required.contains(name) }
+        // This declaration's commands only: another of the same name may be required where this one is not.
+        let required = commands.contains { CommandShape.of($0).required.contains(name) }
         return (required ? ["required"] : []) + (rule.writtenRange.map { [$0] } ?? [])
     }
 
@@ -139,6 +144,10 @@ struct OptionValues: Sendable {
     var rows: Int?
     /// `render --format`.
     var format = RenderRequest.Format.text
+    /// `render --from`: the start of the span recorded.
+    var spanStart: Double?
+    /// `render --to`: the end of the span recorded.
+    var spanEnd: Double?
     /// `convert`'s options (file not yet set).
     var convert = ConvertRequest(file: "", target: "")
     /// `check --strict`.
@@ -191,6 +200,16 @@ extension CommandLineOption {
             values.time = value.decimal
             values.timeText = value.decimalText
         },
+        // render over a span: the frames play shows from --from to --to, as asciicast or SVG (DESIGN §26)
+        CommandLineOption(
+            "--from", .decimal(0...360_000), placeholder: "SECONDS",
+            help: "the start of the span of playback to record, with --to and --format asciicast or svg",
+            commands: [.render]
+        ) { values, value in values.spanStart = value.decimal },
+        CommandLineOption(
+            "--to", .decimal(0...360_000), placeholder: "SECONDS",
+            help: "the end of the span of playback to record, after --from", commands: [.render]
+        ) { values, value in values.spanEnd = value.decimal },
         CommandLineOption(
             "--cols", .integer(1...1000), placeholder: "N", meaning: "the terminal's, else 80",
             help: "frame width in cells", commands: [.render]
@@ -201,7 +220,13 @@ extension CommandLineOption {
         ) { values, value in values.rows = value.integer },
         CommandLineOption(
             "--format", .choice(of: RenderRequest.Format.self), default: "text",
-            help: "plain rows, rows with colour codes, the JSON frame, or a CD+G file's picture as PPM",
+            help:
+                "plain rows, rows with colour codes, the JSON frame, a CD+G picture as PPM, an asciinema recording or SVG",
+            helpFor: [
+                .render:
+                    "plain rows, rows with colour codes, the JSON frame, a CD+G file's picture as PPM; for a span "
+                    + "(--from/--to) an asciinema recording, or SVG (a still with --at)"
+            ],
             commands: [.render]
         ) { values, value in values.format = value.choice() },
         // follow's own: another player's track and clock (DESIGN §12)
@@ -260,11 +285,11 @@ extension CommandLineOption {
         ) { values, value in values.play.start = value.decimal },
         CommandLineOption(
             "--fps", .integer(1...120), placeholder: "N", default: "30",
-            help: "frames per second while the sweep moves (render takes it as play does, for one frame)",
+            help: "frames per second while the sweep moves (render: of a span)",
             helpFor: [
                 .play: "frames per second while the sweep moves", .follow: "frames per second while the sweep moves",
                 .party: "frames per second while the sweep moves",
-                .render: "accepted and not used: one frame has no frame rate",
+                .render: "frames per second of a span (--from/--to); not used for one frame (--at)",
             ], commands: display
         ) { values, value in values.display.framesPerSecond = value.integer },
         CommandLineOption(
@@ -459,18 +484,19 @@ extension CommandLineOption {
             "--output", short: "-o", .file, placeholder: "OUT",
             help: "write to OUT instead of stdout ('-' is stdout); sync: instead of FILE's name with .lrc",
             helpFor: [
+                .render: "write to OUT instead of stdout ('-' is stdout)",
                 .convert: "write to OUT instead of stdout ('-' is stdout)",
                 .fetch: "write to OUT instead of stdout ('-' is stdout)",
                 .sync: "write the timed lyrics to OUT instead of FILE's name with .lrc",
             ],
-            commands: [.convert, .fetch, .sync]
+            commands: [.render, .convert, .fetch, .sync]
         ) { values, value in
             values.convert.output = value.text == "-" ? nil : value.text
             values.fetch.output = values.convert.output
         },
         CommandLineOption(
             "--force", help: "replace the file written when it exists (without it, an existing file is an error)",
-            commands: [.convert, .fetch, .sync]
+            commands: [.render, .convert, .fetch, .sync]
         ) { values, _ in
             values.convert.force = true
             values.fetch.force = true
@@ -589,9 +615,14 @@ extension CommandLineOption {
         },
     ]
 
-    /// The option called `name`, long or short, whichever command takes it.
+    /// The first option called `name`, long or short, whichever command takes it.
     static func named(_ name: String) -> CommandLineOption? {
         all.first { $0.name == name || $0.shortName == name }
+    }
+
+    /// The option called `name`, long or short, that `command` takes; nil when it takes none of that name.
+    static func named(_ name: String, for command: Command) -> CommandLineOption? {
+        all.first { ($0.name == name || $0.shortName == name) && $0.commands.contains(command) }
     }
 
     /// The options `command` takes, in the help's order.
@@ -599,8 +630,9 @@ extension CommandLineOption {
         all.filter { $0.commands.contains(command) }
     }
 
-    /// The words `name`'s value is one of (`lrc|elrc|srt|vtt` for `--to`), for synopses that spell them out.
-    static func choices(of name: String) -> String {
-        named(name)?.rule.choices?.joined(separator: "|") ?? ""
+    /// The words the value of `command`'s `name` is one of (`lrc|elrc|srt|vtt` for convert's `--to`), for
+    /// synopses that spell them out.
+    static func choices(of name: String, for command: Command) -> String {
+        named(name, for: command)?.rule.choices?.joined(separator: "|") ?? ""
     }
 }

@@ -69,7 +69,21 @@ public enum CommandLineParser {
         if command == .render, values.format == .ppm, !positional.contains(where: MP3GFiles.isGraphicsSource) {
             throw .ppmWithoutGraphics
         }
+        if command == .render { try checkSpan(values) }
         return values.invocation(of: command, files: positional, given: givenNames)
+    }
+
+    /// What render's span needs once every value is set (DESIGN §26): a recording format, `--to` after
+    /// `--from`, and a span for asciicast.
+    static func checkSpan(_ values: OptionValues) throws(UsageProblem) {
+        guard let start = values.spanStart, let end = values.spanEnd else {
+            if values.format == .asciicast { throw .recordingNeedsSpan }
+            return
+        }
+        guard values.format == .asciicast || values.format == .svg else {
+            throw .spanNeedsRecording(format: values.format.rawValue)
+        }
+        if end <= start { throw .spanBackwards(from: start, to: end) }
     }
 
     /// `command`'s arguments as FILEs and options with their values, each option known to `command`.
@@ -94,12 +108,12 @@ public enum CommandLineParser {
             let equals = argument.firstIndex(of: "=")
             var name = equals.map { String(argument[..<$0]) } ?? argument
             var value = equals.map { String(argument[argument.index(after: $0)...]) }
-            // A short alias is named by its long name from here on, in messages too.
-            let declared = CommandLineOption.named(name)
-            if let declared { name = declared.name }
-            guard let option = declared, option.commands.contains(command) else {
-                throw .unknownOption(name, command: command)
+            // Looked up by name and command: one name may mean different options to different commands
+            // (DESIGN §1). A short alias is named by its long name from here on, in messages too.
+            guard let option = CommandLineOption.named(name, for: command) else {
+                throw .unknownOption(CommandLineOption.named(name)?.name ?? name, command: command)
             }
+            name = option.name
             if !option.takesValue {
                 if value != nil { throw .takesNoValue(option: name) }
             } else if value == nil, let bare = option.bareValue {

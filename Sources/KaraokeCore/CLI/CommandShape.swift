@@ -47,7 +47,12 @@ struct CommandShape: Sendable {
                     }
                     return files.count > 1 && given.contains { $0.option.name == "--audio" } ? .audioForQueue : nil
                 })
-        case .render: CommandShape(files: .one, required: ["--at"], audioOnly: ["--lyrics"])
+        case .render:
+            // One moment (`--at`) or a span (`--from` and `--to`, DESIGN §26); the span's format is checked
+            // once the values are read, as a config file may set it.
+            CommandShape(
+                files: .one, exclusive: [("--at", "--from"), ("--at", "--to")], audioOnly: ["--lyrics"],
+                rule: renderRule)
         case .check: CommandShape(files: .oneOrMore, audioOnly: ["--lyrics"])
         case .convert: CommandShape(files: .one, required: ["--to"])
         case .fetch: CommandShape(files: .any, exclusive: [("--output", "--save")], rule: fetchRule)
@@ -87,6 +92,17 @@ struct CommandShape: Sendable {
         }
         if names.contains("--output"), files.count > 1 { return .outputForSeveral(count: files.count) }
         return nil
+    }
+
+    /// What `render` needs besides its options: `--at`, or `--from` and `--to` together.
+    private static func renderRule(files: [String], given: [Given]) -> UsageProblem? {
+        let names = Set(given.map(\.option.name))
+        switch (names.contains("--from"), names.contains("--to")) {
+        case (true, false): return .spanNeedsBoth(given: "--from", missing: "--to")
+        case (false, true): return .spanNeedsBoth(given: "--to", missing: "--from")
+        case (false, false): return names.contains("--at") ? nil : .missingMoment
+        case (true, true): return nil
+        }
     }
 
     /// The first thing wrong with `command` given the FILEs `positional` and the options `given`, before any

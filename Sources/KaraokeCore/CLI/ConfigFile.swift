@@ -19,7 +19,7 @@ public struct ConfigFile: Sendable, Equatable {
     /// command line, and setting them for every run would be a trap (`output = x` would overwrite x each time,
     /// `calibrate = true` would never time a song, `code = x` would give every party the same room code).
     static let commandLineOnly: Set<String> = [
-        "--help", "--at", "--to", "--output", "--force", "--artist", "--title", "--album", "--duration",
+        "--help", "--at", "--from", "--to", "--output", "--force", "--artist", "--title", "--album", "--duration",
         "--lyrics", "--audio", "--start", "--save", "--pick", "--print", "--calibrate", "--resume", "--no-resume",
         "--clock-log", "--score-out", "--melody-channel", "--code",
     ]
@@ -100,9 +100,7 @@ public struct ConfigFile: Sendable, Equatable {
     /// command line gives, which win; a repeatable one given there replaces the file's list).
     func apply(to values: inout OptionValues, for command: CommandLineOption.Command, except overridden: Set<String>) {
         for setting in settings where !overridden.contains(setting.option) {
-            guard let option = CommandLineOption.named(setting.option), option.commands.contains(command) else {
-                continue
-            }
+            guard let option = CommandLineOption.named(setting.option, for: command) else { continue }
             if !option.takesValue {
                 if setting.value == "true" { try? option.set("", into: &values) }
             } else if let bare = option.bareValue, setting.value == "true" || setting.value == "false" {

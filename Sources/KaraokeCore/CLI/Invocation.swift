@@ -318,14 +318,32 @@ public struct PlayRequest: Sendable, Equatable {
 
 /// `karaoke render`.
 public struct RenderRequest: Sendable, Equatable {
-    /// The printed form of the frame.
+    /// The printed form of the frame, or of the span's frames.
     public enum Format: String, Sendable, Equatable, CaseIterable {
         case text, ansi, json, ppm
+        /// An asciinema v2 recording of a span: the bytes play writes, frame by frame (DESIGN §26).
+        case asciicast
+        /// An SVG picture: a still with `--at`, an animation of a span with `--from`/`--to` (DESIGN §26).
+        case svg
+    }
+
+    /// The span of playback a recording covers (`--from`, `--to`), in seconds.
+    public struct Span: Sendable, Equatable {
+        /// `--from`.
+        public var start: Double
+        /// `--to`, after `start`.
+        public var end: Double
+
+        /// The span from `start` to `end`.
+        public init(start: Double, end: Double) {
+            self.start = start
+            self.end = end
+        }
     }
 
     /// The shared options.
     public var display: DisplayRequest
-    /// `--at`, seconds of playback.
+    /// `--at`, seconds of playback; with a span, its start.
     public var time: Double
     /// `--at` as written, for a moment that must be exact to the digit (a CD+G packet, DESIGN §19.4).
     public var timeText = "0"
@@ -335,6 +353,12 @@ public struct RenderRequest: Sendable, Equatable {
     public var rows: Int?
     /// `--format`.
     public var format = Format.text
+    /// `--from` and `--to`: a span recorded instead of one frame; nil with `--at`.
+    public var span: Span?
+    /// `-o`/`--output`; nil writes to stdout.
+    public var output: String?
+    /// `--force`: replace an existing OUT.
+    public var force = false
 }
 
 /// `karaoke check`.

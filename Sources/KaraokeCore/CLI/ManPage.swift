@@ -5,15 +5,16 @@ enum ManPage {
     static let commands: [(command: CommandLineOption.Command, synopsis: String, summary: String)] = [
         (.play, "play FILE [options]", "Plays FILE's lyrics full screen with the song's audio through mpv."),
         (
-            .render, "render FILE --at SECONDS [options]",
-            "Prints the frame play would show at SECONDS, as text, ANSI or JSON; needs no terminal."
+            .render, "render FILE --at SECONDS | --from S --to E [options]",
+            "Prints the frame play would show at SECONDS, as text, ANSI or JSON, or records the frames of a span "
+                + "as an asciinema recording; needs no terminal."
         ),
         (
             .check, "check FILE... [--strict]",
             "Validates lyric files: diagnostics on stderr, a summary line each on stdout."
         ),
         (
-            .convert, "convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]",
+            .convert, "convert FILE --to \(CommandLineOption.choices(of: "--to", for: .convert)) [-o OUT] [--force]",
             "Writes the lyrics in another format."
         ),
         (
@@ -156,7 +157,8 @@ enum ManPage {
         page += ".SH EXIT STATUS\n"
         for entry in exitStatuses { page += ".TP\n.B " + escaped(entry.status) + "\n" + escaped(entry.meaning) + "\n" }
         page += ".SH EXAMPLES\n.nf\nkaraoke play song.lrc\nkaraoke play song.mp3 \\-\\-fetch\n"
-        page += "karaoke render song.lrc \\-\\-at 30 \\-\\-cols 80 \\-\\-rows 24\n.fi\n"
+        page += "karaoke render song.lrc \\-\\-at 30 \\-\\-cols 80 \\-\\-rows 24\n"
+        page += "karaoke render song.lrc \\-\\-from 10 \\-\\-to 30 \\-\\-format asciicast \\-o demo.cast\n.fi\n"
         return page
     }
 

@@ -18,11 +18,12 @@ extension OptionValues {
             request.files = files
             return .play(request)
         case .render:
-            // `--at` is required (`CommandShape`), so it is set.
+            // `--at`, or `--from` and `--to`, are given (`CommandShape`); a span's frames start at `--from`.
+            let span = spanStart.flatMap { start in spanEnd.map { RenderRequest.Span(start: start, end: $0) } }
             return .render(
                 RenderRequest(
-                    display: display, time: time ?? 0, timeText: timeText, columns: columns, rows: rows,
-                    format: format))
+                    display: display, time: time ?? span?.start ?? 0, timeText: timeText, columns: columns,
+                    rows: rows, format: format, span: span, output: convert.output, force: convert.force))
         case .check:
             return .check(
                 CheckRequest(files: files, strict: strict, maxSize: maxSize, encoding: encoding, lyrics: lyrics))

@@ -53,6 +53,16 @@ enum ShellCompletion {
         }
     }
 
+    /// What the bash script does for the word after `option`: offer its choices, files or folders, or nothing.
+    static func bashValueCompletion(of option: CommandLineOption) -> String {
+        switch valueKind(of: option) {
+        case .choices(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return"
+        case .file: "COMPREPLY=($(compgen -f -- \"$cur\")); return"
+        case .folder: "COMPREPLY=($(compgen -d -- \"$cur\")); return"
+        case .free: option.takesValue && option.bareValue == nil ? "return" : ":"
+        }
+    }
+
     /// The bash script: `complete -F` with a function that looks at the command and the previous word.
     static var bash: String {
         var script = """
@@ -69,7 +79,21 @@ enum ShellCompletion {
         var files: [String] = []
         var folders: [String] = []
         var free: [String] = []
-        for option in CommandLineOption.all {
+        // A name declared for several commands (`--to`) completes its value by the command (DESIGN §1).
+        var sharedNames: [String] = []
+        for option in CommandLineOption.all
+        where !sharedNames.contains(option.name) && CommandLineOption.all.count(where: { $0.name == option.name }) > 1 {
+            sharedNames.append(option.name)
+        }
+        for name in sharedNames {
+            script += "        \(name)) case \"${COMP_WORDS[1]}\" in\n"
+            for option in CommandLineOption.all where option.name == name {
+                let commands = CommandLineOption.Command.allCases.filter(option.commands.contains).map(\.rawValue)
+                script += "            \(commands.joined(separator: "|"))) \(bashValueCompletion(of: option));;\n"
+            }
+            script += "            esac;;\n"
+        }
+        for option in CommandLineOption.all where !sharedNames.contains(option.name) {
             let names = ([option.name] + (option.shortName.map { [$0] } ?? [])).joined(separator: "|")
             switch valueKind(of: option) {
             case .choices(let words):

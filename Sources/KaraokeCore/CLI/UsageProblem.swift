@@ -69,6 +69,16 @@ enum UsageProblem: Error, Equatable, Sendable {
     case printFormForMic(String)
     /// `play --print` with a queue of FILEs.
     case printForQueue
+    /// `render` with neither `--at` nor `--from`/`--to`.
+    case missingMoment
+    /// `render --from` without `--to`, or the other way round.
+    case spanNeedsBoth(given: String, missing: String)
+    /// `render --to` not after `--from`.
+    case spanBackwards(from: Double, to: Double)
+    /// `render --from`/`--to` with a format that draws one frame (`format` as given).
+    case spanNeedsRecording(format: String)
+    /// `render --format asciicast` without a span.
+    case recordingNeedsSpan
 
     /// What `karaoke: …` says.
     var message: String {
@@ -109,7 +119,7 @@ enum UsageProblem: Error, Equatable, Sendable {
             return "'\(command.rawValue)' takes no FILE; " + instead
         case .unexpectedFileWith(let option): return "'\(option)' takes no FILE: it plays its own clicks"
         case .missingOption(let command, let name):
-            let option = CommandLineOption.named(name)
+            let option = CommandLineOption.named(name, for: command)
             let choices = option?.rule.choices.map { " (" + $0.joined(separator: ", ") + ")" } ?? ""
             return "'\(command.rawValue)' needs '\(option?.label ?? name)'" + choices
         case .contradiction(let first, let second): return "'\(first)' and '\(second)' contradict each other"
@@ -132,6 +142,15 @@ enum UsageProblem: Error, Equatable, Sendable {
                 "'mic --print' prints JSON lines only ('--print' or '--print json'); '\(form)' is for follow and play"
         case .printForQueue: return "'--print' goes with one FILE; print a queue's songs one at a time"
         case .ppmWithoutGraphics: return "'--format ppm' draws a CD+G picture; give a .cdg FILE or an MP3+G .zip"
+        case .missingMoment:
+            return "'render' needs '--at SECONDS', or '--from SECONDS --to SECONDS' with '--format asciicast' or svg"
+        case .spanNeedsBoth(let given, let missing): return "'\(given)' needs '\(missing) SECONDS': a span has two ends"
+        case .spanBackwards(let from, let to):
+            return "'--to \(ValueRule.written(to))' must be after '--from \(ValueRule.written(from))'"
+        case .spanNeedsRecording(let format):
+            return "'--from'/'--to' record a span, which '--format \(format)' cannot hold; "
+                + "use '--format asciicast' or '--format svg' (or '--at' for one frame)"
+        case .recordingNeedsSpan: return "'--format asciicast' records a span; give '--from SECONDS --to SECONDS'"
         }
     }
 

@@ -68,17 +68,19 @@ public enum UsageText {
         Usage:
           karaoke play FILE... [options]       full-screen player (space pause, ←/→ seek, q quit, ? keys);
                                                several FILEs, a folder or an .m3u playlist make a queue
-          karaoke play FILE --print [\(CommandLineOption.choices(of: "--print"))]
+          karaoke play FILE --print [\(CommandLineOption.choices(of: "--print", for: .play))]
                                                print the line being sung, no terminal needed
-          karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format \(CommandLineOption.choices(of: "--format"))] [options]
+          karaoke render FILE --at SECONDS [--cols N] [--rows N] [--format \(CommandLineOption.choices(of: "--format", for: .render))] [options]
                                                print one frame of the player
+          karaoke render FILE --from S --to E --format asciicast|svg [-o OUT]
+                                               record the player over a span
           karaoke check FILE... [--strict]     validate lyric and CD+G files
-          karaoke convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]
+          karaoke convert FILE --to \(CommandLineOption.choices(of: "--to", for: .convert)) [-o OUT] [--force]
                                                write the lyrics in another format
           karaoke fetch AUDIO... [--save] [--force] [--pick]
           karaoke fetch --artist A --title T [--album AL] [--duration S] [-o OUT]
                                                look the lyrics up on LRCLIB (lrclib.net)
-          karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print [\(CommandLineOption.choices(of: "--print"))]]
+          karaoke follow [--player auto|mpris[:NAME]|mpd[:HOST[:PORT]]] [--print [\(CommandLineOption.choices(of: "--print", for: .follow))]]
                                                show the lyrics of what another player plays, or print
                                                the line being sung for a status bar
           karaoke sync FILE [--audio AUDIO] [-o OUT] [--words] [--force] [--latency MS]
@@ -126,11 +128,15 @@ public enum UsageText {
         case "render":
             return """
                 Usage: karaoke render FILE --at SECONDS [options]
+                       karaoke render FILE --from S --to E --format asciicast|svg [options]
 
-                Prints the player's frame at SECONDS to stdout; no terminal needed. FILE may be the audio:
-                its lyrics are looked for as 'karaoke play' does. A CD+G FILE (.cdg, an MP3+G .zip, or audio
-                with a .cdg of its name beside it) is drawn in cells as 'play' draws it; '--format ppm' writes
-                its 300x216 picture at SECONDS as binary PPM instead.
+                Prints the player's frame at SECONDS to stdout (or OUT); no terminal needed. FILE may be the
+                audio: its lyrics are looked for as 'karaoke play' does. A CD+G FILE (.cdg, an MP3+G .zip, or
+                audio with a .cdg of its name beside it) is drawn in cells as 'play' draws it; '--format ppm'
+                writes its 300x216 picture at SECONDS as binary PPM instead. With '--from' and '--to' it records
+                the frames play shows over that span, at '--fps': '--format asciicast' gives the bytes play
+                writes to the terminal as an asciinema recording ('asciinema play OUT'), '--format svg' one
+                animated SVG picture.
 
                 Options:
                 \(optionLines(for: .render))
@@ -138,7 +144,7 @@ public enum UsageText {
                 """
         case "convert":
             return """
-                Usage: karaoke convert FILE --to \(CommandLineOption.choices(of: "--to")) [-o OUT] [--force]
+                Usage: karaoke convert FILE --to \(CommandLineOption.choices(of: "--to", for: .convert)) [-o OUT] [--force]
 
                 Reads FILE (any format karaoke reads) and writes its lyrics in another format, to stdout or
                 OUT. What the target cannot hold is named in a warning on stderr, never dropped silently.
@@ -186,7 +192,7 @@ public enum UsageText {
         case "follow":
             return """
                 Usage: karaoke follow [--player \(ValueRule.player.impliedPlaceholder ?? "")]
-                                      [--print [\(CommandLineOption.choices(of: "--print"))]] [options]
+                                      [--print [\(CommandLineOption.choices(of: "--print", for: .follow))]] [options]
 
                 Shows the lyrics of the track another player plays (an MPRIS player such as mpv, VLC or
                 Spotify, or MPD), swept on that player's clock. Its lyrics are found as play finds an audio

@@ -9,6 +9,12 @@ public enum ColorDepth: String, Sendable, Equatable {
     /// No colour (`--color never`, `NO_COLOR`, a mono terminal): normal for unsung, bold for sung.
     case none
 
+    /// The depth of a terminal whose terminfo entry has `count` colours (`colors`, -1 or 0 for none), as
+    /// `play` takes it: 2^24 and more direct, 256 and more the palette, 8 and more basic.
+    public init(colorCount count: Int) {
+        self = count >= 0x1000000 ? .direct : count >= 256 ? .indexed256 : count >= 8 ? .basic : .none
+    }
+
     /// The nearest xterm-256 palette index to `color`, from the cube (16…231) or the gray ramp (232…255).
     public static func paletteIndex(_ color: RGB) -> Int {
         // The cube's levels are 0, 95, 135, 175, 215, 255; a value goes to the nearest, a tie to the lower.

@@ -6,7 +6,7 @@ public struct TerminalCodes: Sendable, Equatable {
     /// The terminfo string capabilities the codes are made of.
     public static let capabilityNames = [
         "cup", "hpa", "cuf", "cuf1", "cub1", "cr", "sgr0", "bold", "dim", "setaf", "setab", "op",
-        "csr", "indn", "rin",
+        "csr", "indn", "rin", "smcup", "civis", "clear",
     ]
 
     /// `cup`: move to a row and column.
@@ -41,6 +41,17 @@ public struct TerminalCodes: Sendable, Equatable {
     public var scrollDown: TerminfoTemplate?
     /// Whether writing the last column of the last row scrolls the screen (`am` without `xenl`).
     public var scrollsAtBottomRight: Bool
+    /// `smcup`: the alternate screen, which the terminal gives back as it was when the program ends.
+    public var enterAlternateScreen: [UInt8]?
+    /// `civis`: the cursor hidden.
+    public var hideCursor: [UInt8]?
+    /// `clear`: the screen cleared and the cursor at the top left.
+    public var clearScreen: [UInt8]?
+
+    /// What `play` writes before its first frame, as ncurses writes it when the player takes the terminal
+    /// over (DESIGN §26.2): the alternate screen, the cursor hidden, the screen cleared. A recording starts
+    /// with it; `ScreenWriter` then starts from the cleared screen.
+    public var setUp: [UInt8] { (enterAlternateScreen ?? []) + (hideCursor ?? []) + (clearScreen ?? []) }
 
     /// The codes of a terminfo entry read through `string` (a capability's NUL-terminated string, nil when
     /// the entry has none) and `flag` (a boolean capability), as ncurses' `tigetstr` and `tigetflag` give them.
@@ -79,6 +90,9 @@ public struct TerminalCodes: Sendable, Equatable {
         scrollUp = string("indn").map(TerminfoTemplate.init)
         scrollDown = string("rin").map(TerminfoTemplate.init)
         scrollsAtBottomRight = autoMargins && !eatsNewlineGlitch
+        enterAlternateScreen = string("smcup")
+        hideCursor = string("civis")
+        clearScreen = string("clear")
     }
 
     /// xterm's codes as Debian's `xterm-256color` entry spells them; with `direct`, its `xterm-direct`
@@ -97,7 +111,8 @@ public struct TerminalCodes: Sendable, Equatable {
             "cub1": "\u{8}", "cr": "\r", "sgr0": "\u{1B}(B\u{1B}[m", "bold": "\u{1B}[1m", "dim": "\u{1B}[2m",
             "setaf": setaf, "setab": setab, "op": "\u{1B}[39;49m", "csr": "\u{1B}[%i%p1%d;%p2%dr",
             "indn": "\u{1B}[%p1%dS",
-            "rin": "\u{1B}[%p1%dT",
+            "rin": "\u{1B}[%p1%dT", "smcup": "\u{1B}[?1049h\u{1B}[22;0;0t", "civis": "\u{1B}[?25l",
+            "clear": "\u{1B}[H\u{1B}[2J",
         ]
         return TerminalCodes(strings: strings.mapValues { Array($0.utf8) }, autoMargins: true, eatsNewlineGlitch: true)!
     }

@@ -1,7 +1,11 @@
 import Glibc
 import KaraokeCore
 
-/// `karaoke render`: one frame of the player on stdout.
+/// `karaoke render`: one frame of the player, or a recording of its frames over a span (DESIGN §26), on
+/// stdout or in OUT.
+///
+/// OUT is written as convert writes it (`TextFile.save`): an existing file only with `--force`, and a failed
+/// write leaves it as it was.
 enum RenderCommand {
     static func run(_ request: RenderRequest) -> Int32 {
         let file = request.display.file
@@ -44,29 +48,124 @@ enum RenderCommand {
         var composer = FrameComposer(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options)
+        if composer.bigFontMissing { StandardStreams.err("karaoke: warning: " + composer.sizeNotice) }
+        // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
+        var track = loaded.graphics.map {
+            CDGTrack(bytes: $0, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)
+        }
+        if let span = request.span { return record(span, request: request, composer: &composer, track: &track) }
         var input = FrameInput(time: request.time, userOffset: options.userOffset, reduceMotion: options.reduceMotion)
-        if let graphics = loaded.graphics {
-            // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
-            var track = CDGTrack(bytes: graphics, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)
+        if track != nil {
             let size = composer.pictureSize
-            input.picture = track.cells(
+            input.picture = track!.cells(
                 at: request.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
         }
-        if composer.bigFontMissing { StandardStreams.err("karaoke: warning: " + composer.sizeNotice) }
         let frame = composer.frame(input)
         switch request.format {
-        case .text: StandardStreams.out(frame.textRendering())
-        case .json: StandardStreams.out(frame.jsonRendering())
+        case .text: return deliver(Array(frame.textRendering().utf8), request)
+        case .json: return deliver(Array(frame.jsonRendering().utf8), request)
         case .ansi:
             let colour =
                 request.display.color == .always
                 || (request.display.color == .auto && !TerminalInfo.noColorRequested)
-            StandardStreams.out(frame.ansiRendering(depth: colour ? .direct : .none))
-        case .ppm:
-            // The parser gives `--format ppm` to CD+G files only.
-            preconditionFailure("ppm for a lyric file")
+            return deliver(Array(frame.ansiRendering(depth: colour ? .direct : .none).utf8), request)
+        case .svg: return deliver(Array(SVGRecording.still(frame, options: options).utf8), request)
+        case .ppm, .asciicast:
+            // The parser gives `--format ppm` to CD+G files only, and asciicast to spans only.
+            preconditionFailure("\(request.format) for one frame of a lyric file")
         }
-        return 0
+    }
+
+    /// `bytes` to OUT, or to stdout without `-o`.
+    private static func deliver(_ bytes: [UInt8], _ request: RenderRequest) -> Int32 {
+        stream(request) { fd in bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: fd) } }
+    }
+
+    /// Runs `write` on OUT (through `TextFile.save`) or on stdout; false from it means a write failed.
+    private static func stream(_ request: RenderRequest, _ write: (Int32) -> Bool) -> Int32 {
+        guard let output = request.output else {
+            if write(STDOUT_FILENO) { return 0 }
+            if errno == EPIPE { return StandardStreams.brokenPipeStatus }
+            StandardStreams.err("karaoke: stdout: \(LyricFile.describe(errno))")
+            return 1
+        }
+        switch TextFile.save(to: output, replacing: request.force, writing: write) {
+        case .success: return 0
+        case .failure(let failure):
+            StandardStreams.err("karaoke: \(failure.message)")
+            return 1
+        }
+    }
+
+    /// The frames of `span` as `play` composes them, written as an asciinema recording (DESIGN §26) line by
+    /// line as they are composed, so a long span is never held whole; or as one animated SVG.
+    private static func record(
+        _ span: RenderRequest.Span, request: RenderRequest, composer: inout FrameComposer, track: inout CDGTrack?
+    ) -> Int32 {
+        let frames = FrameSpan(start: span.start, end: span.end, framesPerSecond: request.display.framesPerSecond)
+        let options = composer.options
+        // The frame of `moment`, with the CD+G picture of its time when the song has one.
+        func frame(at moment: FrameSpan.Moment) -> Frame {
+            var input = moment.input(userOffset: options.userOffset, reduceMotion: options.reduceMotion)
+            if track != nil {
+                let size = composer.pictureSize
+                input.picture = track!.cells(
+                    at: moment.time + Double(options.userOffset) / 1000, columns: size.columns, rows: size.rows)
+            }
+            return composer.frame(input)
+        }
+        guard request.format == .asciicast else {
+            // One picture made at the end: unlike a cast it cannot be written as it goes, but it holds each
+            // distinct row once, not each frame.
+            var recording = SVGRecording(columns: composer.columns, rows: composer.rows, options: options)
+            for moment in frames { recording.append(frame(at: moment), at: moment.seconds) }
+            // Each frame lasts a frame's time, the last one too, before the picture loops.
+            let duration = Double(frames.count) / Double(frames.framesPerSecond)
+            return deliver(Array(recording.svg(duration: duration).utf8), request)
+        }
+        let terminal = recordedTerminal(colors: request.display.color != .never && !TerminalInfo.noColorRequested)
+        let header = Asciicast.Header(
+            width: composer.columns, height: composer.rows, timestamp: timestamp(), title: composer.title,
+            terminalType: terminal.type)
+        var cast = Asciicast(
+            codes: terminal.codes, depth: terminal.depth, columns: composer.columns, rows: composer.rows)
+        return stream(request) { fd in
+            var pending = Array(header.line.utf8)
+            for moment in frames {
+                guard let line = cast.event(for: frame(at: moment), at: moment.seconds) else { continue }
+                pending += line.utf8
+                // Written in pieces of about 64 KiB: few writes, and little held however long the span.
+                if pending.count >= 65536 {
+                    guard pending.withUnsafeBytes({ StandardStreams.writeAll($0, to: fd) }) else { return false }
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            return pending.withUnsafeBytes { StandardStreams.writeAll($0, to: fd) }
+        }
+    }
+
+    /// The terminal a recording is made for: `$TERM` when this machine's terminfo knows it (and it can move
+    /// the cursor), else xterm-256color, with the codes and colour depth `play` would take there (DESIGN §26.2).
+    private static func recordedTerminal(colors: Bool) -> (type: String, codes: TerminalCodes, depth: ColorDepth) {
+        if let name = TerminalInfo.environment("TERM"), !name.isEmpty,
+            let found = NCursesScreen.codes(ofType: name, colors: colors)
+        {
+            return (name, found.codes, found.depth)
+        }
+        if let found = NCursesScreen.codes(ofType: "xterm-256color", colors: colors) {
+            return ("xterm-256color", found.codes, found.depth)
+        }
+        // No terminfo entry for it on this machine: Debian's, as the core spells it.
+        return ("xterm-256color", TerminalCodes.xterm(), colors ? .indexed256 : .none)
+    }
+
+    /// The recording's time: `SOURCE_DATE_EPOCH` when it is set to a whole number (a reproducible file, as
+    /// reproducible builds ask), else now.
+    private static func timestamp() -> Int {
+        if let text = TerminalInfo.environment("SOURCE_DATE_EPOCH"), let seconds = Int(text), seconds >= 0 {
+            return seconds
+        }
+        return time(nil)
     }
 
     /// A CD+G file's (or a zipped MP3+G song's) picture at `--at` as binary PPM (DESIGN §19.5); the parser
@@ -93,9 +192,6 @@ enum RenderCommand {
             ?? CDGTime(packetIndex: Int((request.time * Double(CDGTime.packetsPerSecond)).rounded(.down)))
         var decoder = CDGDecoder(bytes: bytes)
         decoder.advance(to: time)
-        let ppm = decoder.picture.ppm()
-        let written = ppm.withUnsafeBytes { StandardStreams.writeAll($0, to: STDOUT_FILENO) }
-        if !written { return errno == EPIPE ? StandardStreams.brokenPipeStatus : 1 }
-        return 0
+        return deliver(decoder.picture.ppm(), request)
     }
 }

@@ -14,6 +14,17 @@ enum TextFile {
     static func save(
         _ bytes: [UInt8], to path: String, replacing: Bool, mode: mode_t? = nil
     ) -> Result<Void, LyricFile.Failure> {
+        save(to: path, replacing: replacing, mode: mode) { fd in
+            bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: fd) }
+        }
+    }
+
+    /// Writes to `path` what `write` writes to the file descriptor it is given, piece by piece (a long
+    /// recording, DESIGN §26), as `save(_:to:replacing:mode:)` writes its bytes: `write` returns false, with
+    /// `errno` set, when a write failed, and the file is then left as it was.
+    static func save(
+        to path: String, replacing: Bool, mode: mode_t? = nil, writing write: (Int32) -> Bool
+    ) -> Result<Void, LyricFile.Failure> {
         let shown = ControlCharacters.strip(path)
         var info = stat()
         if stat(path, &info) == 0 {
@@ -25,7 +36,7 @@ enum TextFile {
         guard fd >= 0 else { return .failure(.init(message: folderProblem(errno, writing: path))) }
         // mkstemp filled in the X's.
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        guard bytes.withUnsafeBytes({ StandardStreams.writeAll($0, to: fd) }) else {
+        guard write(fd) else {
             let reason = LyricFile.describe(errno)
             close(fd)
             unlink(temporary)

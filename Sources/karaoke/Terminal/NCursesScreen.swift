@@ -82,8 +82,7 @@ final class NCursesScreen: Screen {
         if colors && has_colors() {
             start_color()
             use_default_colors()
-            let count = kk_colors()
-            depth = count >= 0x1000000 ? .direct : count >= 256 ? .indexed256 : count >= 8 ? .basic : .none
+            depth = ColorDepth(colorCount: Int(kk_colors()))
         }
         forget(rows: Int(kk_lines()))
         if let codes = NCursesScreen.terminalCodes() {
@@ -92,6 +91,14 @@ final class NCursesScreen: Screen {
             writer = ScreenWriter(codes: codes, depth: depth, columns: Int(kk_cols()), rows: Int(kk_lines()))
             output.reserveCapacity(4096)
         }
+    }
+
+    /// The codes and colour depth `play` would take on a terminal of type `name`, read from its terminfo
+    /// entry without taking any terminal over (for `render --format asciicast`, DESIGN §26.2); nil when the
+    /// type is unknown or lacks `cup` or `sgr0`. `colors` false keeps it to attributes, as `init` does.
+    static func codes(ofType name: String, colors: Bool) -> (codes: TerminalCodes, depth: ColorDepth)? {
+        guard kk_setupterm(name) == 0, let codes = terminalCodes() else { return nil }
+        return (codes, colors ? ColorDepth(colorCount: Int(kk_tigetnum("colors"))) : .none)
     }
 
     /// The current terminal's codes from its terminfo entry, nil when it lacks `cup` or `sgr0`.
