@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build install install-files uninstall test run bench fuzz fuzz-smoke fuzz-build check-release check-asan check-tsan format format-check deps deps-test clean
+.PHONY: all build install install-files uninstall test run demo bench fuzz fuzz-smoke fuzz-build check-release check-asan check-tsan format format-check deps deps-test clean
 
 all: build
 
@@ -50,6 +50,19 @@ test: deps deps-test
 
 run: build
 	$(RELEASE_BIN) play $(DEMO)
+
+# The pictures in the README, drawn by karaoke itself (DESIGN §26, §27): docs/demo.svg, 20 s of the demo song
+# at 80×24 and 30 fps, and one still of each thing the player draws that a sentence cannot show. Drawn with
+# no config file and no COLORFGBG, so the pictures are the defaults; remade files replace the checked-in ones.
+DEMO_RENDER = env -u COLORFGBG XDG_CONFIG_HOME=/nonexistent $(RELEASE_BIN) render --force --format svg
+demo: build
+	$(DEMO_RENDER) $(DEMO) --from 2 --to 22 --cols 80 --rows 24 -o docs/demo.svg
+	$(DEMO_RENDER) lyrics/harbour-bells.ttml --at 11.5 --cols 80 --rows 16 -o docs/still-duet.svg
+	$(DEMO_RENDER) lyrics/sakura-station.lrc --at 5.5 --cols 80 --rows 12 -o docs/still-translation.svg
+	$(DEMO_RENDER) lyrics/desert-stars.lrc --at 16 --cols 80 --rows 12 -o docs/still-rtl.svg
+	$(DEMO_RENDER) lyrics/sakura-station.lrc --at 21.5 --cols 60 --rows 12 --no-translation -o docs/still-cjk.svg
+	$(DEMO_RENDER) lyrics/paper-boats.lrc --at 9.6 --reduce-motion --cols 80 --rows 12 -o docs/still-reduce-motion.svg
+	$(DEMO_RENDER) lyrics/harbour-bells.txt --score --at 6.5 --cols 80 --rows 20 -o docs/still-lanes.svg
 
 # One table: parse throughput of a generated ~6 MB file per format, frame composition, `karaoke check` beside
 # ffmpeg's LRC reader on the same file, and `karaoke play --no-audio` of the demo at 100×30 and 30 fps measured

@@ -652,6 +652,19 @@ struct RenderSpanParserTests {
         #expect(request.span == RenderRequest.Span(start: 0, end: 5))
     }
 
+    @Test("render --score draws the lanes; a config file's score, which is for playing, does not")
+    func lanes() throws {
+        #expect(try render(["--score"]).showsLanes)
+        #expect(try !render([]).showsLanes)
+        let config = ConfigFile(path: "config", text: "score = true\n")
+        let invocation = try CommandLineParser.parse(["render", "song.lrc", "--at", "1"], config: config)
+        guard case .render(let request) = invocation else {
+            Issue.record("expected render, got \(invocation)")
+            return
+        }
+        #expect(!request.showsLanes)
+    }
+
     @Test("-o - writes to stdout, as convert's does; -o is render's too at one moment")
     func outputDash() throws {
         #expect(try render(["-o", "-"]).output == nil)

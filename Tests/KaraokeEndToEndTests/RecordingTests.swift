@@ -135,6 +135,25 @@ struct RecordingTests {
         }
     }
 
+    @Test("render --score draws an UltraStar song's note lanes above its lyrics; a song without notes gets a warning")
+    func lanes() throws {
+        let json = try KaraokeProcess.run([
+            "render", KaraokeProcess.song("harbour-bells.txt"), "--score", "--at", "6.5", "--cols", "80", "--rows",
+            "20", "--format", "json",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let frame = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let kinds = (frame["screen"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        let firstLanes = try #require(kinds.firstIndex(of: "lanes"), "\(kinds)")
+        #expect(kinds.firstIndex(of: "lyric").map { $0 > firstLanes } == true, "\(kinds)")
+        let plain = try KaraokeProcess.run([
+            "render", KaraokeProcess.song("paper-boats.lrc"), "--score", "--at", "6.5", "--format", "json",
+        ])
+        #expect(plain.status == 0)
+        #expect(plain.stderr.contains("has no notes; --score draws no lanes"))
+        #expect(!plain.stdout.contains("\"lanes\""))
+    }
+
     @Test("asciicast to stdout with -o -, the same bytes as to a file")
     func stdout() throws {
         try KaraokeProcess.withTemporaryFolder { folder in

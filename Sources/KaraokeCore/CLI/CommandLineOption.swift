@@ -439,7 +439,10 @@ extension CommandLineOption {
         // scoring: the microphone against the UltraStar notes (DESIGN §15); --mic also for calibrate and mic
         CommandLineOption(
             "--score", help: "score the singing from the microphone against an UltraStar song's notes",
-            commands: playing
+            helpFor: [
+                .render: "draw the note lanes 'play --score' shows (UltraStar and MIDI karaoke), with nobody singing"
+            ],
+            commands: playing.union([.render])
         ) { values, _ in values.play.scoring.isOn = true },
         CommandLineOption(
             "--mic", .microphone, meaning: "the server's default source",

@@ -359,6 +359,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var output: String?
     /// `--force`: replace an existing OUT.
     public var force = false
+    /// `--score`: the note lanes `play --score` shows, with nobody singing (DESIGN §26.5).
+    public var showsLanes = false
 }
 
 /// `karaoke check`.

@@ -20,10 +20,13 @@ extension OptionValues {
         case .render:
             // `--at`, or `--from` and `--to`, are given (`CommandShape`); a span's frames start at `--from`.
             let span = spanStart.flatMap { start in spanEnd.map { RenderRequest.Span(start: start, end: $0) } }
+            // Lanes only when render's own command line asks, as with `--size`: a config file's `score` is
+            // for playing.
             return .render(
                 RenderRequest(
                     display: display, time: time ?? span?.start ?? 0, timeText: timeText, columns: columns,
-                    rows: rows, format: format, span: span, output: convert.output, force: convert.force))
+                    rows: rows, format: format, span: span, output: convert.output, force: convert.force,
+                    showsLanes: given.contains("--score")))
         case .check:
             return .check(
                 CheckRequest(files: files, strict: strict, maxSize: maxSize, encoding: encoding, lyrics: lyrics))

@@ -45,9 +45,15 @@ enum RenderCommand {
         let rows = request.rows ?? terminal?.rows ?? 24
         let options = UnifontFile.withFont(
             request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
+        // The lanes of every part the song has, as `play --score` draws them before anyone sings.
+        let lanes = request.showsLanes ? loaded.song.notes.map { NoteLanes(track: $0) } : nil
+        if request.showsLanes, lanes == nil {
+            StandardStreams.err(
+                "karaoke: warning: \(ControlCharacters.strip(file)) has no notes; --score draws no lanes")
+        }
         var composer = FrameComposer(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
-            fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options)
+            fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options, lanes: lanes)
         if composer.bigFontMissing { StandardStreams.err("karaoke: warning: " + composer.sizeNotice) }
         // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
         var track = loaded.graphics.map {
