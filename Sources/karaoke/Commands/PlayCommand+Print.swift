@@ -16,18 +16,11 @@ extension PlayCommand {
             return 1
         }
         let prepared: Prepared
-        switch prepare(request) {
+        switch prepareReporting(request) {
         case .success(let ready): prepared = ready
-        case .failure(let refusal):
-            StandardStreams.report(refusal.diagnostics)
-            StandardStreams.err("karaoke: \(refusal.message)")
-            return 1
+        case .failure(let exit): return exit.status
         }
         let loaded = prepared.loaded
-        if let problem = PlayStart.problem(start: request.start, song: loaded.song, file: request.display.file) {
-            StandardStreams.err("karaoke: \(problem)")
-            return 2
-        }
         // No screen owns stderr: the warnings come at once.
         StandardStreams.report(loaded.diagnostics)
         let request = prepared.withRememberedOffset(request)

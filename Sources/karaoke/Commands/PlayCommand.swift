@@ -19,18 +19,11 @@ enum PlayCommand {
         }
         if QueueCommand.makesQueue(request) { return QueueCommand.run(request) }
         let prepared: Prepared
-        switch prepare(request) {
+        switch prepareReporting(request) {
         case .success(let ready): prepared = ready
-        case .failure(let refusal):
-            StandardStreams.report(refusal.diagnostics)
-            StandardStreams.err("karaoke: \(refusal.message)")
-            return 1
+        case .failure(let exit): return exit.status
         }
         let loaded = prepared.loaded
-        if let problem = PlayStart.problem(start: request.start, song: loaded.song, file: request.display.file) {
-            StandardStreams.err("karaoke: \(problem)")
-            return 2
-        }
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
         let options = UnifontFile.withFont(
@@ -120,6 +113,29 @@ enum PlayCommand {
             guard let offsetKey else { return }
             if offset != start { SettingsFiles.remember(offset, of: .offset, for: offsetKey) }
             if vocals != startVocals { SettingsFiles.remember(vocals, of: .vocals, for: offsetKey) }
+        }
+    }
+
+    /// Why a song cannot be played: the status to exit with, the reason already said on stderr.
+    struct Exit: Error {
+        var status: Int32
+    }
+
+    /// The song `request` names, prepared and its `--start` checked; or, with the reason said, exit status 1
+    /// when it cannot be read and 2 when it starts past its end.
+    static func prepareReporting(_ request: PlayRequest) -> Result<Prepared, Exit> {
+        switch prepare(request) {
+        case .failure(let refusal):
+            StandardStreams.report(refusal.diagnostics)
+            StandardStreams.err("karaoke: \(refusal.message)")
+            return .failure(Exit(status: 1))
+        case .success(let prepared):
+            let song = prepared.loaded.song
+            if let problem = PlayStart.problem(start: request.start, song: song, file: request.display.file) {
+                StandardStreams.err("karaoke: \(problem)")
+                return .failure(Exit(status: 2))
+            }
+            return .success(prepared)
         }
     }
 
