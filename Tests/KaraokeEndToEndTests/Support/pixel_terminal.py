@@ -4,12 +4,15 @@
 #
 # usage: pixel_terminal.py COLUMNS ROWS SECONDS ANSWER-DA1 ANSWER-CELL COMMAND...
 # (an answer of "-" is never sent: the terminal stays silent.)
+# With PRETEND_DECRPM_2027=Ps in the environment it also answers DECRQM for grapheme-cluster mode
+# (DESIGN §3.6) with `CSI ? 2027 ; Ps $ y`; without it, that question goes unanswered as on tmux.
 import fcntl, os, pty, select, signal, struct, sys, termios, time
 
 columns, rows, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 da1 = None if sys.argv[4] == "-" else sys.argv[4].encode().replace(b"^[", b"\x1b")
 cell = None if sys.argv[5] == "-" else sys.argv[5].encode().replace(b"^[", b"\x1b")
 command = sys.argv[6:]
+decrpm = os.environ.pop("PRETEND_DECRPM_2027", None)
 
 pid, fd = pty.fork()
 if pid == 0:
@@ -42,11 +45,16 @@ while True:
     while True:
         at16 = written.find(b"\x1b[16t", scanned)
         atc = written.find(b"\x1b[c", scanned)
-        hits = [h for h in (at16, atc) if h >= 0]
+        atrqm = written.find(b"\x1b[?2027$p", scanned)
+        hits = [h for h in (at16, atc, atrqm) if h >= 0]
         if not hits:
             break
         first = min(hits)
-        if first == at16:
+        if first == atrqm:
+            if decrpm is not None:
+                os.write(fd, b"\x1b[?2027;" + decrpm.encode() + b"$y")
+            scanned = atrqm + 9
+        elif first == at16:
             if cell:
                 os.write(fd, cell)
             scanned = at16 + 5
