@@ -9,9 +9,18 @@ struct GraphemeModeTests {
     static let lyrics = "[ti:Picnic]\n[00:00.10]we 👨‍👩‍👧‍👦 sing 👍🏽 1️⃣\n[00:09.00]end\n"
 
     /// What `karaoke play` of the lyrics wrote to a pretend 80×24 terminal that answers DECRQM 2027 with
-    /// `decrpm` (nil: not at all), q pressed after 1.5 s; the lyrics as text (`--size 1`), not big glyphs.
-    private static func play(decrpm: String?, arguments: [String] = []) throws -> String {
+    /// `decrpm` (nil: not at all), q pressed after 1.5 s (SIGTERM sent instead with `terminate`, ^Z typed
+    /// after 0.8 s with `suspend`); the lyrics as text (`--size 1`), not big glyphs. The exit status must be
+    /// `status`.
+    private static func play(
+        decrpm: String?, arguments: [String] = [], suspend: Bool = false, terminate: Bool = false,
+        status: Int32 = 0
+    ) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return "" }
+        var environment: [String: String] = [:]
+        environment["PRETEND_DECRPM_2027"] = decrpm
+        if suspend { environment["PRETEND_CTRL_Z"] = "0.8" }
+        if terminate { environment["PRETEND_END"] = "TERM" }
         return try KaraokeProcess.withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("Picnic.lrc")
             try Data(lyrics.utf8).write(to: file)
@@ -22,11 +31,39 @@ struct GraphemeModeTests {
                     script.path, "80", "24", "1.5", "^[[?62c", "-", KaraokeProcess.binary.path, "play", file.path,
                     "--no-audio", "--size", "1",
                 ] + arguments,
-                executable: "/usr/bin/python3", environment: decrpm.map { ["PRETEND_DECRPM_2027": $0] } ?? [:],
-                timeout: 30)
-            #expect(output.status == 0, "\(String(decoding: output.stderr, as: UTF8.self))")
+                executable: "/usr/bin/python3", environment: environment, timeout: 30)
+            #expect(output.status == status, "\(String(decoding: output.stderr, as: UTF8.self))")
             return String(decoding: output.stdout, as: UTF8.self)
         }
+    }
+
+    @Test("SIGTERM resets the mode karaoke set before the terminal is given back")
+    func terminated() throws {
+        let written = try Self.play(decrpm: "2", terminate: true, status: 143)
+        guard !written.isEmpty else { return }
+        let set = try #require(written.range(of: "\u{1B}[?2027h"))
+        let reset = try #require(written.range(of: "\u{1B}[?2027l", options: .backwards))
+        #expect(set.upperBound <= reset.lowerBound)
+        // The reset comes before the alternate screen is left.
+        let leave = try #require(written.range(of: "\u{1B}[?1049l", options: .backwards))
+        #expect(reset.upperBound <= leave.lowerBound)
+    }
+
+    @Test("^Z resets the mode while suspended and sets it again on resume")
+    func suspended() throws {
+        // The pretend terminal's child is in an orphaned process group, which the kernel does not stop:
+        // karaoke gives the terminal back and takes it again at once, which is what is checked here.
+        let written = try Self.play(decrpm: "2", suspend: true)
+        guard !written.isEmpty else { return }
+        let sets = written.components(separatedBy: "\u{1B}[?2027h").count - 1
+        let resets = written.components(separatedBy: "\u{1B}[?2027l").count - 1
+        #expect(sets == 2, "set at the start and again on resume")
+        #expect(resets == 2, "reset on suspend and at the end")
+        let firstReset = try #require(written.range(of: "\u{1B}[?2027l"))
+        let lastSet = try #require(written.range(of: "\u{1B}[?2027h", options: .backwards))
+        #expect(firstReset.upperBound <= lastSet.lowerBound)
+        let lastReset = try #require(written.range(of: "\u{1B}[?2027l", options: .backwards))
+        #expect(lastSet.upperBound <= lastReset.lowerBound, "reset again at the end")
     }
 
     @Test("a settable terminal is put in the mode, shown the whole sequences, and taken out of it at q")
