@@ -407,7 +407,9 @@ struct CDGTests {
         let (folder, file) = try Self.bandFile(seconds: 4)
         defer { try? FileManager.default.removeItem(at: folder) }
         let written = try Self.playOnPretendTerminal([file, "--no-audio"], da1: "^[[?62;4c", cell: "^[[6;16;8t")
-        #expect(written.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"), "it asks")
+        #expect(
+            written.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[?2027$p\u{1B}[c"),
+            "it asks, with grapheme-cluster mode in the same round trip")
         // 80×30 leaves 80×28 cells for the picture: 78×28 at its aspect, from the second row and column, so
         // 624×448 pixels of 8×16 cells.
         let whole = "\u{1B}[2;2H\u{1B}P0;1;0q\"1;1;624;448"
@@ -434,11 +436,14 @@ struct CDGTests {
             let written = try Self.playOnPretendTerminal(arguments, da1: da1, cell: "^[[6;16;8t")
             #expect(!written.contains("\u{1B}P"), "no sixel: \(arguments) \(da1)")
             #expect(written.contains("8;5;21m"), "the blue picture in cells")
-            #expect(written.contains("\u{1B}[c") == !arguments.contains("cells"), "cells never asks")
+            #expect(written.contains("\u{1B}[16t") == !arguments.contains("cells"), "cells never asks about pixels")
+            // Grapheme-cluster mode is asked about either way (DESIGN §3.6).
+            #expect(written.contains("\u{1B}[?2027$p\u{1B}[c"))
         }
-        // A lyric song never asks.
+        // A lyric song never asks about pixels, only about grapheme-cluster mode.
         let lyrics = try Self.playOnPretendTerminal(
             [KaraokeProcess.song("paper-boats.lrc"), "--no-audio"], da1: "^[[?62;4c", cell: "^[[6;16;8t")
-        #expect(!lyrics.contains("\u{1B}[c") && !lyrics.contains("\u{1B}P"))
+        #expect(!lyrics.contains("\u{1B}[16t") && !lyrics.contains("\u{1B}_G") && !lyrics.contains("\u{1B}P"))
+        #expect(lyrics.hasPrefix("\u{1B}[?2027$p\u{1B}[c"))
     }
 }

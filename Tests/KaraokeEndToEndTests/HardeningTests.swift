@@ -104,6 +104,13 @@ enum TerminalBytes {
             case .ncurses:
                 let titleStack =
                     final == UInt8(ascii: "t") && (parameters.hasPrefix("22;") || parameters.hasPrefix("23;"))
+                // karaoke's own question at start-up, before any text (DESIGN §3.6): DECRQM 2027
+                // (`CSI ? 2027 $ p`) and the device attributes (`CSI c`).
+                let graphemeQuestion =
+                    (parameters == "?2027" && intermediates == 1 && scalars[end - 1] == "$"
+                        && final == UInt8(ascii: "p"))
+                    || (parameters.isEmpty && intermediates == 0 && final == UInt8(ascii: "c"))
+                if graphemeQuestion { return end - index + 1 }
                 return intermediates == 0 && (drawingFinals.contains(final) || titleStack) ? end - index + 1 : 0
             }
         }

@@ -570,6 +570,17 @@ extension CommandLineOption {
             help: "colours for a dark or light background", commands: display
         ) { values, value in values.display.theme = value.choice() },
         CommandLineOption(
+            "--graphemes", .choice(of: GraphemesChoice.self), default: "auto",
+            meaning: "ask the terminal; whole where it is in grapheme-cluster mode or can be put in it",
+            help:
+                "how emoji sequences (families, skin tones, keycaps) are painted: whole, or reduced to their first emoji",
+            helpFor: [
+                .render:
+                    "how emoji sequences (families, skin tones, keycaps) are drawn: whole, or reduced to their first emoji"
+            ],
+            defaultFor: [.render: "auto: reduced, as render has no terminal to ask"], commands: display
+        ) { values, value in values.display.graphemes = value.choice() },
+        CommandLineOption(
             "--colors", .colorList, default: "pink,orange,yellow,mint,cyan,purple",
             help: "title gradient colours, names or #rrggbb, comma separated", commands: display
         ) { values, value in values.display.frame.gradient.colors = value.colors },

@@ -219,6 +219,8 @@ public struct DisplayRequest: Sendable, Equatable {
     public var color = ColorChoice.auto
     /// `--theme`; `auto` reads `COLORFGBG` at the edge (see `Theme.detected`).
     public var theme = ThemeChoice.auto
+    /// `--graphemes`; `auto` asks the terminal at the edge, and is the reduced form until it has (DESIGN §3.6).
+    public var graphemes = GraphemesChoice.auto
     /// `--fps` (its range is the option table's).
     public var framesPerSecond = 30
     /// `--max-size` in bytes.
@@ -237,10 +239,12 @@ public struct DisplayRequest: Sendable, Equatable {
         frame.size = .auto
     }
 
-    /// The frame options with `--theme auto` settled from the terminal's `COLORFGBG`.
+    /// The frame options with `--theme auto` settled from the terminal's `COLORFGBG`, and emoji sequences
+    /// whole only with `--graphemes whole` (a screen's answer settles `auto`, DESIGN §3.6).
     public func frameOptions(colorFGBG: String?) -> FrameOptions {
         var options = frame
         options.theme = Theme.resolve(theme, colorFGBG: colorFGBG)
+        options.graphemes = graphemes == .whole ? .whole : .reduced
         return options
     }
 }

@@ -103,7 +103,8 @@ public struct FrameComposer {
         } else {
             laneRows = 0
         }
-        (titleCells, titleWidth) = FrameComposer.layOutTitle(title, columns: self.columns)
+        (titleCells, titleWidth) = FrameComposer.layOutTitle(
+            title, columns: self.columns, graphemes: options.graphemes)
         titleIsRightToLeft = TextDirection.of(title) == .rightToLeft
         untimed = UntimedLayout(
             content: content, areaStart: areaStart, areaWidth: areaWidth, rows: self.rows, options: options)
@@ -530,10 +531,14 @@ public struct FrameComposer {
         return Frame(time: time, columns: columns, rows: screen)
     }
 
-    /// The title centred, in visual order, cut with "…" when it is wider than the screen.
-    static func layOutTitle(_ title: String, columns: Int) -> (cells: [FrameCell], width: Int) {
+    /// The title centred, in visual order, cut with "…" when it is wider than the screen; emoji sequences
+    /// painted in `graphemes`' form (DESIGN §3.6).
+    static func layOutTitle(
+        _ title: String, columns: Int, graphemes: GraphemeForm = .reduced
+    ) -> (cells: [FrameCell], width: Int) {
         let available = max(1, columns - 2)
-        let placed = LineLayout.place(title, areaStart: 0, areaWidth: Int.max / 2, alignment: .left)
+        let placed = LineLayout.place(
+            title, areaStart: 0, areaWidth: Int.max / 2, alignment: .left, graphemes: graphemes)
         var row = placed.rows.first ?? []
         var width = row.last.map { $0.rowOffset + $0.glyph.width } ?? 0
         if width > available {

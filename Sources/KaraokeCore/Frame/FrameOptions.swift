@@ -20,6 +20,9 @@ public struct FrameOptions: Sendable, Equatable {
     /// Whether three dots count in the first line and each line after a silence (`--no-countdown`
     /// turns it off; DESIGN §14.3).
     public var countIn = true
+    /// How emoji sequences are painted: reduced, or whole on a terminal in grapheme-cluster mode (DESIGN
+    /// §3.6). The layout's widths are the same either way.
+    public var graphemes = GraphemeForm.reduced
     /// The song's place in a queue as the status bar shows it, `2/7`; nil outside a queue (DESIGN §14.2).
     public var queuePosition: String?
 

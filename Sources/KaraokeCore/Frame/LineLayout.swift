@@ -30,7 +30,7 @@ struct LineLayout {
         let sungColor = theme.lyric(brightness: 1)
         let placed = LineLayout.place(
             line.text, areaStart: areaStart, areaWidth: areaWidth,
-            alignment: options.alignment)
+            alignment: options.alignment, graphemes: options.graphemes)
         direction = placed.direction
         // Which segment each grapheme belongs to, by the UTF-8 offset where it starts.
         var segmentOf: [Int] = []
@@ -96,7 +96,7 @@ struct LineLayout {
         for translation in line.translations {
             let placedTranslation = LineLayout.place(
                 translation, areaStart: areaStart, areaWidth: areaWidth,
-                alignment: options.alignment)
+                alignment: options.alignment, graphemes: options.graphemes)
             for row in placedTranslation.rows {
                 translationRows.append(
                     row.map {
@@ -159,17 +159,18 @@ struct LineLayout {
         var rowWidth: Int
     }
 
-    /// Wraps `text`, puts each row in visual order and aligns it; graphemes of width 0 are left out.
+    /// Wraps `text`, puts each row in visual order and aligns it; graphemes of width 0 are left out. Emoji
+    /// sequences are painted in `graphemes`' form, at the same width either way (DESIGN §3.6).
     static func place(
         _ text: String, areaStart: Int, areaWidth: Int,
-        alignment: FrameOptions.Alignment
+        alignment: FrameOptions.Alignment, graphemes: GraphemeForm = .reduced
     ) -> (rows: [[PlacedGrapheme]], direction: TextDirection) {
-        let graphemes = Array(text)
+        let characters = Array(text)
         var glyphs: [TerminalGlyph] = []
-        glyphs.reserveCapacity(graphemes.count)
-        for character in graphemes { glyphs.append(DisplayWidth.glyph(character)) }
-        let direction = TextDirection.of(graphemes)
-        let wrapped = LineWrapping.wrap(graphemes, widths: glyphs.map(\.width), maxWidth: areaWidth)
+        glyphs.reserveCapacity(characters.count)
+        for character in characters { glyphs.append(DisplayWidth.glyph(character, form: graphemes)) }
+        let direction = TextDirection.of(characters)
+        let wrapped = LineWrapping.wrap(characters, widths: glyphs.map(\.width), maxWidth: areaWidth)
         var rows: [[PlacedGrapheme]] = []
         for row in wrapped {
             let start: Int
@@ -181,15 +182,15 @@ struct LineLayout {
             var placedRow: [PlacedGrapheme] = []
             placedRow.reserveCapacity(row.range.count)
             var offset = 0
-            for entry in VisualOrder.order(graphemes[row.range], direction: direction) {
+            for entry in VisualOrder.order(characters[row.range], direction: direction) {
                 var glyph = glyphs[entry.index]
                 guard glyph.width > 0 else { continue }
-                if entry.rightToLeft, let mirror = VisualOrder.mirrored(graphemes[entry.index]) {
+                if entry.rightToLeft, let mirror = VisualOrder.mirrored(characters[entry.index]) {
                     glyph = TerminalGlyph(text: String(mirror), width: glyph.width)
                 }
                 placedRow.append(
                     PlacedGrapheme(
-                        index: entry.index, character: graphemes[entry.index], glyph: glyph,
+                        index: entry.index, character: characters[entry.index], glyph: glyph,
                         column: start + offset, rowOffset: offset, rowWidth: row.width))
                 offset += glyph.width
             }

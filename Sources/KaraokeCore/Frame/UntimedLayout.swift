@@ -20,7 +20,8 @@ struct UntimedLayout {
         case .message(let text):
             let room = max(0, rows - 2)
             let placed = LineLayout.place(
-                ControlCharacters.strip(text), areaStart: areaStart, areaWidth: areaWidth, alignment: .center)
+                ControlCharacters.strip(text), areaStart: areaStart, areaWidth: areaWidth, alignment: .center,
+                graphemes: options.graphemes)
             messageRows = placed.rows.prefix(room).map { row in
                 FrameRow(
                     kind: .notice,

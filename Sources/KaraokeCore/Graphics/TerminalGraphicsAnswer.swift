@@ -33,10 +33,13 @@ public struct TerminalGraphicsAnswer: Sendable, Equatable {
     /// The image id of the kitty query; its answer names it.
     static let kittyQueryID = 31
 
-    /// The bytes that ask: kitty graphics (a 1×1 RGB pixel, only queried), the cell size, then the primary
-    /// device attributes.
-    public static let query: [UInt8] = Array(
-        "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
+    /// The questions without the device attributes, to go before other questions that end with them
+    /// (DESIGN §3.6): kitty graphics (a 1×1 RGB pixel, only queried), then the cell size.
+    public static let questions: [UInt8] = Array(
+        "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t".utf8)
+
+    /// The bytes that ask: the questions, then the primary device attributes.
+    public static let query: [UInt8] = questions + Array("\u{1B}[c".utf8)
 
     /// Nothing heard yet.
     public init() {}

@@ -15,7 +15,9 @@ import CTextWidth
 ///
 /// Terminals disagree about rule 3 (tmux advances a ZWJ family by 2, ncurses' model by 6; ❤️ is 1 in
 /// both), so the painted form of an emoji sequence is reduced to its first scalar, padded with a space
-/// when that scalar is narrow. Every terminal then advances the cursor exactly as the layout assumed.
+/// when that scalar is narrow. Every terminal then advances the cursor exactly as the layout assumed. A
+/// terminal in grapheme-cluster mode (DESIGN §3.6) takes the whole sequence at the same width: its painted
+/// form `.whole` keeps the sequence's own scalars, and the width stays what these rules say.
 public enum DisplayWidth {
     /// The number of cells `character` takes.
     @inlinable
@@ -32,8 +34,9 @@ public enum DisplayWidth {
         return total
     }
 
-    /// What the painter sends for `character`: its own scalars, or a reduced form of the same width.
-    public static func glyph(_ character: Character) -> TerminalGlyph {
+    /// What the painter sends for `character`: its own scalars, or a reduced form of the same width; an
+    /// emoji sequence is reduced unless `form` is `.whole`.
+    public static func glyph(_ character: Character, form: GraphemeForm = .reduced) -> TerminalGlyph {
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         guard let base = iterator.next() else { return TerminalGlyph(text: "", width: 0) }
@@ -48,6 +51,7 @@ public enum DisplayWidth {
             return TerminalGlyph(text: String(character), width: 2)
         }
         if isEmojiSequence(base: base, scalars) {
+            if form == .whole { return TerminalGlyph(text: String(character), width: 2) }
             // Swift knows newer emoji than glibc: a base glibc cannot print would reach the terminal
             // with a width nobody agreed on, so it is replaced like any unprintable scalar.
             let baseWidth = scalarWidth(base)

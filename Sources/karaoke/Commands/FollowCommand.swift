@@ -51,7 +51,7 @@ enum FollowCommand {
     static func showScreen(
         _ request: FollowRequest, connection: PlayerConnectionRunner, waiter: PollWaiter
     ) -> Int32 {
-        let options = UnifontFile.withFont(
+        var options = UnifontFile.withFont(
             request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
         var clockLog: Int32 = -1
@@ -63,7 +63,10 @@ enum FollowCommand {
             }
         }
         defer { if clockLog >= 0 { close(clockLog) } }
-        guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return 2 }
+        guard let screen = NCursesScreen.openOrExplain(colors: colors, graphemes: request.display.graphemes) else {
+            return 2
+        }
+        options.graphemes = screen.graphemes
         let size = screen.size
         var session = FollowSession(
             screen: screen, waiter: waiter, connection: connection,

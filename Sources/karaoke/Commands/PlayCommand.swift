@@ -26,11 +26,15 @@ enum PlayCommand {
         let loaded = prepared.loaded
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
-        let options = UnifontFile.withFont(
+        var options = UnifontFile.withFont(
             request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
-        // Only a CD+G song asks the terminal about pixels: lyric songs start as they always did.
-        let answer = loaded.graphics != nil && request.graphics != .cells ? TerminalGraphicsQuery.ask() : nil
-        guard let (screen, waiter) = openScreen(request) else { return 2 }
+        // Only a CD+G song asks the terminal about pixels, in the same round trip as about graphemes.
+        guard
+            let (screen, waiter) = openScreen(
+                request, asksGraphics: loaded.graphics != nil && request.graphics != .cells)
+        else { return 2 }
+        options.graphemes = screen.graphemes
+        let answer = screen.graphicsAnswer
         var session = PlaySession(
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options,
@@ -213,12 +217,16 @@ enum PlayCommand {
         return clockLog
     }
 
-    /// Installs the signal handlers, makes the driver's waiter and takes the terminal; nil, after saying
-    /// why, when TERM is unknown or no pipe can be made.
-    static func openScreen(_ request: PlayRequest) -> (NCursesScreen, PollWaiter)? {
+    /// Installs the signal handlers, makes the driver's waiter and takes the terminal, having asked it about
+    /// grapheme-cluster mode (and pixels when `asksGraphics`); nil, after saying why, when TERM is unknown or
+    /// no pipe can be made.
+    static func openScreen(_ request: PlayRequest, asksGraphics: Bool = false) -> (NCursesScreen, PollWaiter)? {
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
         guard let waiter = PollWaiter.forTerminal() else { return nil }
-        guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return nil }
+        guard
+            let screen = NCursesScreen.openOrExplain(
+                colors: colors, graphemes: request.display.graphemes, asksGraphics: asksGraphics)
+        else { return nil }
         return (screen, waiter)
     }
 }

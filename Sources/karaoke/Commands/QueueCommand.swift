@@ -53,9 +53,10 @@ enum QueueCommand {
             queue: SongQueue(entries: entries, seed: seed, loops: request.queue.loops), notes: notes,
             singer: request.queue.singer)
         guard let clockLog = PlayCommand.openClockLog(request) else { return 1 }
-        let options = UnifontFile.withFont(
+        var options = UnifontFile.withFont(
             request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         guard let (screen, waiter) = PlayCommand.openScreen(request) else { return 2 }
+        options.graphemes = screen.graphemes
 
         var scoreEnding = ScoreEnding(output: request.scoring.output, isQueue: true)
         var start = request.start

@@ -63,12 +63,15 @@ enum SyncCommand {
             audioProblem = "no audio beside \(shownFile) (--audio names it); timing on a silent clock"
         }
 
-        guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
+        // The lyrics being timed may hold emoji: the terminal is asked (DESIGN §3.6).
+        guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested, graphemes: .auto)
+        else {
             audio?.stop()
             return 2
         }
         var options = FrameOptions()
         options.theme = Theme.resolve(.auto, colorFGBG: TerminalInfo.environment("COLORFGBG"))
+        options.graphemes = screen.graphemes
         let now = monotonicSeconds()
         let session = SyncSession(
             script: script, wordMode: request.words, latency: request.latency, stamps: stamps,
@@ -105,7 +108,9 @@ enum SyncCommand {
             return 1
         }
         defer { clickTrack.remove() }
-        guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested) else {
+        // The clicks have no text to paint whole: the terminal is not asked.
+        guard let screen = NCursesScreen.openOrExplain(colors: !TerminalInfo.noColorRequested, graphemes: .reduced)
+        else {
             audio.stop()
             return 2
         }

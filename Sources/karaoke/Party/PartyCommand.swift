@@ -64,7 +64,8 @@ enum PartyCommand {
         for notice in notices { host.announce(notice) }
 
         let colors = request.play.display.color != .never && !TerminalInfo.noColorRequested
-        guard let screen = NCursesScreen.openOrExplain(colors: colors) else { return 2 }
+        guard let screen = NCursesScreen.openOrExplain(colors: colors, graphemes: request.play.display.graphemes)
+        else { return 2 }
         var evening = PartyEvening(request: request, host: host, screen: screen, waiter: waiter)
         let status = evening.run()
         screen.close()

@@ -79,6 +79,7 @@ struct PartyEvening {
         var options = UnifontFile.withFont(
             songRequestWithOffset.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
         options.queuePosition = "♪ " + String(next.singer.shown.prefix(16))
+        options.graphemes = screen.graphemes
         var session = PlaySession(
             content: loaded.shown(showsTranslations: songRequest.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, options: options, request: songRequestWithOffset, screen: screen,

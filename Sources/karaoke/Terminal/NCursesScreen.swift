@@ -33,10 +33,21 @@ final class NCursesScreen: Screen {
     private var pixels: PixelPainter?
     /// The bytes of one paint, kept to reuse its storage.
     private var output: [UInt8] = []
+    /// How emoji sequences are painted on this terminal (DESIGN §3.6): the frame options take it.
+    private(set) var graphemes = GraphemeForm.reduced
+    /// Whether karaoke turned grapheme-cluster mode on, and so turns it off whenever it gives the terminal back.
+    private var setsGraphemeMode = false
+    /// What the terminal said about pixels, when asked at the opening (DESIGN §19.9).
+    private(set) var graphicsAnswer: TerminalGraphicsAnswer?
 
     /// The screen, or nil after saying on stderr why the terminal cannot be used (exit 2 for the caller):
-    /// `play`, `sync` and `follow` open it the same way.
-    static func openOrExplain(colors: Bool) -> NCursesScreen? {
+    /// `play`, `sync`, `follow` and `party` open it the same way.
+    ///
+    /// Before curses takes the terminal it is asked, in one round trip, about grapheme-cluster mode when
+    /// `graphemes` is `auto` (DESIGN §3.6) and about pixels when `asksGraphics` (DESIGN §19.9).
+    static func openOrExplain(
+        colors: Bool, graphemes: GraphemesChoice, asksGraphics: Bool = false
+    ) -> NCursesScreen? {
         // A terminal that cannot move the cursor (TERM=dumb: Emacs' shell, CI logs) would get a garbled
         // screen whose clock never moves: refused before anything is drawn, as an unknown type is.
         if let name = getenv("TERM").map({ String(cString: $0) }), !name.isEmpty, kk_setupterm(name) == 0,
@@ -48,8 +59,18 @@ final class NCursesScreen: Screen {
                     + "('karaoke render' prints frames without a terminal)")
             return nil
         }
+        let answers = TerminalQuery.ask(graphics: asksGraphics, graphemes: graphemes == .auto)
         do {
-            return try NCursesScreen(colors: colors)
+            let screen = try NCursesScreen(colors: colors)
+            screen.graphicsAnswer = answers.graphics
+            let chosen = (answers.graphemes ?? GraphemeModeAnswer()).form(
+                for: graphemes, paintsCells: screen.writer != nil)
+            screen.graphemes = chosen.form
+            if chosen.setsMode {
+                screen.setsGraphemeMode = true
+                screen.writeRaw(GraphemeModeAnswer.setMode)
+            }
+            return screen
         } catch {
             switch error {
             case .unknownTerminal(let name) where name.isEmpty:
@@ -271,12 +292,14 @@ final class NCursesScreen: Screen {
     func suspend() {
         handOver()
         if bidiExplicit { writeRaw("\u{1B}[8l") }
+        if setsGraphemeMode { writeRaw(GraphemeModeAnswer.resetMode) }
         endwin()
     }
 
     /// Takes the terminal back after `suspend`, repainting everything.
     func resume() {
         if bidiExplicit { writeRaw("\u{1B}[8h") }
+        if setsGraphemeMode { writeRaw(GraphemeModeAnswer.setMode) }
         invalidate()
         if writer == nil { wrefresh(kk_stdscr()) }
     }
@@ -286,6 +309,8 @@ final class NCursesScreen: Screen {
         if pixels != nil { send(pixels!.forgetScreen()) }
         handOver()
         if bidiExplicit { writeRaw("\u{1B}[8l") }
+        // The mode is turned off only when karaoke turned it on: a terminal that was in it stays in it.
+        if setsGraphemeMode { writeRaw(GraphemeModeAnswer.resetMode) }
         endwin()
         delscreen(screen)
     }

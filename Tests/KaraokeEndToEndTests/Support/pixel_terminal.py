@@ -4,12 +4,20 @@
 #
 # usage: pixel_terminal.py COLUMNS ROWS SECONDS ANSWER-DA1 ANSWER-CELL COMMAND...
 # (an answer of "-" is never sent: the terminal stays silent.)
+# With PRETEND_DECRPM_2027=Ps in the environment it also answers DECRQM for grapheme-cluster mode
+# (DESIGN §3.6) with `CSI ? 2027 ; Ps $ y`; without it, that question goes unanswered as on tmux.
+# With PRETEND_CTRL_Z=S it types ^Z after S seconds; with PRETEND_END=TERM it sends SIGTERM instead of
+# pressing q.
 import fcntl, os, pty, select, signal, struct, sys, termios, time
 
 columns, rows, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 da1 = None if sys.argv[4] == "-" else sys.argv[4].encode().replace(b"^[", b"\x1b")
 cell = None if sys.argv[5] == "-" else sys.argv[5].encode().replace(b"^[", b"\x1b")
 command = sys.argv[6:]
+decrpm = os.environ.pop("PRETEND_DECRPM_2027", None)
+ctrl_z = os.environ.pop("PRETEND_CTRL_Z", None)
+ctrl_z = None if ctrl_z is None else float(ctrl_z)
+end_with_term = os.environ.pop("PRETEND_END", None) == "TERM"
 
 pid, fd = pty.fork()
 if pid == 0:
@@ -22,8 +30,14 @@ start = time.monotonic()
 pressed = False
 scanned = 0
 while True:
+    if ctrl_z is not None and time.monotonic() - start > ctrl_z:
+        os.write(fd, b"\x1a")
+        ctrl_z = None
     if not pressed and time.monotonic() - start > seconds:
-        os.write(fd, b"q")
+        if end_with_term:
+            os.kill(pid, signal.SIGTERM)
+        else:
+            os.write(fd, b"q")
         pressed = True
     if time.monotonic() - start > seconds + 10:
         os.kill(pid, signal.SIGKILL)
@@ -42,11 +56,16 @@ while True:
     while True:
         at16 = written.find(b"\x1b[16t", scanned)
         atc = written.find(b"\x1b[c", scanned)
-        hits = [h for h in (at16, atc) if h >= 0]
+        atrqm = written.find(b"\x1b[?2027$p", scanned)
+        hits = [h for h in (at16, atc, atrqm) if h >= 0]
         if not hits:
             break
         first = min(hits)
-        if first == at16:
+        if first == atrqm:
+            if decrpm is not None:
+                os.write(fd, b"\x1b[?2027;" + decrpm.encode() + b"$y")
+            scanned = atrqm + 9
+        elif first == at16:
             if cell:
                 os.write(fd, cell)
             scanned = at16 + 5
