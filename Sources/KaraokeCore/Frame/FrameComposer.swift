@@ -226,8 +226,10 @@ public struct FrameComposer {
             }
         }
 
+        let currentReading = current.flatMap { sweptRomanization(of: $0, at: fileTime, reduceMotion: reduceMotion) }
         place(
-            anchor, at: anchorRow, current: current, currentRows: currentRows, into: &screen, top: top, bottom: bottom)
+            anchor, at: anchorRow, current: current, currentRows: currentRows, currentReading: currentReading,
+            into: &screen, top: top, bottom: bottom)
         var row = anchorRow
         var index = anchor - 1
         while index >= 0, row > top {
@@ -351,11 +353,34 @@ public struct FrameComposer {
         return lineRows
     }
 
+    /// Line `index`'s word-timed romanization rows at `fileTime`, swept with their words from the
+    /// translations' dimness to full; nil when its romanization is not word-timed (DESIGN §29.3).
+    private mutating func sweptRomanization(of index: Int, at fileTime: Double, reduceMotion: Bool) -> [[FrameCell]]? {
+        guard let timed = layout(index).timedRomanization.first else { return nil }
+        var rows = timed.layout.unsungRows
+        let theme = options(for: song.lines[index]).theme
+        let fills = LineFill.fills(
+            of: timed.line, slots: timed.layout.slots, totalCells: timed.layout.totalCells,
+            segmentCells: timed.layout.segmentCells, at: fileTime, cap: song.sweepCap, reduceMotion: reduceMotion)
+        let dim = LineLayout.translationBrightness(options)
+        var slot = 0
+        for r in rows.indices {
+            for c in rows[r].indices {
+                let fill = fills[slot]
+                rows[r][c].fill = fill
+                if fill > 0 { rows[r][c].color = theme.lyric(brightness: dim + (1 - dim) * fill) }
+                slot += 1
+            }
+        }
+        return rows
+    }
+
     /// Writes line `index`'s rows from screen row `firstRow`, clipped to the viewport: sung before the
-    /// current line, `currentRows` for it, unsung after it.
+    /// current line, `currentRows` for it, unsung after it; a word-timed romanization likewise, with
+    /// `currentReading` for the current line.
     private mutating func place(
         _ index: Int, at firstRow: Int, current: Int?, currentRows: [[FrameCell]]?,
-        into screen: inout [FrameRow], top: Int, bottom: Int
+        currentReading: [[FrameCell]]? = nil, into screen: inout [FrameRow], top: Int, bottom: Int
     ) {
         let laid = layout(index)
         let lineRows: [[FrameCell]]
@@ -372,11 +397,25 @@ public struct FrameComposer {
             screen[row] = FrameRow(
                 kind: .lyric, line: index, cells: cells, isRightToLeft: laid.direction == .rightToLeft)
         }
+        var readingRows: [[FrameCell]]? = nil
+        if index == current, let currentReading {
+            readingRows = currentReading
+        } else if let current, index < current, let timed = laid.timedRomanization.first {
+            let sung = options(for: song.lines[index]).theme.lyric(brightness: 1)
+            readingRows = timed.layout.sungRows.map { row in
+                row.map { cell in
+                    var cell = cell
+                    cell.color = sung
+                    return cell
+                }
+            }
+        }
         for (offset, cells) in laid.translationRows.enumerated() {
             let row = firstRow + lineRows.count + offset
             guard row >= top && row < bottom else { continue }
+            let swept = offset < laid.romanizationRowCount ? readingRows?[offset] : nil
             screen[row] = FrameRow(
-                kind: .translation, line: index, cells: cells,
+                kind: .translation, line: index, cells: swept ?? cells,
                 isRightToLeft: laid.translationDirections[offset] == .rightToLeft)
         }
     }

@@ -20,6 +20,8 @@ public struct FrameOptions: Sendable, Equatable {
     /// Whether three dots count in the first line and each line after a silence (`--no-countdown`
     /// turns it off; DESIGN §14.3).
     public var countIn = true
+    /// Whether a line's romanization is shown under it (`--no-romanization` turns it off; DESIGN §29.3).
+    public var showsRomanization = true
     /// The song's place in a queue as the status bar shows it, `2/7`; nil outside a queue (DESIGN §14.2).
     public var queuePosition: String?
 
