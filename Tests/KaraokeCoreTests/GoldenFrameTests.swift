@@ -122,6 +122,25 @@ struct GoldenFrameTests {
         #expect(text.contains("stars float on the river"))
     }
 
+    @Test("t hides the romanization rows while playing and shows them again")
+    func romanizationKey() throws {
+        let song = try #require(TTMLParser.parse(Array(GoldenFrameTests.romanizedSong.utf8), file: "r.ttml").song)
+        #expect(PlayerAction.bound(to: .character("t")) == .overlay(.toggleRomanization))
+        var overlay = Overlay()
+        var composer = FrameComposer(
+            song: song, fallbackTitle: "r.ttml", columns: 80, rows: 24, options: FrameOptions())
+        func text(_ overlay: Overlay) -> String {
+            let input = FrameInput(time: 2.5, titleTime: nil, paused: false, overlay: overlay, keys: [], at: 0)
+            return GoldenFrameTests.describe(composer.frame(input))
+        }
+        #expect(text(overlay).contains("gangmul"))
+        overlay.apply(.toggleRomanization, at: 0, noticeFor: 2)
+        #expect(overlay.noticeText(at: 1) == "romanization off")
+        #expect(!text(overlay).contains("gangmul"))
+        overlay.apply(.toggleRomanization, at: 0, noticeFor: 2)
+        #expect(text(overlay).contains("gangmul"))
+    }
+
     /// Compares `frame`, described, with the golden file `name`; `RECORD_GOLDEN=1` writes it instead and fails on
     /// purpose, so a recording is never mistaken for a pass.
     static func check(_ frame: Frame, golden name: String) throws {

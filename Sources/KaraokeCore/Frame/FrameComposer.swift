@@ -28,6 +28,8 @@ public struct FrameComposer {
     let areaStart: Int
     let areaWidth: Int
     private var layouts: [LineLayout?]
+    /// Whether `layouts` hold romanization rows: `options.showsRomanization` unless `t` hid them (DESIGN §29.3).
+    private var layoutsShowRomanization = true
     /// The size the lyrics are drawn at (the options' size resolved for this screen and song): 1 for text.
     public let bigSize: Int
     /// Whether the options ask for big glyphs here but the font is missing, so the lyrics are text.
@@ -96,6 +98,7 @@ public struct FrameComposer {
         areaStart = margin
         areaWidth = max(1, columns - 2 * margin)
         layouts = Array(repeating: nil, count: song.lines.count)
+        layoutsShowRomanization = options.showsRomanization
         isDuet = song.partCount >= 2
         self.lanes = lanes
         if case .timed = content, let lanes, self.columns >= FrameComposer.minimumColumns {
@@ -149,6 +152,13 @@ public struct FrameComposer {
     /// The frame that shows `input`: every screen's frame comes through here.
     public mutating func frame(_ input: FrameInput) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: input.time) }
+        let showsRomanization = options.showsRomanization && !input.hidesRomanization
+        if showsRomanization != layoutsShowRomanization {
+            // The rows under each line change: every layout is made again.
+            layoutsShowRomanization = showsRomanization
+            layouts = Array(repeating: nil, count: layouts.count)
+            bigLayouts = Array(repeating: nil, count: bigLayouts.count)
+        }
         var frame = lyricFrame(
             at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
             userOffset: input.userOffset, reduceMotion: input.reduceMotion, singing: input.singing,
@@ -306,9 +316,10 @@ public struct FrameComposer {
 
     mutating func layout(_ index: Int) -> LineLayout {
         if let cached = layouts[index] { return cached }
+        var lineOptions = options(for: song.lines[index])
+        lineOptions.showsRomanization = layoutsShowRomanization
         let made = LineLayout(
-            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth,
-            options: options(for: song.lines[index]))
+            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth, options: lineOptions)
         layouts[index] = made
         return made
     }
