@@ -592,6 +592,9 @@ extension CommandLineOption {
         CommandLineOption("--no-romanization", help: "hide romanization lines", commands: display) { values, _ in
             values.display.frame.showsRomanization = false
         },
+        CommandLineOption(
+            "--romanize", help: "make romanization lines for lines without one (Korean)", commands: display
+        ) { values, _ in values.display.frame.romanizes = true },
         // finding lyrics for an audio FILE (DESIGN §10.1)
         CommandLineOption(
             "--lyrics", .file, placeholder: "FILE", help: "the lyrics of an audio FILE, instead of looking for them",

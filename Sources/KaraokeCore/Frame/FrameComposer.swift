@@ -88,7 +88,9 @@ public struct FrameComposer {
         length: Int? = nil, lanes: NoteLanes? = nil
     ) {
         self.content = content
-        let song = content.song(lastingAtLeast: length)
+        // `--romanize` makes readings here, where every screen's song passes (DESIGN §29.4).
+        let timedSong = content.song(lastingAtLeast: length)
+        let song = options.romanizes && options.showsRomanization ? timedSong.romanized() : timedSong
         self.song = song
         self.title = ControlCharacters.strip(song.metadata.displayTitle ?? fallbackTitle)
         self.columns = max(1, columns)
