@@ -77,6 +77,7 @@ struct ConfigFileTests {
         #expect(try render([], config("no-translation = false")).display.showsTranslations)
         #expect(try render([], config("no-romanization = false")).display.frame.showsRomanization)
         #expect(try !render([], config("no-romanization = true")).display.frame.showsRomanization)
+        #expect(try render([], config("romanize = true")).display.frame.romanizes)
     }
 
     @Test("a repeatable option given on the command line replaces the file's list instead of adding to it")
