@@ -163,6 +163,11 @@ struct LineLayout {
     static func capped(_ line: LyricLine) -> LyricLine {
         var capped = line
         capped.translations = line.translations.map { LineLayout.prefix(of: $0) }
+        // A reading that long loses its word timing: it is cut as a translation is.
+        if let reading = line.romanization, reading.text.utf8.count > maximumGraphemes {
+            let text = LineLayout.prefix(of: reading.text)
+            if text.utf8.count < reading.text.utf8.count { capped.romanization = Romanization(text: text) }
+        }
         let text = LineLayout.prefix(of: line.text)
         guard text.utf8.count < line.text.utf8.count else { return capped }
         capped.text = text
