@@ -214,6 +214,15 @@ struct CommandLineParserTests {
 
     // MARK: Values
 
+    @Test("romanization rows are shown by default; --no-romanization hides them in play and render (DESIGN §29.3)")
+    func noRomanization() throws {
+        #expect(try play([]).display.frame.showsRomanization)
+        #expect(try !play(["--no-romanization"]).display.frame.showsRomanization)
+        let invocation = try CommandLineParser.parse(["render", "song.lrc", "--at", "1", "--no-romanization"])
+        guard case .render(let request) = invocation else { throw UnexpectedInvocation(invocation: invocation) }
+        #expect(!request.display.frame.showsRomanization)
+    }
+
     @Test("--reduce-motion turns reduce motion on and takes no value")
     func reduceMotion() throws {
         #expect(try play(["--reduce-motion"]).display.frame.reduceMotion)

@@ -75,6 +75,9 @@ struct ConfigFileTests {
     func falseFlag() throws {
         #expect(try !render([], config("reduce-motion = false")).display.frame.reduceMotion)
         #expect(try render([], config("no-translation = false")).display.showsTranslations)
+        #expect(try render([], config("no-romanization = false")).display.frame.showsRomanization)
+        #expect(try !render([], config("no-romanization = true")).display.frame.showsRomanization)
+        #expect(try render([], config("romanize = true")).display.frame.romanizes)
     }
 
     @Test("a repeatable option given on the command line replaces the file's list instead of adding to it")

@@ -3,7 +3,8 @@ import Testing
 @testable import KaraokeCore
 
 /// Whole screens checked in as text files: each row quoted (so leading and trailing blanks show), and
-/// under each row with lyric cells a `fill` line: `#` sung, `+` part sung, `.` unsung, one mark per cell.
+/// under each row with lyric cells (or a romanization row partly swept) a `fill` line: `#` sung, `+` part sung,
+/// `.` unsung, one mark per cell.
 /// Note-lane rows get a line too: `#` a hit beat, `.` unsung or missed, `~` the sung trail, `G`/`g` a golden
 /// beat hit/not (DESIGN §15.3).
 /// `RECORD_GOLDEN=1 swift test` rewrites the files and fails on purpose, so a recording is never a pass.
@@ -79,6 +80,67 @@ struct GoldenFrameTests {
         try GoldenFrameTests.check(frame, golden: golden.golden)
     }
 
+    /// A word-timed Korean song of our own with a romanization row under each line, timed by word in the
+    /// first two lines and whole in the third, and an English translation under the first (DESIGN §29.3).
+    static let romanizedSong = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata"
+            xmlns:itunes="http://music.apple.com/lyric-ttml-internal">
+        <head><metadata><ttm:title>River Night</ttm:title></metadata></head>
+        <body><div>
+        <p begin="1s" end="5s"><span begin="1s" end="2s">강물 <span ttm:role="x-roman">gangmul</span></span><span begin="2s" end="3s">위에 <span ttm:role="x-roman">wie</span></span><span begin="3s" end="4s">별이 <span ttm:role="x-roman">byeori</span></span><span begin="4s" end="5s">떠요<span ttm:role="x-roman">tteoyo</span></span><span ttm:role="x-translation">stars float on the river</span></p>
+        <p begin="6s" end="9s"><span begin="6s" end="7s">우리 <span ttm:role="x-roman">uri</span></span><span begin="7s" end="8s">함께 <span ttm:role="x-roman">hamkke</span></span><span begin="8s" end="9s">노래해요<span ttm:role="x-roman">noraehaeyo</span></span></p>
+        <p begin="10s" end="12s">밤이 깊어도<span ttm:role="x-roman">bami gipeodo</span></p>
+        </div></body></tt>
+        """
+
+    @Test(
+        "a romanization row sits under its line, above the translation, swept with its words",
+        arguments: [
+            // Mid-word: the second word and its reading part sung.
+            ("romanized-80x24-at-2.5", false),
+            // Reduce motion: the reading's words light whole, with their words.
+            ("romanized-80x24-at-2.5-reduced", true),
+        ])
+    func romanizationRow(golden: String, reduceMotion: Bool) throws {
+        let song = try #require(TTMLParser.parse(Array(GoldenFrameTests.romanizedSong.utf8), file: "r.ttml").song)
+        var options = FrameOptions()
+        options.reduceMotion = reduceMotion
+        var composer = FrameComposer(song: song, fallbackTitle: "r.ttml", columns: 80, rows: 24, options: options)
+        let frame = composer.frame(FrameInput(time: 2.5, reduceMotion: reduceMotion))
+        try GoldenFrameTests.check(frame, golden: golden)
+    }
+
+    @Test("--no-romanization leaves the romanization rows out")
+    func romanizationHidden() throws {
+        let song = try #require(TTMLParser.parse(Array(GoldenFrameTests.romanizedSong.utf8), file: "r.ttml").song)
+        var options = FrameOptions()
+        options.showsRomanization = false
+        var composer = FrameComposer(song: song, fallbackTitle: "r.ttml", columns: 80, rows: 24, options: options)
+        let text = GoldenFrameTests.describe(composer.frame(FrameInput(time: 2.5)))
+        #expect(!text.contains("gangmul"))
+        #expect(text.contains("stars float on the river"))
+    }
+
+    @Test("t hides the romanization rows while playing and shows them again")
+    func romanizationKey() throws {
+        let song = try #require(TTMLParser.parse(Array(GoldenFrameTests.romanizedSong.utf8), file: "r.ttml").song)
+        #expect(PlayerAction.bound(to: .character("t")) == .overlay(.toggleRomanization))
+        var overlay = Overlay()
+        var composer = FrameComposer(
+            song: song, fallbackTitle: "r.ttml", columns: 80, rows: 24, options: FrameOptions())
+        func text(_ overlay: Overlay) -> String {
+            let input = FrameInput(time: 2.5, titleTime: nil, paused: false, overlay: overlay, keys: [], at: 0)
+            return GoldenFrameTests.describe(composer.frame(input))
+        }
+        #expect(text(overlay).contains("gangmul"))
+        overlay.apply(.toggleRomanization, at: 0, noticeFor: 2)
+        #expect(overlay.noticeText(at: 1) == "romanization off")
+        #expect(!text(overlay).contains("gangmul"))
+        overlay.apply(.toggleRomanization, at: 0, noticeFor: 2)
+        #expect(text(overlay).contains("gangmul"))
+    }
+
     /// Compares `frame`, described, with the golden file `name`; `RECORD_GOLDEN=1` writes it instead and fails on
     /// purpose, so a recording is never mistaken for a pass.
     static func check(_ frame: Frame, golden name: String) throws {
@@ -102,7 +164,9 @@ struct GoldenFrameTests {
                 if !row.cells.isEmpty { text += " " + laneMarks(row) + "\n" }
                 continue
             }
-            guard row.kind == .lyric || row.kind == .countIn else { continue }
+            // A translation row is only ever swept when it is a timed romanization (DESIGN §29.3).
+            let isSwept = row.kind == .translation && row.cells.contains { $0.fill > 0 }
+            guard row.kind == .lyric || row.kind == .countIn || isSwept else { continue }
             var marks = ""
             var column = 0
             for cell in row.cells {

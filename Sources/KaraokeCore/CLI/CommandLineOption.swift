@@ -599,6 +599,13 @@ extension CommandLineOption {
         CommandLineOption("--no-translation", help: "hide translation lines", commands: display) { values, _ in
             values.display.showsTranslations = false
         },
+        // romanization rows (DESIGN §29.3)
+        CommandLineOption("--no-romanization", help: "hide romanization lines", commands: display) { values, _ in
+            values.display.frame.showsRomanization = false
+        },
+        CommandLineOption(
+            "--romanize", help: "make romanization lines for lines without one (Korean)", commands: display
+        ) { values, _ in values.display.frame.romanizes = true },
         // finding lyrics for an audio FILE (DESIGN §10.1)
         CommandLineOption(
             "--lyrics", .file, placeholder: "FILE", help: "the lyrics of an audio FILE, instead of looking for them",

@@ -44,6 +44,7 @@ public enum FollowAction: Sendable, Equatable, OverlayActions {
         ("n / N", "the player: next / previous track"),
         ("+ / −", "offset ±0.1 s (+ shows lyrics earlier)"),
         ("r", "reduce motion on / off"),
+        ("t", "romanized rows on / off"),
         ("z", "lyrics size: auto, 1, 2, 3, 4"),
         ("?", "this help"),
         ("q, Esc", "quit karaoke (the player plays on)"),

@@ -28,6 +28,8 @@ public struct FrameComposer {
     let areaStart: Int
     let areaWidth: Int
     private var layouts: [LineLayout?]
+    /// Whether `layouts` hold romanization rows: `options.showsRomanization` unless `t` hid them (DESIGN §29.3).
+    private var layoutsShowRomanization = true
     /// The size the lyrics are drawn at (the options' size resolved for this screen and song): 1 for text.
     public let bigSize: Int
     /// Whether the options ask for big glyphs here but the font is missing, so the lyrics are text.
@@ -86,7 +88,9 @@ public struct FrameComposer {
         length: Int? = nil, lanes: NoteLanes? = nil
     ) {
         self.content = content
-        let song = content.song(lastingAtLeast: length)
+        // `--romanize` makes readings here, where every screen's song passes (DESIGN §29.4).
+        let timedSong = content.song(lastingAtLeast: length)
+        let song = options.romanizes && options.showsRomanization ? timedSong.romanized() : timedSong
         self.song = song
         self.title = ControlCharacters.strip(song.metadata.displayTitle ?? fallbackTitle)
         self.columns = max(1, columns)
@@ -96,6 +100,7 @@ public struct FrameComposer {
         areaStart = margin
         areaWidth = max(1, columns - 2 * margin)
         layouts = Array(repeating: nil, count: song.lines.count)
+        layoutsShowRomanization = options.showsRomanization
         isDuet = song.partCount >= 2
         self.lanes = lanes
         if case .timed = content, let lanes, self.columns >= FrameComposer.minimumColumns {
@@ -150,6 +155,13 @@ public struct FrameComposer {
     /// The frame that shows `input`: every screen's frame comes through here.
     public mutating func frame(_ input: FrameInput) -> Frame {
         guard !isTooSmall else { return noticeFrame(time: input.time) }
+        let showsRomanization = options.showsRomanization && !input.hidesRomanization
+        if showsRomanization != layoutsShowRomanization {
+            // The rows under each line change: every layout is made again.
+            layoutsShowRomanization = showsRomanization
+            layouts = Array(repeating: nil, count: layouts.count)
+            bigLayouts = Array(repeating: nil, count: bigLayouts.count)
+        }
         var frame = lyricFrame(
             at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
             userOffset: input.userOffset, reduceMotion: input.reduceMotion, singing: input.singing,
@@ -227,8 +239,10 @@ public struct FrameComposer {
             }
         }
 
+        let currentReading = current.flatMap { sweptRomanization(of: $0, at: fileTime, reduceMotion: reduceMotion) }
         place(
-            anchor, at: anchorRow, current: current, currentRows: currentRows, into: &screen, top: top, bottom: bottom)
+            anchor, at: anchorRow, current: current, currentRows: currentRows, currentReading: currentReading,
+            into: &screen, top: top, bottom: bottom)
         var row = anchorRow
         var index = anchor - 1
         while index >= 0, row > top {
@@ -305,9 +319,10 @@ public struct FrameComposer {
 
     mutating func layout(_ index: Int) -> LineLayout {
         if let cached = layouts[index] { return cached }
+        var lineOptions = options(for: song.lines[index])
+        lineOptions.showsRomanization = layoutsShowRomanization
         let made = LineLayout(
-            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth,
-            options: options(for: song.lines[index]))
+            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth, options: lineOptions)
         layouts[index] = made
         return made
     }
@@ -352,11 +367,34 @@ public struct FrameComposer {
         return lineRows
     }
 
+    /// Line `index`'s word-timed romanization rows at `fileTime`, swept with their words from the
+    /// translations' dimness to full; nil when its romanization is not word-timed (DESIGN §29.3).
+    private mutating func sweptRomanization(of index: Int, at fileTime: Double, reduceMotion: Bool) -> [[FrameCell]]? {
+        guard let timed = layout(index).timedRomanization.first else { return nil }
+        var rows = timed.layout.unsungRows
+        let theme = options(for: song.lines[index]).theme
+        let fills = LineFill.fills(
+            of: timed.line, slots: timed.layout.slots, totalCells: timed.layout.totalCells,
+            segmentCells: timed.layout.segmentCells, at: fileTime, cap: song.sweepCap, reduceMotion: reduceMotion)
+        let dim = LineLayout.translationBrightness(options)
+        var slot = 0
+        for r in rows.indices {
+            for c in rows[r].indices {
+                let fill = fills[slot]
+                rows[r][c].fill = fill
+                if fill > 0 { rows[r][c].color = theme.lyric(brightness: dim + (1 - dim) * fill) }
+                slot += 1
+            }
+        }
+        return rows
+    }
+
     /// Writes line `index`'s rows from screen row `firstRow`, clipped to the viewport: sung before the
-    /// current line, `currentRows` for it, unsung after it.
+    /// current line, `currentRows` for it, unsung after it; a word-timed romanization likewise, with
+    /// `currentReading` for the current line.
     private mutating func place(
         _ index: Int, at firstRow: Int, current: Int?, currentRows: [[FrameCell]]?,
-        into screen: inout [FrameRow], top: Int, bottom: Int
+        currentReading: [[FrameCell]]? = nil, into screen: inout [FrameRow], top: Int, bottom: Int
     ) {
         let laid = layout(index)
         let lineRows: [[FrameCell]]
@@ -373,11 +411,25 @@ public struct FrameComposer {
             screen[row] = FrameRow(
                 kind: .lyric, line: index, cells: cells, isRightToLeft: laid.direction == .rightToLeft)
         }
+        var readingRows: [[FrameCell]]? = nil
+        if index == current, let currentReading {
+            readingRows = currentReading
+        } else if let current, index < current, let timed = laid.timedRomanization.first {
+            let sung = options(for: song.lines[index]).theme.lyric(brightness: 1)
+            readingRows = timed.layout.sungRows.map { row in
+                row.map { cell in
+                    var cell = cell
+                    cell.color = sung
+                    return cell
+                }
+            }
+        }
         for (offset, cells) in laid.translationRows.enumerated() {
             let row = firstRow + lineRows.count + offset
             guard row >= top && row < bottom else { continue }
+            let swept = offset < laid.romanizationRowCount ? readingRows?[offset] : nil
             screen[row] = FrameRow(
-                kind: .translation, line: index, cells: cells,
+                kind: .translation, line: index, cells: swept ?? cells,
                 isRightToLeft: laid.translationDirections[offset] == .rightToLeft)
         }
     }

@@ -24,6 +24,8 @@ public struct FrameInput {
     public var userOffset: Int
     /// Whole units light instead of the sweep, and the title stands still.
     public var reduceMotion: Bool
+    /// Whether the romanization rows are hidden for now (`t`, DESIGN §29.3).
+    public var hidesRomanization = false
     /// The singer's key, tempo and vocals when changed (`key +2  tempo 0.85×`, DESIGN §14.1).
     public var singing: String?
     /// Each singer's progress while scoring: the lanes' hits and trail, the score in the status bar
@@ -64,5 +66,6 @@ public struct FrameInput {
             helpPage: overlay.helpPage, notice: overlay.noticeText(at: now), userOffset: overlay.userOffset,
             reduceMotion: overlay.reduceMotion,
             singing: singing, singers: singers)
+        hidesRomanization = overlay.hidesRomanization
     }
 }

@@ -23,6 +23,10 @@ public struct FrameOptions: Sendable, Equatable {
     /// How emoji sequences are painted: reduced, or whole on a terminal in grapheme-cluster mode (DESIGN
     /// §3.6). The layout's widths are the same either way.
     public var graphemes = GraphemeForm.reduced
+    /// Whether a line's romanization is shown under it (`--no-romanization` turns it off; DESIGN §29.3).
+    public var showsRomanization = true
+    /// Whether lines without a romanization get one made (`--romanize`, DESIGN §29.4).
+    public var romanizes = false
     /// The song's place in a queue as the status bar shows it, `2/7`; nil outside a queue (DESIGN §14.2).
     public var queuePosition: String?
 

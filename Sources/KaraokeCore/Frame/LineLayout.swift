@@ -7,8 +7,13 @@ struct LineLayout {
     var unsungRows: [[FrameCell]]
     /// The same rows fully sung.
     var sungRows: [[FrameCell]]
-    /// Rows of the translations, below the line's rows.
+    /// Rows of the romanization, then of the translations, below the line's rows (DESIGN §29.3).
     var translationRows: [[FrameCell]]
+    /// How many of `translationRows`, from the first, are the romanization's.
+    var romanizationRowCount = 0
+    /// A word-timed romanization as a line of its own, and its layout, to sweep it with its words; the
+    /// layout's rows are coloured as the romanization rows are. Empty for none or an untimed one.
+    var timedRomanization: [(line: LyricLine, layout: LineLayout)] = []
     /// Whether the line (by its first strong character) reads right to left.
     var direction: TextDirection
     /// Whether each translation row reads right to left.
@@ -90,9 +95,41 @@ struct LineLayout {
                 segmentCells[segment] = cells
             }
         }
-        let translationColor = theme.lyric(brightness: options.restOpacity + (1 - options.restOpacity) * 0.35)
+        let translationColor = theme.lyric(brightness: LineLayout.translationBrightness(options))
         translationRows = []
         translationDirections = []
+        if options.showsRomanization, let romanization = line.romanization {
+            // The reading comes first, right under its line, dim as a translation (DESIGN §29.3).
+            if romanization.isWordTimed {
+                let reading = LyricLine(
+                    start: line.start, end: line.end, text: romanization.text, segments: romanization.segments)
+                var laid = LineLayout(line: reading, areaStart: areaStart, areaWidth: areaWidth, options: options)
+                for rows in [\LineLayout.unsungRows, \LineLayout.sungRows] {
+                    for r in laid[keyPath: rows].indices {
+                        for c in laid[keyPath: rows][r].indices {
+                            laid[keyPath: rows][r][c].role = .translation
+                            laid[keyPath: rows][r][c].color = translationColor
+                        }
+                    }
+                }
+                translationRows += laid.unsungRows
+                translationDirections += Array(repeating: laid.direction, count: laid.unsungRows.count)
+                timedRomanization = [(reading, laid)]
+            } else {
+                let placed = LineLayout.place(
+                    romanization.text, areaStart: areaStart, areaWidth: areaWidth, alignment: options.alignment)
+                for row in placed.rows {
+                    translationRows.append(
+                        row.map {
+                            FrameCell(
+                                column: $0.column, grapheme: $0.character, glyph: $0.glyph.text,
+                                width: $0.glyph.width, role: .translation, fill: 0, color: translationColor)
+                        })
+                    translationDirections.append(placed.direction)
+                }
+            }
+            romanizationRowCount = translationRows.count
+        }
         for translation in line.translations {
             let placedTranslation = LineLayout.place(
                 translation, areaStart: areaStart, areaWidth: areaWidth,
@@ -109,6 +146,11 @@ struct LineLayout {
         }
     }
 
+    /// How bright translation and romanization rows are: a third of the way from unsung to sung.
+    static func translationBrightness(_ options: FrameOptions) -> Double {
+        options.restOpacity + (1 - options.restOpacity) * 0.35
+    }
+
     /// The most graphemes of a line, and of each of its translations, that are laid out: more rows than
     /// any screen holds, even 500 columns wide.
     ///
@@ -121,6 +163,11 @@ struct LineLayout {
     static func capped(_ line: LyricLine) -> LyricLine {
         var capped = line
         capped.translations = line.translations.map { LineLayout.prefix(of: $0) }
+        // A reading that long loses its word timing: it is cut as a translation is.
+        if let reading = line.romanization, reading.text.utf8.count > maximumGraphemes {
+            let text = LineLayout.prefix(of: reading.text)
+            if text.utf8.count < reading.text.utf8.count { capped.romanization = Romanization(text: text) }
+        }
         let text = LineLayout.prefix(of: line.text)
         guard text.utf8.count < line.text.utf8.count else { return capped }
         capped.text = text

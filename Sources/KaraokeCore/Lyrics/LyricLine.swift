@@ -1,4 +1,4 @@
-/// One sung line: its span, its text, optional word timing and the translations shown under it.
+/// One sung line: its span, its text, optional word timing, and the romanization and translations shown under it.
 public struct LyricLine: Sendable, Equatable {
     /// When the line starts, in file-time milliseconds.
     public var start: Int
@@ -16,11 +16,14 @@ public struct LyricLine: Sendable, Equatable {
     public var endIsEstimated: Bool
     /// Who sings the line in a duet; nil when the file does not say.
     public var voice: Voice?
+    /// The line in Latin letters, shown dim under it above its translations; nil when there is none
+    /// (DESIGN §29). Kept apart from `translations`: it is a reading, swept with its words when timed.
+    public var romanization: Romanization?
 
     /// Creates a line.
     public init(
         start: Int, end: Int, text: String, segments: [WordSegment] = [], translations: [String] = [],
-        sourceLine: Int = 0, endIsEstimated: Bool = false, voice: Voice? = nil
+        sourceLine: Int = 0, endIsEstimated: Bool = false, voice: Voice? = nil, romanization: Romanization? = nil
     ) {
         self.start = start
         self.end = end
@@ -30,9 +33,28 @@ public struct LyricLine: Sendable, Equatable {
         self.sourceLine = sourceLine
         self.endIsEstimated = endIsEstimated
         self.voice = voice
+        self.romanization = romanization
     }
 
     /// Whether the line has word timing.
+    public var isWordTimed: Bool { !segments.isEmpty }
+}
+
+/// A line's reading in Latin letters: from the file (TTML `x-roman`, Apple's `<transliterations>`) or made
+/// by `--romanize` (DESIGN §29).
+public struct Romanization: Sendable, Equatable {
+    /// The whole reading, as shown.
+    public var text: String
+    /// Word segments in order when the reading is word-timed, else empty. Their texts concatenate to `text`.
+    public var segments: [WordSegment]
+
+    /// Creates a reading.
+    public init(text: String, segments: [WordSegment] = []) {
+        self.text = text
+        self.segments = segments
+    }
+
+    /// Whether the reading has word timing.
     public var isWordTimed: Bool { !segments.isEmpty }
 }
 

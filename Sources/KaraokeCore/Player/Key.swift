@@ -79,6 +79,7 @@ public enum PlayerAction: Sendable, Equatable, OverlayActions {
         ("< / >", "key down / up a semitone"),
         ("[ / ]", "tempo −0.05× / +0.05×"),
         ("r", "reduce motion on / off"),
+        ("t", "romanized rows on / off"),
         ("z", "lyrics size: auto, 1, 2, 3, 4"),
         ("e", "hear yourself (the monitor) on / off"),
         ("n / N", "next / previous song of a queue"),

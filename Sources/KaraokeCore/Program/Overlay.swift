@@ -28,6 +28,8 @@ public struct Overlay: Sendable, Equatable {
     public var reduceMotion: Bool
     /// The user's offset in milliseconds (`--offset`, the offset keys), within ±`offsetLimit`.
     public private(set) var userOffset: Int
+    /// Whether `t` has hidden the romanization rows (DESIGN §29.3); `--no-romanization` hides them anyway.
+    public var hidesRomanization = false
 
     /// An overlay with no notice and the help closed.
     public init(reduceMotion: Bool = false, userOffset: Int = 0) {
@@ -46,6 +48,8 @@ public struct Overlay: Sendable, Equatable {
         case adjustOffset(Int)
         /// Turns reduce motion on or off (`r`).
         case toggleReduceMotion
+        /// Hides or shows the romanization rows (`t`, DESIGN §29.3).
+        case toggleRomanization
         /// Opens or closes the help box (`?`, and Esc while it is open).
         case toggleHelp
         /// Shows the help box's next page, or closes it after the last (any other key while it is open).
@@ -69,6 +73,7 @@ public struct Overlay: Sendable, Equatable {
         case .character("+"), .character("="): .adjustOffset(100)
         case .character("-"), .character("_"), .character("−"): .adjustOffset(-100)
         case .character("r"), .character("R"): .toggleReduceMotion
+        case .character("t"), .character("T"): .toggleRomanization
         case .character("?"), .character("h"): .toggleHelp
         default: nil
         }
@@ -84,6 +89,9 @@ public struct Overlay: Sendable, Equatable {
         case .toggleReduceMotion:
             reduceMotion.toggle()
             post(Overlay.reduceMotionNotice(reduceMotion), at: now, for: seconds)
+        case .toggleRomanization:
+            hidesRomanization.toggle()
+            post("romanization \(hidesRomanization ? "off" : "on")", at: now, for: seconds)
         case .toggleHelp: showsHelp.toggle()
         case .turnHelpPage: turnHelpPage(of: helpPages)
         }

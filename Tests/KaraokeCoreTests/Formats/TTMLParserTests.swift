@@ -540,6 +540,8 @@ struct TTMLCorpusTests {
         #expect(song.lines[0].text == "これは テスト")
         #expect(song.lines[3].text == "(背景)")
         #expect(song.lines[0].translations.first == "This is the first line (Vocalist A)")
+        // The background line's x-roman span is its reading.
+        #expect(song.lines[3].romanization?.text == "haikei")
     }
 
     @Test("the W3C sample's offset times and <br/> are read")
@@ -559,5 +561,89 @@ struct TTMLCorpusTests {
                 TimedSpan(27_000, 27_500, "これは"), TimedSpan(27_690, 27_820, "所"),
                 TimedSpan(27_820, 27_950, "詮"),
             ])
+    }
+}
+
+@Suite("TTML romanization")
+struct TTMLRomanizationTests {
+    @Test("an x-roman span in a paragraph is the line's reading, neither its text nor a translation")
+    func lineReading() throws {
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="2s">한강의 밤<span ttm:role="x-roman" xml:lang="ko-Latn">hangangui bam</span><span ttm:role="x-translation">night on the river</span></p>
+                """))
+        #expect(song.lines[0].text == "한강의 밤")
+        #expect(song.lines[0].romanization == Romanization(text: "hangangui bam"))
+        #expect(song.lines[0].translations == ["night on the river"])
+    }
+
+    @Test("an x-roman span inside a timed word reads that word, timed with it")
+    func wordReadings() throws {
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="3s"><span begin="1s" end="2s">夜の<span ttm:role="x-roman">yoru no</span></span> <span begin="2s" end="3s">川<span ttm:role="x-roman">kawa</span></span></p>
+                """))
+        let line = try #require(song.lines.first)
+        #expect(line.text == "夜の 川")
+        let reading = try #require(line.romanization)
+        #expect(reading.text == "yoru no kawa")
+        #expect(
+            reading.segments.map { TimedSpan($0.start, $0.end, $0.text) }
+                == [TimedSpan(1000, 2000, "yoru no "), TimedSpan(2000, 3000, "kawa")])
+    }
+
+    @Test("a timed x-roman span beside the words is a word of the reading; an open one runs to the next")
+    func timedReadingSpans() throws {
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="3s"><span begin="1s" end="2s">夜</span><span begin="2s" end="3s">川</span><span ttm:role="x-roman" begin="1s">yoru</span><span ttm:role="x-roman" begin="2s" end="3s">kawa</span></p>
+                """))
+        let reading = try #require(song.lines.first?.romanization)
+        #expect(
+            reading.segments.map { TimedSpan($0.start, $0.end, $0.text) }
+                == [TimedSpan(1000, 2000, "yoru "), TimedSpan(2000, 3000, "kawa")])
+    }
+
+    @Test("a background line's x-roman span reads the background line")
+    func backgroundReading() throws {
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="3s"><span begin="1s" end="2s">川</span><span ttm:role="x-bg" begin="2s" end="3s"><span begin="2s" end="3s">(夜)</span><span ttm:role="x-roman">yoru</span></span></p>
+                """))
+        #expect(song.lines.map(\.romanization?.text) == [nil, "yoru"])
+    }
+
+    @Test("iTunes transliterations read the line of their key; timed spans inside are word timings")
+    func keyedReadings() throws {
+        let head = """
+            <iTunesMetadata xmlns="http://music.apple.com/lyric-ttml-internal"><transliterations>
+              <transliteration xml:lang="ja-Latn">
+                <text for="L1">kawa no yoru</text>
+                <text for="L2">
+                  <span begin="3s" end="3.5s">ko</span>
+                  <span begin="3.5s" end="4s">nni</span><span ttm:role="x-bg">(ignored)</span>
+                </text>
+                <text for="L3">fune</text>
+              </transliteration>
+            </transliterations></iTunesMetadata>
+            """
+        let song = try parseSong(
+            document(
+                """
+                <p begin="1s" end="2s" itunes:key="L1">川の夜</p>
+                <p begin="3s" end="4s" itunes:key="L2"><span begin="3s" end="3.5s">こ</span><span begin="3.5s" end="4s">んに</span></p>
+                <p begin="5s" end="6s" itunes:key="L3">舟<span ttm:role="x-roman">bune</span></p>
+                <p begin="7s" end="8s" itunes:key="L4">空</p>
+                """, head: head))
+        #expect(song.lines.map(\.romanization?.text) == ["kawa no yoru", "konni", "bune", nil])
+        let timed = try #require(song.lines[1].romanization)
+        #expect(
+            timed.segments.map { TimedSpan($0.start, $0.end, $0.text) }
+                == [TimedSpan(3000, 3500, "ko"), TimedSpan(3500, 4000, "nni")])
+        #expect(song.lines[0].romanization?.isWordTimed == false)
     }
 }

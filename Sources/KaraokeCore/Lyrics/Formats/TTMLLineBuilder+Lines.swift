@@ -34,8 +34,13 @@ extension TTMLLineBuilder {
     /// iTunes `<translations>`: each `<text for="KEY">` translates the line whose `itunes:key` (or
     /// `xml:id`) is KEY; its background-vocal span translates that line's background line.
     mutating func applyKeyedTranslations() {
-        guard !keyedTranslations.isEmpty else { return }
+        guard !keyedTranslations.isEmpty || !keyedRomanizations.isEmpty else { return }
         for index in drafts.indices where drafts[index].parent == nil {
+            // iTunes `<transliterations>` the same way, unless the line has `x-roman` spans (DESIGN §29.2).
+            if let key = drafts[index].key, let pieces = keyedRomanizations[key], drafts[index].romanPieces.isEmpty {
+                drafts[index].romanPieces = pieces
+                drafts[index].romanCarriesSpaces = true
+            }
             guard let key = drafts[index].key, let entries = keyedTranslations[key] else { continue }
             for entry in entries {
                 if !entry.main.isEmpty { drafts[index].translations.append(entry.main) }
@@ -134,8 +139,51 @@ extension TTMLLineBuilder {
         let line = LyricLine(
             start: start, end: end ?? start, text: text, segments: segments,
             translations: draft.translations, sourceLine: draft.sourceLine,
-            endIsEstimated: false, voice: draft.voice)
+            endIsEstimated: false, voice: draft.voice,
+            romanization: romanization(draft, resolution, lineEnd: end ?? start))
         return Built(line: line, endKnown: end != nil, openSegmentEnds: openSegmentEnds, limit: limit)
+    }
+
+    /// A draft's reading: its pieces' text with whitespace collapsed, word-timed when a piece has a begin;
+    /// untimed text joins the word before it (DESIGN §29.2).
+    func romanization(_ draft: Draft, _ resolution: TTMLTimingModel.Resolution, lineEnd: Int) -> Romanization? {
+        guard !draft.romanPieces.isEmpty else { return nil }
+        let begins = resolution.begins, ends = resolution.ends
+        var pieces = draft.romanPieces
+        // One `x-roman` span per word: words are read apart.
+        if !draft.romanCarriesSpaces { for index in pieces.indices { pieces[index].text += " " } }
+        let isTimed = pieces.contains { $0.node.flatMap { begins[$0] } != nil }
+        if isTimed && draft.romanCarriesSpaces {
+            // Indentation between Apple's spans is layout, as in the line itself.
+            pieces.removeAll { piece in
+                piece.node == nil && piece.text.utf8.allSatisfy(ByteScanner.isXMLWhitespace)
+                    && piece.text.utf8.contains(0x0A)
+            }
+        }
+        let texts = collapsedRuns(pieces.map(\.text))
+        let text = texts.joined()
+        guard !text.isEmpty else { return nil }
+        guard isTimed else { return Romanization(text: text) }
+        var segments: [WordSegment] = []
+        var prefix = ""
+        for (index, piece) in pieces.enumerated() {
+            if let node = piece.node, let begin = begins[node] {
+                let start = max(begin, segments.last?.start ?? Int.min)
+                segments.append(WordSegment(start: start, end: ends[node] ?? -1, text: prefix + texts[index]))
+                prefix = ""
+            } else if segments.isEmpty {
+                prefix += texts[index]
+            } else {
+                segments[segments.count - 1].text += texts[index]
+            }
+        }
+        // A word without an end runs to the next word, the last to the line's end.
+        for index in segments.indices where segments[index].end < segments[index].start {
+            let next = index + 1 < segments.count ? segments[index + 1].start : lineEnd
+            segments[index].end = max(segments[index].start, next)
+        }
+        segments.removeAll { $0.text.isEmpty }
+        return Romanization(text: text, segments: segments)
     }
 
     /// Ends for lines the file leaves open: the next line's start, or an estimate for the last one;

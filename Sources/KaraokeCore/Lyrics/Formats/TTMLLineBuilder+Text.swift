@@ -13,6 +13,17 @@ extension TTMLLineBuilder {
         case .keyedTranslation: translationMain += text
         case .keyedBackgroundTranslation: translationBackground += text
         case .line: appendText(text, to: frame)
+        case .lineRomanization:
+            if let draft = frame.draft, let last = drafts[draft].romanPieces.indices.last {
+                drafts[draft].romanPieces[last].text += text
+            }
+        case .keyedRomanization:
+            // Text in the same timed span (or between spans) runs on; a new span starts a piece.
+            if let last = romanizationPieces.indices.last, romanizationPieces[last].node == frame.node {
+                romanizationPieces[last].text += text
+            } else {
+                romanizationPieces.append(RomanPiece(text: text, node: frame.node))
+            }
         }
     }
 

@@ -13,6 +13,14 @@ struct TTMLLineBuilder: XMLEventHandler {
         var isLayout = false
     }
 
+    /// Romanization text on its way to a line's reading (DESIGN §29.2).
+    struct RomanPiece {
+        /// The text as read.
+        var text: String
+        /// The word's time node when the piece romanizes one word; nil for the whole line's reading.
+        var node: Int?
+    }
+
     /// A `<p>` or a background-vocal span, before its times are known.
     struct Draft {
         /// Its own timing node, when it has one.
@@ -27,6 +35,11 @@ struct TTMLLineBuilder: XMLEventHandler {
         var key: String?
         /// Translations shown under it.
         var translations: [String] = []
+        /// Its romanization as read: `x-roman` spans, or the iTunes transliteration of its key.
+        var romanPieces: [RomanPiece] = []
+        /// Whether the romanization's pieces carry their own spaces (Apple's transliterations do; `x-roman`
+        /// spans, one per word, do not).
+        var romanCarriesSpaces = false
         /// The file line of its start tag.
         var sourceLine: Int
         /// For background vocals, the paragraph they are in.
@@ -61,6 +74,10 @@ struct TTMLLineBuilder: XMLEventHandler {
         case keyedTranslation
         /// The background-vocal span inside an iTunes translation.
         case keyedBackgroundTranslation
+        /// An `x-roman` span of the line or of one of its words.
+        case lineRomanization
+        /// An iTunes `<text for="…">` transliteration.
+        case keyedRomanization
     }
 
     /// One open element and what it passes down to its children.
@@ -84,6 +101,8 @@ struct TTMLLineBuilder: XMLEventHandler {
         var inHead = false
         /// Whether it is inside an iTunes `<translations>`.
         var inTranslations = false
+        /// Whether it is inside an iTunes `<transliterations>`.
+        var inTransliterations = false
         /// Whether it is a `seq` time container: its children follow one another.
         var isSequence = false
     }
@@ -125,6 +144,11 @@ struct TTMLLineBuilder: XMLEventHandler {
     var translationMain = "", translationBackground = ""
     /// The text of the `x-translation` span being read.
     var spanTranslation = ""
+    /// iTunes transliterations by line key, their timed spans as pieces.
+    var keyedRomanizations: [String: [RomanPiece]] = [:]
+    /// The `for` of the iTunes transliteration being read, and its pieces so far.
+    var romanizationKey: String?
+    var romanizationPieces: [RomanPiece] = []
 
     /// A builder for the file named `file` in messages.
     init(file: String) {
@@ -155,7 +179,7 @@ struct TTMLLineBuilder: XMLEventHandler {
         }
         if let agent = attribute.agent { frame.agent = agent }
         if frame.inHead {
-            startHeadElement(name, attribute, &frame)
+            startHeadElement(name, attribute, &frame, line: tag.line)
         } else {
             startBodyElement(name, attribute, &frame, line: tag.line)
         }
@@ -192,6 +216,12 @@ struct TTMLLineBuilder: XMLEventHandler {
                     (collapsed(translationMain), collapsed(translationBackground)))
             }
             translationKey = nil
+        case .keyedRomanization where frame.name == "text":
+            if let key = romanizationKey, keyedRomanizations[key] == nil {
+                keyedRomanizations[key] = romanizationPieces
+            }
+            romanizationKey = nil
+            romanizationPieces = []
         default:
             break
         }
@@ -214,7 +244,9 @@ struct TTMLLineBuilder: XMLEventHandler {
     }
 
     /// Metadata: the title, the singers, the iTunes translations, AMLL's song tags.
-    mutating func startHeadElement(_ name: String, _ attribute: TTMLAttributes, _ frame: inout OpenElement) {
+    mutating func startHeadElement(
+        _ name: String, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
+    ) {
         switch name {
         case "title" where frame.role == .ignored && stack.last?.name == "metadata":
             frame.role = .title
@@ -238,7 +270,22 @@ struct TTMLLineBuilder: XMLEventHandler {
             frame.inTranslations = true
         case "transliterations":
             frame.inTranslations = false
+            frame.inTransliterations = true
             frame.role = .ignored
+        case "text" where frame.inTransliterations:
+            romanizationKey = attribute.forKey
+            romanizationPieces = []
+            frame.node = nil
+            frame.role = .keyedRomanization
+        case "span" where frame.role == .keyedRomanization:
+            // The background vocals' reading is not shown; a timed span is a word's (DESIGN §29.2).
+            if attribute.role == "x-bg" {
+                frame.role = .ignored
+            } else if let node = timeNode(attribute, parent: nil, parentIsSequence: false, line: line),
+                timing.nodes[node].isTimed
+            {
+                frame.node = node
+            }
         case "text" where frame.inTranslations:
             translationKey = attribute.forKey
             translationMain = ""
@@ -308,7 +355,15 @@ struct TTMLLineBuilder: XMLEventHandler {
             frame.role = .lineTranslation
             return
         }
-        if role.hasPrefix("x-roman") || role.hasPrefix("x-translit") {
+        if role.hasPrefix("x-roman") {
+            // The line's reading; inside a timed word, or timed itself, that word's (DESIGN §29.2).
+            let lineNodes = [drafts[draft].node, drafts[draft].inheritedNode]
+            let node = frame.node.flatMap { timing.nodes[$0].isTimed && !lineNodes.contains($0) ? $0 : nil }
+            drafts[draft].romanPieces.append(RomanPiece(text: "", node: node))
+            frame.role = .lineRomanization
+            return
+        }
+        if role.hasPrefix("x-translit") {
             frame.role = .ignored
             return
         }
