@@ -117,7 +117,8 @@ struct LineLayout {
                 timedRomanization = [(reading, laid)]
             } else {
                 let placed = LineLayout.place(
-                    romanization.text, areaStart: areaStart, areaWidth: areaWidth, alignment: options.alignment)
+                    romanization.text, areaStart: areaStart, areaWidth: areaWidth, alignment: options.alignment,
+                    graphemes: options.graphemes)
                 for row in placed.rows {
                     translationRows.append(
                         row.map {
