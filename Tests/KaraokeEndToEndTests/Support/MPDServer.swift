@@ -101,7 +101,9 @@ final class MPDServer {
         pid = try MPDServer.spawn(
             "mpd", ["--no-daemon", folder.appendingPathComponent("mpd.conf").path],
             output: folder.appendingPathComponent("mpd.out").path)
-        let deadline = Date().addingTimeInterval(15)
+        // Generous: with a dozen suites starting players at once (check-tsan), an mpd once took more than 15 s
+        // to answer its first status.
+        let deadline = Date().addingTimeInterval(40)
         while Date() < deadline {
             if (try? mpc(["status"]))?.status == 0 { return }
             if waitpid(pid, nil, WNOHANG) == pid {
