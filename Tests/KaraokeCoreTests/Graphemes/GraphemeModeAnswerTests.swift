@@ -2,19 +2,6 @@ import Testing
 
 @testable import KaraokeCore
 
-/// The bytes of `text`, with `^[` standing for ESC so the cases read as terminals write them.
-private func bytes(_ text: String) -> [UInt8] {
-    var out: [UInt8] = []
-    for byte in text.utf8 {
-        if byte == UInt8(ascii: "["), out.last == UInt8(ascii: "^") {
-            out[out.count - 1] = 0x1B
-        } else {
-            out.append(byte)
-        }
-    }
-    return out
-}
-
 @Suite("Reading the terminal's answer about grapheme-cluster mode")
 struct GraphemeModeAnswerTests {
     /// What one answer should say.

@@ -32,7 +32,7 @@ final class PulseAudioServer {
     var address: String { "unix:\(folder.path)/native" }
 
     /// Starts the daemon, with a null sink for each of `extraSinks` besides `mic` (the monitor's tests add
-    /// `speakers`), and waits (up to 10 s) until `pactl info` answers.
+    /// `speakers`), and waits (up to 40 s) until `pactl info` answers.
     init(extraSinks: [String] = []) throws {
         folder = try KaraokeProcess.temporaryFolder()
         let home = folder.appendingPathComponent("home")
@@ -59,9 +59,11 @@ final class PulseAudioServer {
                 "DBUS_SESSION_BUS_ADDRESS": "",
             ],
             stdout: log, stderr: log)
-        let deadline = Date().addingTimeInterval(10)
+        // Generous: under check-tsan, with three servers starting at once beside a dozen suites, one took more
+        // than 10 s to answer.
+        let deadline = Date().addingTimeInterval(40)
         while true {
-            if let answer = try? run("pactl", ["info"]), answer.status == 0 { break }
+            if let answer = try? run("pactl", ["info"], timeout: 5), answer.status == 0 { break }
             if Date() > deadline || daemon?.hasExited != false {
                 let output = (try? String(contentsOf: folder.appendingPathComponent("pulseaudio.log"), encoding: .utf8))
                 stop()
