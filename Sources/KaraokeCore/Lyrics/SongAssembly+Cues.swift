@@ -6,10 +6,16 @@ extension SongAssembly {
     /// a line's end is kept as given, but never before its start. M is taken over the line-timed lines
     /// as DESIGN §2 says, every stated end counting as "followed by a timestamp". Nil for no line.
     static func assemble(metadata: SongMetadata, timedLines: [LyricLine]) -> Song? {
-        let kept = timedLines.filter { !$0.text.isEmpty }
+        // Most files have no empty line and are in order already: then the lines are taken as they are.
+        let kept = timedLines.contains { $0.text.isEmpty } ? timedLines.filter { !$0.text.isEmpty } : timedLines
         guard !kept.isEmpty else { return nil }
-        let order = kept.indices.sorted { kept[$0].start != kept[$1].start ? kept[$0].start < kept[$1].start : $0 < $1 }
-        var lines = order.map { kept[$0] }
+        var lines = kept
+        if kept.indices.dropFirst().contains(where: { kept[$0 - 1].start > kept[$0].start }) {
+            let order = kept.indices.sorted {
+                kept[$0].start != kept[$1].start ? kept[$0].start < kept[$1].start : $0 < $1
+            }
+            lines = order.map { kept[$0] }
+        }
         for index in lines.indices where lines[index].end < lines[index].start {
             lines[index].end = lines[index].start
         }

@@ -118,14 +118,21 @@ enum SongAssembly {
     /// A song timed word by word has no such line; its lines' spans stand in, so that an open last
     /// segment before a long gap is still capped (DESIGN §2.6 says so).
     static func medianDuration(of lines: [LyricLine]) -> Int? {
-        median(of: lines.filter { !$0.isWordTimed && !$0.endIsEstimated })
-            ?? median(of: lines.filter { !$0.endIsEstimated })
+        median(of: lines, wordTimedToo: false) ?? median(of: lines, wordTimedToo: true)
     }
 
-    /// The median of the lines' spans, the mean of the two middle ones for an even count; nil for none.
-    static func median(of lines: [LyricLine]) -> Int? {
-        guard !lines.isEmpty else { return nil }
-        let spans = lines.map { $0.end - $0.start }.sorted()
+    /// The median of the spans of the lines whose end is not estimated (and that are line-timed, unless
+    /// `wordTimedToo`), the mean of the two middle ones for an even count; nil for none. The lines' fields
+    /// are read in place: a copy of each line would retain its text and arrays.
+    static func median(of lines: [LyricLine], wordTimedToo: Bool) -> Int? {
+        var spans: [Int] = []
+        spans.reserveCapacity(lines.count)
+        for index in lines.indices where !lines[index].endIsEstimated {
+            guard wordTimedToo || lines[index].segments.isEmpty else { continue }
+            spans.append(lines[index].end - lines[index].start)
+        }
+        guard !spans.isEmpty else { return nil }
+        spans.sort()
         let middle = spans.count / 2
         return spans.count % 2 == 1 ? spans[middle] : (spans[middle - 1] + spans[middle]) / 2
     }

@@ -1,14 +1,24 @@
 extension TTMLLineBuilder {
-    /// A line as built from a draft, its end perhaps still unknown.
-    struct Built {
-        /// The line, its end a placeholder when `endKnown` is false.
-        var line: LyricLine
-        /// Whether the file gives the line's end.
+    /// What settling a built line's open ends needs besides the line.
+    struct Settling {
+        /// Whether the file gives the line's end (else the line's end is a placeholder).
         var endKnown: Bool
         /// Segments the file gives no end, settled with the line's end.
         var openSegmentEnds: [Int]
         /// The end of the interval the line is in, which an open end must not pass.
         var limit: Int?
+    }
+
+    /// A line as built from a draft, and what settling it needs.
+    struct BuiltLine {
+        var line: LyricLine
+        var settling: Settling
+    }
+
+    /// The timing of a sung stretch of a line: the earliest begin and the latest end of its nodes.
+    struct StretchTime {
+        var start: Int?
+        var end: Int?
     }
 
     /// The song from the complete lines, times settled.
@@ -19,15 +29,21 @@ extension TTMLLineBuilder {
         if metadata.author == nil, !songwriters.isEmpty { metadata.author = songwriters.joined(separator: ", ") }
         applyKeyedTranslations()
         let resolution = timing.resolved()
-        var built: [Built] = []
-        built.reserveCapacity(drafts.count)
+        var lines: [LyricLine] = []
+        var settling: [Settling] = []
+        lines.reserveCapacity(drafts.count)
+        settling.reserveCapacity(drafts.count)
         for index in drafts.indices {
-            let draft = drafts[index]
-            guard draft.isComplete, draft.parent.map({ drafts[$0].isComplete }) ?? true else { continue }
-            if let line = build(draft, resolution) { built.append(line) }
+            guard drafts[index].isComplete, drafts[index].parent.map({ drafts[$0].isComplete }) ?? true else {
+                continue
+            }
+            if let built = build(index, resolution) {
+                lines.append(built.line)
+                settling.append(built.settling)
+            }
         }
-        settleOpenEnds(&built)
-        let song = SongAssembly.assemble(metadata: metadata, timedLines: built.map(\.line))
+        settleOpenEnds(&lines, settling)
+        let song = SongAssembly.assemble(metadata: metadata, timedLines: lines)
         return log.finish(song: song, noSongMessage: "no timed lyric line")
     }
 
@@ -52,55 +68,96 @@ extension TTMLLineBuilder {
     }
 
     /// One line from a draft: its text normalised, its segments in order and inside the line.
-    mutating func build(_ draft: Draft, _ resolution: TTMLTimingModel.Resolution) -> Built? {
+    mutating func build(_ draftIndex: Int, _ resolution: TTMLTimingModel.Resolution) -> BuiltLine? {
         let begins = resolution.begins, ends = resolution.ends
-        // The sung stretches: each timed piece, with the untimed text after it; text before the first
-        // timed piece joins it.
-        struct Stretch { var text: String; var start: Int?; var end: Int? }
-        let isWordTimed = draft.pieces.contains { piece in piece.timing.contains { begins[$0] != nil } }
+        // The draft's fields are read in place: a copy would retain every array and String in it.
+        let firstPiece = drafts[draftIndex].firstPiece
+        // Whether a piece is sung at a time: one of its nodes begins.
+        func isTimed(_ index: Int) -> Bool {
+            let node = pieces[index].node
+            guard node >= 0 else { return false }
+            if begins[node] != nil { return true }
+            return moreTiming[index]?.contains { begins[$0] != nil } ?? false
+        }
+        var isWordTimed = false
+        var index = firstPiece
+        while index >= 0, !isWordTimed {
+            isWordTimed = isTimed(index)
+            index = pieces[index].next
+        }
         let indentationIsLayout = isLyricsDialect || !resolution.inheritsIntervals
-        var stretches: [Stretch] = []
-        var prefix = ""
-        for piece in draft.pieces {
-            // Indentation between the spans of a word-timed line is not a space in Apple Music's and
-            // AMLL's files, which write each word's spaces inside its span; elsewhere XML's rule holds:
-            // white space with a line feed in it is a space (DESIGN §7.5).
-            let text = piece.isLayout ? (isWordTimed && indentationIsLayout ? "" : " ") : piece.text
-            // The earliest begin and the latest end of its nodes, without arrays made for a line's every word.
+        // The sung stretches: each timed piece, with the untimed text after it; text before the first
+        // timed piece joins it. Their text goes one after another into `rawLine`, each from its start.
+        stretchStarts.removeAll(keepingCapacity: true)
+        stretchTimes.removeAll(keepingCapacity: true)
+        rawLine.removeAll(keepingCapacity: true)
+        index = firstPiece
+        while index >= 0 {
+            let piece = pieces[index]
+            defer { index = piece.next }
+            // The earliest begin and the latest end of its nodes.
             var start: Int? = nil, end: Int? = nil
-            for node in piece.timing {
+            func take(_ node: Int) {
                 if let begin = begins[node] { start = min(start ?? begin, begin) }
                 if let nodeEnd = ends[node] { end = max(end ?? nodeEnd, nodeEnd) }
             }
-            if let start {
-                stretches.append(Stretch(text: prefix + text, start: start, end: end))
-                prefix = ""
-            } else if stretches.isEmpty {
-                prefix += text
+            if piece.node >= 0 {
+                take(piece.node)
+                moreTiming[index]?.forEach(take)
+            }
+            if start != nil {
+                stretchStarts.append(stretchTimes.isEmpty ? 0 : rawLine.count)
+                stretchTimes.append(StretchTime(start: start, end: end))
+            }
+            if piece.isLayout {
+                // Indentation between the spans of a word-timed line is not a space in Apple Music's and
+                // AMLL's files, which write each word's spaces inside its span; elsewhere XML's rule holds:
+                // white space with a line feed in it is a space (DESIGN §7.5).
+                if !(isWordTimed && indentationIsLayout) { rawLine.append(0x20) }
             } else {
-                stretches[stretches.count - 1].text += text
+                Self.append(lineBytes, piece.text, to: &rawLine)
             }
         }
-        if stretches.isEmpty { stretches.append(Stretch(text: prefix, start: nil, end: nil)) }
-        // Whitespace runs become one space across the whole line; the line's outer spaces go.
-        var texts = collapsedRuns(stretches.map(\.text))
-        if draft.parent != nil, let first = texts.firstIndex(where: { !$0.isEmpty }),
-            let last = texts.lastIndex(where: { !$0.isEmpty }),
-            !(texts[first].hasPrefix("(") && texts[last].hasSuffix(")"))
-        {
-            texts[first] = "(" + texts[first]
-            texts[last] += ")"
+        if stretchTimes.isEmpty {
+            stretchStarts.append(0)
+            stretchTimes.append(StretchTime())
         }
-        let text = texts.joined()
-        guard !text.isEmpty else { return nil }
+        // Whitespace runs become one space across the whole line; the line's outer spaces go.
+        Self.collapse(rawLine, starts: stretchStarts, into: &collapsedLine, ends: &textEnds)
+        let textEnds = textEnds
+        func textStart(_ k: Int) -> Int { k == 0 ? 0 : textEnds[k - 1] }
+        if drafts[draftIndex].parent != nil,
+            let first = textEnds.indices.first(where: { textEnds[$0] > textStart($0) }),
+            let last = textEnds.indices.last(where: { textEnds[$0] > textStart($0) }),
+            !(collapsedLine[textStart(first)] == UInt8(ascii: "(")
+                && collapsedLine[textEnds[last] - 1] == UInt8(ascii: ")"))
+        {
+            // Background vocals are shown in parentheses.
+            collapsedLine.insert(UInt8(ascii: ")"), at: textEnds[last])
+            collapsedLine.insert(UInt8(ascii: "("), at: textStart(first))
+            for k in first..<textEnds.count { self.textEnds[k] += k >= last ? 2 : 1 }
+        }
+        return finishBuilding(draftIndex, resolution, isWordTimed: isWordTimed)
+    }
+
+    /// The line from the collapsed text of its stretches (`build`): its times, and its segments as Strings.
+    mutating func finishBuilding(
+        _ draftIndex: Int, _ resolution: TTMLTimingModel.Resolution, isWordTimed: Bool
+    ) -> BuiltLine? {
+        let begins = resolution.begins, ends = resolution.ends
+        let sourceLine = drafts[draftIndex].sourceLine, draftNode = drafts[draftIndex].node
+        let textEnds = textEnds
+        func textStart(_ k: Int) -> Int { k == 0 ? 0 : textEnds[k - 1] }
+        guard !collapsedLine.isEmpty else { return nil }
+        let text = String(decoding: collapsedLine, as: UTF8.self)
         // A line without a begin of its own starts at its first word when it has words; otherwise it
         // takes the interval of the nearest element with one (W3C files only).
-        let writesBegin = draft.node.map { timing.nodes[$0].begin != nil } ?? false
-        let inherited = resolution.inheritsIntervals && !isWordTimed ? draft.inheritedNode : nil
-        let node = draft.node ?? inherited
+        let writesBegin = drafts[draftIndex].writesBegin
+        let inherited = resolution.inheritsIntervals && !isWordTimed ? drafts[draftIndex].inheritedNode : nil
+        let node = draftNode ?? inherited
         if let node, resolution.isNeverActive[node] {
             log.warn(
-                line: draft.sourceLine, column: 0,
+                line: sourceLine, column: 0,
                 "paragraph '\(text.prefix(40))' begins after the element it is in ends; line ignored")
             return nil
         }
@@ -110,7 +167,8 @@ extension TTMLLineBuilder {
         var segments: [WordSegment] = []
         var openSegmentEnds: [Int] = []
         if isWordTimed {
-            for (index, stretch) in stretches.enumerated() where !texts[index].isEmpty {
+            segments.reserveCapacity(stretchTimes.count)
+            for (index, stretch) in stretchTimes.enumerated() where textEnds[index] > textStart(index) {
                 // Starts never go back, so segments stay in order even when the file's do not.
                 let segmentStart = max(stretch.start ?? 0, segments.last?.start ?? Int.min)
                 if let previous = segments.indices.last, segments[previous].end > segmentStart {
@@ -120,28 +178,36 @@ extension TTMLLineBuilder {
                 segments.append(
                     WordSegment(
                         start: segmentStart, end: max(segmentStart, stretch.end ?? segmentStart),
-                        text: texts[index]))
+                        text: String(decoding: collapsedLine[textStart(index)..<textEnds[index]], as: UTF8.self)))
             }
             // A paragraph without times takes its words' span.
             start = min(start ?? Int.max, segments[0].start)
             // Without its own end, a line whose last word has none ends as the file goes on (below).
             let lastIsOpen = openSegmentEnds.last == segments.count - 1
-            if let lastEnd = segments.map(\.end).max(), end != nil || !lastIsOpen {
-                end = max(end ?? lastEnd, lastEnd)
-            }
+            var lastEnd = segments[0].end
+            for segment in segments.dropFirst() { lastEnd = max(lastEnd, segment.end) }
+            if end != nil || !lastIsOpen { end = max(end ?? lastEnd, lastEnd) }
         }
         guard let start else {
             log.warn(
-                line: draft.sourceLine, column: 0,
+                line: sourceLine, column: 0,
                 "paragraph '\(text.prefix(40))' has no timing; line ignored")
             return nil
         }
+        let romanization =
+            drafts[draftIndex].romanPieces.isEmpty
+            ? nil : romanization(drafts[draftIndex], resolution, lineEnd: end ?? start)
         let line = LyricLine(
             start: start, end: end ?? start, text: text, segments: segments,
-            translations: draft.translations, sourceLine: draft.sourceLine,
-            endIsEstimated: false, voice: draft.voice,
-            romanization: romanization(draft, resolution, lineEnd: end ?? start))
-        return Built(line: line, endKnown: end != nil, openSegmentEnds: openSegmentEnds, limit: limit)
+            translations: drafts[draftIndex].translations, sourceLine: sourceLine,
+            endIsEstimated: false, voice: drafts[draftIndex].voice, romanization: romanization)
+        return BuiltLine(
+            line: line, settling: Settling(endKnown: end != nil, openSegmentEnds: openSegmentEnds, limit: limit))
+    }
+
+    /// Appends `bytes[range]` to `out` in one copy.
+    static func append(_ bytes: [UInt8], _ range: Range<Int>, to out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// A draft's reading: its pieces' text with whitespace collapsed, word-timed when a piece has a begin;
@@ -188,11 +254,13 @@ extension TTMLLineBuilder {
 
     /// Ends for lines the file leaves open: the next line's start, or an estimate for the last one;
     /// then the segments that had no end run to the next segment or the line's end.
-    func settleOpenEnds(_ built: inout [Built]) {
-        let starts = built.map(\.line.start).sorted()
-        for index in built.indices {
-            if !built[index].endKnown {
-                let start = built[index].line.start
+    func settleOpenEnds(_ lines: inout [LyricLine], _ settling: [Settling]) {
+        guard settling.contains(where: { !$0.endKnown || !$0.openSegmentEnds.isEmpty }) else { return }
+        var starts = lines.map(\.start)
+        starts.sort()
+        for index in lines.indices {
+            if !settling[index].endKnown {
+                let start = lines[index].start
                 // The first start after this one, by binary search: a million open lines stay fast.
                 var low = 0, high = starts.count
                 while low < high {
@@ -200,25 +268,25 @@ extension TTMLLineBuilder {
                     if starts[middle] <= start { low = middle + 1 } else { high = middle }
                 }
                 if low < starts.count {
-                    built[index].line.end = starts[low]
+                    lines[index].end = starts[low]
                 } else {
-                    built[index].line.end =
-                        start + SongAssembly.lastLineEstimate(width: DisplayWidth.of(built[index].line.text))
-                    built[index].line.endIsEstimated = true
+                    lines[index].end = start + SongAssembly.lastLineEstimate(width: DisplayWidth.of(lines[index].text))
+                    lines[index].endIsEstimated = true
                 }
                 // Not past the end of the element it is in (W3C: the parent's interval clips its children).
-                if let limit = built[index].limit, limit < built[index].line.end {
-                    built[index].line.end = max(limit, start)
-                    built[index].line.endIsEstimated = false
+                if let limit = settling[index].limit, limit < lines[index].end {
+                    lines[index].end = max(limit, start)
+                    lines[index].endIsEstimated = false
                 }
             }
-            var line = built[index].line
-            for segment in built[index].openSegmentEnds {
-                let next = segment + 1 < line.segments.count ? line.segments[segment + 1].start : line.end
-                line.segments[segment].end = max(line.segments[segment].start, next)
+            // In place: a copy of the line would copy its segments to change them.
+            for segment in settling[index].openSegmentEnds {
+                let count = lines[index].segments.count
+                let next = segment + 1 < count ? lines[index].segments[segment + 1].start : lines[index].end
+                let start = lines[index].segments[segment].start
+                lines[index].segments[segment].end = max(start, next)
             }
-            if let last = line.segments.last { line.end = max(line.end, last.end) }
-            built[index].line = line
+            if let last = lines[index].segments.last { lines[index].end = max(lines[index].end, last.end) }
         }
     }
 }

@@ -2,15 +2,18 @@
 /// background vocals, translations, ruby, singers and the head's metadata. Times are collected into a
 /// `TTMLTimingModel` and settled when the document has been read (`finish`).
 struct TTMLLineBuilder: XMLEventHandler {
-    /// Text of a line on its way to segments; `timing` lists the time nodes it is sung over (none for
-    /// text between words, several for a ruby base timed by its readings).
+    /// Text of a line on its way to segments. Pieces hold no String or array of their own: their text is a
+    /// range of `lineBytes`, and a line's pieces are a chain through `pieces` (DESIGN §7.5).
     struct Piece {
-        /// The text as read, whitespace not yet collapsed.
-        var text: String
-        /// Time nodes it is sung over.
-        var timing: [Int]
+        /// The text as read, whitespace not yet collapsed: a range of `lineBytes`; empty for layout.
+        var text: Range<Int>
+        /// The time node it is sung over, -1 for none (text between words). A ruby base timed by several
+        /// readings lists the others in `moreTiming`.
+        var node: Int
         /// Whitespace with a line feed between two tags: indentation in a pretty-printed file.
         var isLayout = false
+        /// The next piece of its line, -1 after the last.
+        var next = -1
     }
 
     /// Romanization text on its way to a line's reading (DESIGN §29.2).
@@ -25,10 +28,13 @@ struct TTMLLineBuilder: XMLEventHandler {
     struct Draft {
         /// Its own timing node, when it has one.
         var node: Int?
+        /// Whether that node writes a `begin`.
+        var writesBegin = false
         /// Without one, the nearest ancestor's, whose interval it takes when it has no timed words.
         var inheritedNode: Int?
-        /// Its text in document order.
-        var pieces: [Piece] = []
+        /// Its first and last piece in `pieces`, -1 for none; the chain gives its text in document order.
+        var firstPiece = -1
+        var lastPiece = -1
         /// Who sings it.
         var voice: Voice?
         /// `itunes:key`, else `xml:id`: what iTunes translations name it by.
@@ -50,12 +56,6 @@ struct TTMLLineBuilder: XMLEventHandler {
         var isComplete = false
         /// The last piece that is not layout: text only joins a timed piece that no words follow.
         var lastContent = -1
-
-        /// Adds a piece at the end.
-        mutating func append(_ piece: Piece) {
-            pieces.append(piece)
-            if !piece.isLayout { lastContent = pieces.count - 1 }
-        }
     }
 
     /// What the characters inside an element are.
@@ -83,7 +83,7 @@ struct TTMLLineBuilder: XMLEventHandler {
     /// One open element and what it passes down to its children.
     struct OpenElement {
         /// The element's local name (`br` for `tt:br`).
-        var name: String
+        var name: TTMLElementName
         /// What its characters are.
         var role: TextRole
         /// The nearest timed element, itself included.
@@ -95,8 +95,8 @@ struct TTMLLineBuilder: XMLEventHandler {
         /// The piece of the ruby container in effect, and whether this element holds its base text.
         var ruby: Int?
         var isRubyBase = false
-        /// The nearest `ttm:agent`, itself included.
-        var agent: String?
+        /// The nearest `ttm:agent`, itself included: an index of `agentValues`.
+        var agent: Int?
         /// Whether it is inside `<head>`.
         var inHead = false
         /// Whether it is inside an iTunes `<translations>`.
@@ -119,6 +119,20 @@ struct TTMLLineBuilder: XMLEventHandler {
     var timing = TTMLTimingModel()
     /// Lines in document order; background vocals after their paragraph.
     var drafts: [Draft] = []
+    /// Every line's pieces, in the order they were made.
+    var pieces: [Piece] = []
+    /// The text of every piece, one after another (a piece whose text grows after another's moves to the end).
+    var lineBytes: [UInt8] = []
+    /// The further time nodes of ruby bases timed by several readings, by piece.
+    var moreTiming: [Int: [Int]] = [:]
+    /// A line's text on its way to segments (`build`): its stretches' raw text, where each starts, and
+    /// when each is sung; the text collapsed, and where each stretch's part of it ends. Kept between lines
+    /// for their memory.
+    var rawLine: [UInt8] = []
+    var stretchStarts: [Int] = []
+    var stretchTimes: [StretchTime] = []
+    var collapsedLine: [UInt8] = []
+    var textEnds: [Int] = []
     /// The open elements.
     var stack: [OpenElement] = []
     /// Characters since the last tag, as UTF-8 (the parser may hand one text over in several calls).
@@ -134,6 +148,8 @@ struct TTMLLineBuilder: XMLEventHandler {
     var fallbackTitle: String?
     /// The voice of each agent id.
     var agents: [String: Voice] = [:]
+    /// The `ttm:agent` values read, which open elements point to (an index keeps `OpenElement` free of Strings).
+    var agentValues: [String] = []
     /// How many parts have been given out.
     var personCount = 0
     /// iTunes translations by line key: the main text and the background vocals' text of each.
@@ -162,22 +178,25 @@ struct TTMLLineBuilder: XMLEventHandler {
     mutating func startElement(_ tag: XMLStartTag) {
         flushText()
         if !isLyricsDialect { isLyricsDialect = Self.isDialect(tag) }
-        let name = tag.name
-        var frame = stack.last ?? OpenElement(name: "", role: .ignored)
+        let name = TTMLElementName(tag.localName)
+        var frame = stack.last ?? OpenElement(name: .other, role: .ignored)
         frame.name = name
         let attribute = TTMLAttributes(tag)
         switch name {
-        case "tt" where stack.isEmpty:
+        case .tt where stack.isEmpty:
             times.readParameters(attribute)
-        case "head":
+        case .head:
             frame.inHead = true
             frame.role = .ignored
-        case "body":
+        case .body:
             frame.inHead = false
         default:
             break
         }
-        if let agent = attribute.agent { frame.agent = agent }
+        if let agent = attribute.agent {
+            agentValues.append(agent)
+            frame.agent = agentValues.count - 1
+        }
         if frame.inHead {
             startHeadElement(name, attribute, &frame, line: tag.line)
         } else {
@@ -210,13 +229,13 @@ struct TTMLLineBuilder: XMLEventHandler {
                 if !translation.isEmpty { drafts[draft].translations.append(translation) }
             }
             spanTranslation = ""
-        case .keyedTranslation where frame.name == "text":
+        case .keyedTranslation where frame.name == .text:
             if let key = translationKey {
                 keyedTranslations[key, default: []].append(
                     (collapsed(translationMain), collapsed(translationBackground)))
             }
             translationKey = nil
-        case .keyedRomanization where frame.name == "text":
+        case .keyedRomanization where frame.name == .text:
             if let key = romanizationKey, keyedRomanizations[key] == nil {
                 keyedRomanizations[key] = romanizationPieces
             }
@@ -245,18 +264,18 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// Metadata: the title, the singers, the iTunes translations, AMLL's song tags.
     mutating func startHeadElement(
-        _ name: String, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
+        _ name: TTMLElementName, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
     ) {
         switch name {
-        case "title" where frame.role == .ignored && stack.last?.name == "metadata":
+        case .title where frame.role == .ignored && stack.last?.name == .metadata:
             frame.role = .title
-        case "agent":
+        case .agent:
             if let id = attribute.id, agents[id] == nil {
                 agents[id] = attribute.type == "group" ? .together : nextPart()
             }
-        case "songwriter":
+        case .songwriter:
             frame.role = .songwriter
-        case "meta":
+        case .meta:
             guard let key = attribute.key, let value = attribute.value.map(ControlCharacters.strip),
                 !value.isEmpty
             else { break }
@@ -266,18 +285,18 @@ struct TTMLLineBuilder: XMLEventHandler {
             case "album": if metadata.album == nil { metadata.album = value }
             default: break
             }
-        case "translations":
+        case .translations:
             frame.inTranslations = true
-        case "transliterations":
+        case .transliterations:
             frame.inTranslations = false
             frame.inTransliterations = true
             frame.role = .ignored
-        case "text" where frame.inTransliterations:
+        case .text where frame.inTransliterations:
             romanizationKey = attribute.forKey
             romanizationPieces = []
             frame.node = nil
             frame.role = .keyedRomanization
-        case "span" where frame.role == .keyedRomanization:
+        case .span where frame.role == .keyedRomanization:
             // The background vocals' reading is not shown; a timed span is a word's (DESIGN §29.2).
             if attribute.role == "x-bg" {
                 frame.role = .ignored
@@ -286,12 +305,12 @@ struct TTMLLineBuilder: XMLEventHandler {
             {
                 frame.node = node
             }
-        case "text" where frame.inTranslations:
+        case .text where frame.inTranslations:
             translationKey = attribute.forKey
             translationMain = ""
             translationBackground = ""
             frame.role = .keyedTranslation
-        case "span" where frame.role == .keyedTranslation || frame.role == .keyedBackgroundTranslation:
+        case .span where frame.role == .keyedTranslation || frame.role == .keyedBackgroundTranslation:
             if attribute.role == "x-bg" { frame.role = .keyedBackgroundTranslation }
         default:
             if frame.role == .title { frame.role = .ignored }
@@ -300,7 +319,7 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// Lines: paragraphs, word spans, background vocals, translations and ruby.
     mutating func startBodyElement(
-        _ name: String, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
+        _ name: TTMLElementName, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
     ) {
         let parentIsSequence = stack.last?.isSequence ?? false
         frame.isSequence = false
@@ -310,25 +329,29 @@ struct TTMLLineBuilder: XMLEventHandler {
         }
         let ownNode = frame.node != stack.last?.node ? frame.node : nil
         // Whatever is timed inside a ruby container times its base (the readings carry the times).
-        if let ruby = frame.ruby, let ownNode, timing.nodes[ownNode].isTimed, let draft = frame.draft {
-            drafts[draft].pieces[ruby].timing.append(ownNode)
+        if let ruby = frame.ruby, let ownNode, timing.nodes[ownNode].isTimed, frame.draft != nil {
+            if pieces[ruby].node < 0 {
+                pieces[ruby].node = ownNode
+            } else {
+                moreTiming[ruby, default: []].append(ownNode)
+            }
         }
         switch name {
-        case "p" where frame.draft == nil:
+        case .p where frame.draft == nil:
             drafts.append(
                 Draft(
-                    node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil,
-                    voice: voice(for: frame.agent), key: attribute.key ?? attribute.id,
+                    node: ownNode, writesBegin: writesBegin(ownNode), inheritedNode: ownNode == nil ? frame.node : nil,
+                    voice: voice(for: frame.agent.map { agentValues[$0] }), key: attribute.key ?? attribute.id,
                     sourceLine: line))
             frame.draft = drafts.count - 1
             frame.role = .line
             frame.piece = nil
             frame.ruby = nil
-        case "br" where frame.role == .line:
-            appendText(" ", to: frame)
-        case "metadata", "set", "style", "layout", "region":
+        case .br where frame.role == .line:
+            appendText([0x20], to: frame)
+        case .metadata, .set, .style, .layout, .region:
             frame.role = .ignored
-        case "span" where frame.role == .line || frame.role == .lineTranslation:
+        case .span where frame.role == .line || frame.role == .lineTranslation:
             startSpan(attribute, ownNode, &frame, line: line)
         default:
             break
@@ -338,13 +361,14 @@ struct TTMLLineBuilder: XMLEventHandler {
     /// A span: background vocals, a translation, ruby, or a timed word.
     mutating func startSpan(_ attribute: TTMLAttributes, _ ownNode: Int?, _ frame: inout OpenElement, line: Int) {
         guard frame.role == .line, let draft = frame.draft else { return }
-        let role = attribute.role ?? ""
+        // Most spans are words, without a role.
+        let role = attribute.role
         if role == "x-bg" {
             let singer = attribute.agent != nil ? voice(for: attribute.agent) : drafts[draft].voice
             drafts.append(
                 Draft(
-                    node: ownNode, inheritedNode: ownNode == nil ? frame.node : nil, voice: singer,
-                    sourceLine: line, parent: draft))
+                    node: ownNode, writesBegin: writesBegin(ownNode), inheritedNode: ownNode == nil ? frame.node : nil,
+                    voice: singer, sourceLine: line, parent: draft))
             drafts[draft].backgrounds.append(drafts.count - 1)
             frame.draft = drafts.count - 1
             frame.piece = nil
@@ -355,7 +379,7 @@ struct TTMLLineBuilder: XMLEventHandler {
             frame.role = .lineTranslation
             return
         }
-        if role.hasPrefix("x-roman") {
+        if let role, role.hasPrefix("x-roman") {
             // The line's reading; inside a timed word, or timed itself, that word's (DESIGN §29.2).
             let lineNodes = [drafts[draft].node, drafts[draft].inheritedNode]
             let node = frame.node.flatMap { timing.nodes[$0].isTimed && !lineNodes.contains($0) ? $0 : nil }
@@ -363,14 +387,13 @@ struct TTMLLineBuilder: XMLEventHandler {
             frame.role = .lineRomanization
             return
         }
-        if role.hasPrefix("x-translit") {
+        if let role, role.hasPrefix("x-translit") {
             frame.role = .ignored
             return
         }
         switch attribute.ruby {
         case "container":
-            drafts[draft].append(Piece(text: "", timing: ownNode.map { [$0] } ?? []))
-            frame.ruby = drafts[draft].pieces.count - 1
+            frame.ruby = appendPiece(Piece(text: lineBytes.count..<lineBytes.count, node: ownNode ?? -1), to: draft)
             frame.isRubyBase = false
             return
         case "base", "baseContainer":
@@ -385,8 +408,21 @@ struct TTMLLineBuilder: XMLEventHandler {
             break
         }
         guard frame.ruby == nil, let ownNode, timing.nodes[ownNode].isTimed else { return }
-        drafts[draft].append(Piece(text: "", timing: [ownNode]))
-        frame.piece = drafts[draft].pieces.count - 1
+        frame.piece = appendPiece(Piece(text: lineBytes.count..<lineBytes.count, node: ownNode), to: draft)
+    }
+
+    /// Adds a piece at the end of a line; returns its index in `pieces`.
+    mutating func appendPiece(_ piece: Piece, to draft: Int) -> Int {
+        let index = pieces.count
+        pieces.append(piece)
+        if drafts[draft].lastPiece >= 0 {
+            pieces[drafts[draft].lastPiece].next = index
+        } else {
+            drafts[draft].firstPiece = index
+        }
+        drafts[draft].lastPiece = index
+        if !piece.isLayout { drafts[draft].lastContent = index }
+        return index
     }
 
     /// A timing node for an element with `begin`, `end`, `dur` or `timeContainer`, or in a `seq`
@@ -406,17 +442,17 @@ struct TTMLLineBuilder: XMLEventHandler {
         return timing.nodes.count - 1
     }
 
+    /// Whether `node` writes a `begin`: a line's own begin, which words do not replace.
+    func writesBegin(_ node: Int?) -> Bool { node.map { timing.nodes[$0].begin != nil } ?? false }
+
     /// A time attribute's milliseconds, or a warning and nil.
-    mutating func readTime(_ value: String, _ name: String, line: Int) -> Int? {
-        var value = value
-        return value.withUTF8 { bytes in
-            if let time = times.milliseconds(bytes) { return time }
-            log.warn(
-                line: line, column: 0,
-                "malformed time \(ByteScanner.quoted(bytes, 0..<bytes.count)) in '\(name)'; "
-                    + "expected '00:01:02.500' or '62.5s'; attribute ignored")
-            return nil
-        }
+    mutating func readTime(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String, line: Int) -> Int? {
+        if let time = times.milliseconds(bytes) { return time }
+        log.warn(
+            line: line, column: 0,
+            "malformed time \(ByteScanner.quoted(bytes, 0..<bytes.count)) in '\(name)'; "
+                + "expected '00:01:02.500' or '62.5s'; attribute ignored")
+        return nil
     }
 
     /// The voice of `ttm:agent` ids: a declared person's part, a group's `together`; an id the head

@@ -9,6 +9,11 @@ struct TTMLTimeReader {
     /// `hh:mm:ss:ff`, or a number with a unit (`1.5s`, `150ms`, `2m`, `1h`, `12f`, `10t`), XML whitespace
     /// around it allowed; nil when it is neither.
     func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        Self.plainClockMilliseconds(bytes) ?? fullMilliseconds(bytes)
+    }
+
+    /// `milliseconds` without its shortcut for plain clock times: every form, read through floating point.
+    func fullMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let value = ByteScanner.trimmed(bytes, 0..<bytes.count, where: ByteScanner.isXMLWhitespace)
         guard !value.isEmpty, value.count <= 64 else { return nil }
         let start = value.lowerBound, end = value.upperBound
@@ -59,6 +64,46 @@ struct TTMLTimeReader {
         }
         if fieldCount == 4 { seconds += values.3 / frameRate }
         return Self.rounded(seconds * 1000)
+    }
+
+    /// `hh:mm:ss.fff`, `mm:ss.fff` or `ss.fff` with at most three decimals, read in whole numbers: nearly
+    /// every time in a file, two or three in each of its elements. Nil sends anything else (frames, units,
+    /// white space, long fractions) to the full reading, which gives the same milliseconds for these.
+    static func plainClockMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var total = 0, field = 0, digits = 0, fields = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte &- 0x30 < 10 {
+                field = field * 10 + Int(byte &- 0x30)
+                digits += 1
+                guard digits <= 9 else { return nil }
+            } else if byte == UInt8(ascii: ":") {
+                guard digits > 0, fields < 3 else { return nil }
+                total = total * 60 + field
+                field = 0
+                digits = 0
+                fields += 1
+            } else if byte == UInt8(ascii: "."), digits > 0 {
+                // The fraction ends the value: one to three digits, as milliseconds.
+                let fractionDigits = bytes.count - index
+                guard (1...3).contains(fractionDigits) else { return nil }
+                var fraction = 0
+                while index < bytes.count {
+                    let digit = bytes[index] &- 0x30
+                    guard digit < 10 else { return nil }
+                    fraction = fraction * 10 + Int(digit)
+                    index += 1
+                }
+                for _ in fractionDigits..<3 { fraction *= 10 }
+                return min((total * 60 + field) * 1000 + fraction, ByteScanner.timeLimit)
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        return min((total * 60 + field) * 1000, ByteScanner.timeLimit)
     }
 
     /// The number that is all of `bytes[range]`: digits with an optional fraction, at most 15 of them (a

@@ -71,38 +71,41 @@ enum XMLEventReader {
     static func read<Handler: XMLEventHandler>(_ utf8: [UInt8], into handler: inout Handler) -> Outcome {
         if let missing = kk_xml_load() { return .libraryMissing(String(cString: missing)) }
         guard utf8.count < Int(Int32.max) else { return .malformed(code: 1, line: 0, column: 0) }
-        let sink = Sink(handler)
-        var events = kk_xml_events()
-        events.context = Unmanaged.passUnretained(sink).toOpaque()
-        events.start_element = { context, prefix, localName, attributeCount, attributes, line in
-            guard let localName else { return }
-            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler.startElement(
-                XMLStartTag(
-                    prefix: prefix, localName: localName, line: Int(line), attributeCount: Int(attributeCount),
-                    attributes: attributes))
-        }
-        events.end_element = { context in
-            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler.endElement()
-        }
-        events.characters = { context, text, length in
-            guard let text, length > 0 else { return }
-            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().handler
-                .characters(UnsafeBufferPointer(start: text, count: Int(length)))
-        }
-        var failure = kk_xml_failure()
-        // libxml2 wants a pointer even for an empty document.
-        let bytes = utf8.isEmpty ? [0] : utf8
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { text in
-                kk_xml_parse(text.baseAddress, Int32(utf8.count), &events, &failure)
+        return withUnsafeMutablePointer(to: &handler) { handler in
+            let sink: EventSink = TypedSink(handler)
+            var events = kk_xml_events()
+            events.context = Unmanaged.passUnretained(sink).toOpaque()
+            events.start_element = { context, prefix, localName, attributeCount, attributes, line in
+                guard let localName else { return }
+                Unmanaged<EventSink>.fromOpaque(context!).takeUnretainedValue().startElement(
+                    XMLStartTag(
+                        prefix: prefix, localName: localName, line: Int(line), attributeCount: Int(attributeCount),
+                        attributes: attributes))
             }
-        }
-        withExtendedLifetime(sink) {}
-        handler = sink.handler as! Handler
-        switch status {
-        case 0: return .complete
-        case 1: return .malformed(code: Int(failure.code), line: Int(failure.line), column: max(Int(failure.column), 0))
-        default: return .libraryMissing(libraryMissingMessage("libxml2 could not start a parser"))
+            events.end_element = { context in
+                Unmanaged<EventSink>.fromOpaque(context!).takeUnretainedValue().endElement()
+            }
+            events.characters = { context, text, length in
+                guard let text, length > 0 else { return }
+                Unmanaged<EventSink>.fromOpaque(context!).takeUnretainedValue()
+                    .characters(UnsafeBufferPointer(start: text, count: Int(length)))
+            }
+            var failure = kk_xml_failure()
+            // libxml2 wants a pointer even for an empty document.
+            let bytes = utf8.isEmpty ? [0] : utf8
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { text in
+                    kk_xml_parse(text.baseAddress, Int32(utf8.count), &events, &failure)
+                }
+            }
+            withExtendedLifetime(sink) {}
+            switch status {
+            case 0: return .complete
+            case 1:
+                return .malformed(
+                    code: Int(failure.code), line: Int(failure.line), column: max(Int(failure.column), 0))
+            default: return .libraryMissing(libraryMissingMessage("libxml2 could not start a parser"))
+            }
         }
     }
 
@@ -113,13 +116,24 @@ enum XMLEventReader {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The handler, boxed for libxml2's callbacks, which carry one pointer of context.
-    private final class Sink {
-        /// The handler being fed.
-        var handler: any XMLEventHandler
+    /// What libxml2's callbacks, which carry one pointer of context, reach: a class whose subclass knows
+    /// the handler's type and holds a pointer to the caller's handler, so an event is one class call into
+    /// the handler itself, not a trip through an existential box (DESIGN §7.5).
+    private class EventSink {
+        func startElement(_ tag: XMLStartTag) {}
+        func endElement() {}
+        func characters(_ utf8: UnsafeBufferPointer<UInt8>) {}
+    }
 
-        /// A box for `handler`.
-        init(_ handler: any XMLEventHandler) { self.handler = handler }
+    /// The sink of a handler of type `Handler`, valid while the handler it points to is.
+    private final class TypedSink<Handler: XMLEventHandler>: EventSink {
+        let handler: UnsafeMutablePointer<Handler>
+
+        init(_ handler: UnsafeMutablePointer<Handler>) { self.handler = handler }
+
+        override func startElement(_ tag: XMLStartTag) { handler.pointee.startElement(tag) }
+        override func endElement() { handler.pointee.endElement() }
+        override func characters(_ utf8: UnsafeBufferPointer<UInt8>) { handler.pointee.characters(utf8) }
     }
 
     /// What libxml2's error `code` (`xmlParserErrors`) means, in a reader's words.
