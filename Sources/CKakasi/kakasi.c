@@ -10,6 +10,7 @@
 #include <iconv.h>
 #include <optional_library.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,10 +41,16 @@ static const char *kk_kakasi_dictionary(const char *variable, const char *path) 
 
 /* KAKASI ends the process (exit 2) when a dictionary cannot be opened, so their presence is checked first. */
 static const char *kk_kakasi_set_up(void) {
-    if (access(kk_kakasi_dictionary("KANWADICTPATH", "/usr/share/kakasi/kanwadict"), R_OK) != 0)
-        return "its dictionary kanwadict cannot be read (Debian: kakasi-dic)";
-    if (access(kk_kakasi_dictionary("ITAIJIDICTPATH", "/usr/share/kakasi/itaijidict"), R_OK) != 0)
-        return "its dictionary itaijidict cannot be read (Debian: kakasi-dic)";
+    /* Run once, under the loader's lock. */
+    static char reason[512];
+    const char *dictionaries[] = {kk_kakasi_dictionary("KANWADICTPATH", "/usr/share/kakasi/kanwadict"),
+                                  kk_kakasi_dictionary("ITAIJIDICTPATH", "/usr/share/kakasi/itaijidict")};
+    for (size_t i = 0; i < sizeof dictionaries / sizeof dictionaries[0]; i++) {
+        if (access(dictionaries[i], R_OK) != 0) {
+            snprintf(reason, sizeof reason, "cannot read its dictionary %s", dictionaries[i]);
+            return reason;
+        }
+    }
     int count = (int)(sizeof kk_kakasi_options / sizeof kk_kakasi_options[0]);
     if (kk_kakasi.getopt_argv(count, kk_kakasi_options) != 0) return "kakasi_getopt_argv refused the options";
     return NULL;

@@ -38,8 +38,36 @@ struct RomanizeTests {
         let warnings = shown.stderr.split(separator: "\n")
         #expect(warnings.count == 1, "\(shown.stderr)")
         #expect(
-            shown.stderr.hasPrefix(
-                "karaoke: warning: romaji for Japanese lines needs libkakasi.so.2 (Debian: libkakasi2 kakasi-dic)"))
+            shown.stderr
+                == "karaoke: warning: romaji for Japanese lines needs libkakasi.so.2 (Debian: libkakasi2 kakasi-dic): "
+                + "cannot read its dictionary /nonexistent/kanwadict\n")
+    }
+
+    @Test(
+        "play --romanize shows romaji under the Japanese lines in a terminal",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux"),
+        .enabled(if: kakasiInstalled, "libkakasi is missing: 'make deps' installs libkakasi2 and kakasi-dic"))
+    func playing() throws {
+        let song = KaraokeProcess.song("natsu-no-yoru.lrc")
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play --no-audio --start 3.5 --romanize \(song)", columns: 70, rows: 16)
+        let screen = try session.waitFor { $0.contains { $0.contains("natsu no yozora ni hanabi") } }
+        let line = try #require(screen.firstIndex { $0.contains("夏の夜空に花火") })
+        #expect(screen[line + 1].contains("natsu no yozora ni hanabi"))
+        try session.send("q")
+    }
+
+    @Test(
+        "without libkakasi, play says so in the status bar and plays on",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    func playingWithout() throws {
+        let song = KaraokeProcess.song("natsu-no-yoru.lrc")
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play --no-audio --romanize \(song)", columns: 70, rows: 16,
+            environment: ["KANWADICTPATH": "/nonexistent/kanwadict"])
+        let screen = try session.waitFor { $0.contains { $0.contains("romaji for Japanese lines needs") } }
+        #expect(!screen.contains { $0.contains("natsu") })
+        try session.send("q")
     }
 
     @Test(

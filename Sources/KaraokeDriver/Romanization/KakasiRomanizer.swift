@@ -13,14 +13,24 @@ public final class KakasiRomanizer: Romanizer, @unchecked Sendable {
     /// The one every screen of the run shares, so its readings and its failure are the run's.
     public static let shared = KakasiRomanizer()
 
-    /// The readings made so far, and the loader's message once loading failed.
-    private let state = PthreadLock((readings: [String: String](), failure: String?.none))
+    /// The readings made so far, the loader's message once loading failed, and whether a screen showed it.
+    private let state = PthreadLock((readings: [String: String](), failure: String?.none, shown: false))
 
     /// A romanizer with nothing read yet.
     public init() {}
 
     /// Why Japanese lines have no romaji (libkakasi is missing), or nil when none failed.
     public var failure: String? { state.withLock { $0.failure } }
+
+    /// `failure` the first time it is asked for once there is one, for a screen's notice; nil after that,
+    /// so the run's later songs do not repeat it.
+    public func takeNotice() -> String? {
+        state.withLock { state in
+            guard let failure = state.failure, !state.shown else { return nil }
+            state.shown = true
+            return failure
+        }
+    }
 
     /// Whether `text` holds kana or a CJK ideograph and no Hangul: Korean goes to `HangulRomanizer`, even
     /// with hanja in it.

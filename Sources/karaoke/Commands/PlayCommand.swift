@@ -301,6 +301,8 @@ struct PlaySession {
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
             audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
         loop.isQueued = queued
+        // The loop's composer romanized the song: KAKASI's failure is said in the status bar too (DESIGN §29.4).
+        if let notice = KakasiRomanizer.shared.takeNotice() { loop.post(notice: notice, at: monotonicSeconds()) }
         if let graphics {
             var renderer: (renderer: any PictureRenderer, notice: String?)
             // In pixels the cells are still drawn, in cheap half blocks (the frame stays whole), but the
