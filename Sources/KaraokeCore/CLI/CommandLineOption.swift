@@ -604,7 +604,7 @@ extension CommandLineOption {
             values.display.frame.showsRomanization = false
         },
         CommandLineOption(
-            "--romanize", help: "make romanization lines for lines without one (Korean)", commands: display
+            "--romanize", help: "make romanization lines for lines without one (Japanese, Korean)", commands: display
         ) { values, _ in values.display.frame.romanizes = true },
         // finding lyrics for an audio FILE (DESIGN §10.1)
         CommandLineOption(

@@ -90,7 +90,9 @@ public struct FrameComposer {
         self.content = content
         // `--romanize` makes readings here, where every screen's song passes (DESIGN §29.4).
         let timedSong = content.song(lastingAtLeast: length)
-        let song = options.romanizes && options.showsRomanization ? timedSong.romanized() : timedSong
+        let song =
+            options.romanizes && options.showsRomanization
+            ? timedSong.romanized(by: options.romanizers.list) : timedSong
         self.song = song
         self.title = ControlCharacters.strip(song.metadata.displayTitle ?? fallbackTitle)
         self.columns = max(1, columns)

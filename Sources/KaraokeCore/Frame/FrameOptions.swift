@@ -27,6 +27,8 @@ public struct FrameOptions: Sendable, Equatable {
     public var showsRomanization = true
     /// Whether lines without a romanization get one made (`--romanize`, DESIGN §29.4).
     public var romanizes = false
+    /// Who makes those romanizations, in order (DESIGN §29.4): the core's Korean; the edge adds Japanese.
+    public var romanizers = Romanizers.core
     /// The song's place in a queue as the status bar shows it, `2/7`; nil outside a queue (DESIGN §14.2).
     public var queuePosition: String?
 

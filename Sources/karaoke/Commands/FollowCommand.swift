@@ -51,8 +51,7 @@ enum FollowCommand {
     static func showScreen(
         _ request: FollowRequest, connection: PlayerConnectionRunner, waiter: PollWaiter
     ) -> Int32 {
-        var options = UnifontFile.withFont(
-            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
+        var options = ScreenOptions.of(request.display)
         let colors = request.display.color != .never && !TerminalInfo.noColorRequested
         var clockLog: Int32 = -1
         if let path = request.clockLog {
@@ -77,6 +76,7 @@ enum FollowCommand {
             clockLog: clockLog)
         let status = session.run()
         screen.close()
+        ScreenOptions.reportRomanizationFailure()
         return status
     }
 

@@ -26,8 +26,7 @@ enum PlayCommand {
         let loaded = prepared.loaded
         guard let clockLog = openClockLog(request) else { return 1 }
         let request = prepared.withRememberedOffset(request)
-        var options = UnifontFile.withFont(
-            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
+        var options = ScreenOptions.of(request.display)
         // Only a CD+G song asks the terminal about pixels, in the same round trip as about graphemes.
         guard
             let (screen, waiter) = openScreen(
@@ -68,6 +67,7 @@ enum PlayCommand {
         if clockLog >= 0 { close(clockLog) }
         // Warnings found while curses owned the screen are printed once the terminal is back.
         StandardStreams.report(loaded.diagnostics + session.lateDiagnostics)
+        ScreenOptions.reportRomanizationFailure()
         if let problem = scoreEnding.problem {
             StandardStreams.err("karaoke: the score was not saved: \(problem)")
             if status == 0 { status = 1 }
@@ -301,6 +301,8 @@ struct PlaySession {
             audio: audioFile == nil ? .none : .starting, volume: request.volume,
             audioProblem: audioProblem, logsClock: clockLog >= 0, singing: request.singing, now: monotonicSeconds())
         loop.isQueued = queued
+        // The loop's composer romanized the song: KAKASI's failure is said in the status bar too (DESIGN §29.4).
+        if let notice = KakasiRomanizer.shared.takeNotice() { loop.post(notice: notice, at: monotonicSeconds()) }
         if let graphics {
             var renderer: (renderer: any PictureRenderer, notice: String?)
             // In pixels the cells are still drawn, in cheap half blocks (the frame stays whole), but the

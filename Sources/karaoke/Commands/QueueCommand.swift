@@ -53,8 +53,7 @@ enum QueueCommand {
             queue: SongQueue(entries: entries, seed: seed, loops: request.queue.loops), notes: notes,
             singer: request.queue.singer)
         guard let clockLog = PlayCommand.openClockLog(request) else { return 1 }
-        var options = UnifontFile.withFont(
-            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
+        var options = ScreenOptions.of(request.display)
         guard let (screen, waiter) = PlayCommand.openScreen(request) else { return 2 }
         options.graphemes = screen.graphemes
 
@@ -114,6 +113,7 @@ enum QueueCommand {
         screen.close()
         if clockLog >= 0 { close(clockLog) }
         StandardStreams.report(diagnostics)
+        ScreenOptions.reportRomanizationFailure()
         for note in fileNotes + evening.skipped.map(\.note) { StandardStreams.err("karaoke: \(note)") }
         if let problem = scoreEnding.problem {
             StandardStreams.err("karaoke: the score was not saved: \(problem)")

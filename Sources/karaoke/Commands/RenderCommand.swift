@@ -43,8 +43,7 @@ enum RenderCommand {
         let terminal = TerminalInfo.size(of: STDOUT_FILENO)
         let columns = request.columns ?? terminal?.columns ?? 80
         let rows = request.rows ?? terminal?.rows ?? 24
-        let options = UnifontFile.withFont(
-            request.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
+        let options = ScreenOptions.of(request.display)
         // The lanes of every part the song has, as `play --score` draws them before anyone sings.
         let lanes = request.showsLanes ? loaded.song.notes.map { NoteLanes(track: $0) } : nil
         if request.showsLanes, lanes == nil {
@@ -55,6 +54,7 @@ enum RenderCommand {
             content: loaded.shown(showsTranslations: request.display.showsTranslations),
             fallbackTitle: loaded.fallbackTitle, columns: columns, rows: rows, options: options, lanes: lanes)
         if composer.bigFontMissing { StandardStreams.err("karaoke: warning: " + composer.sizeNotice) }
+        ScreenOptions.reportRomanizationFailure()
         // The cells `play` draws on a direct-colour terminal; `--format ansi` prints them in those colours.
         var track = loaded.graphics.map {
             CDGTrack(bytes: $0, renderer: PictureRenderers.forTerminal().renderer, depth: .direct)

@@ -70,6 +70,7 @@ enum PartyCommand {
         let status = evening.run()
         screen.close()
         StandardStreams.report(evening.diagnostics)
+        ScreenOptions.reportRomanizationFailure()
         if let problem = host.journalProblem { StandardStreams.err("karaoke: \(problem)") }
         return status
     }

@@ -76,8 +76,7 @@ struct PartyEvening {
         }
         let loaded = prepared.loaded
         let songRequestWithOffset = prepared.withRememberedOffset(songRequest)
-        var options = UnifontFile.withFont(
-            songRequestWithOffset.display.frameOptions(colorFGBG: TerminalInfo.environment("COLORFGBG")))
+        var options = ScreenOptions.of(songRequestWithOffset.display)
         options.queuePosition = "♪ " + String(next.singer.shown.prefix(16))
         options.graphemes = screen.graphemes
         var session = PlaySession(
