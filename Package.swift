@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "CChafa", dependencies: ["COptionalLibrary"]),
         // libqrencode for the QR code of the party's address on its card (DESIGN §22.1), loaded on first use.
         .target(name: "CQREncode", dependencies: ["COptionalLibrary"]),
+        // GNU FriBidi for the embedding levels of right-to-left lines (DESIGN §3.5), loaded on first use.
+        .target(name: "CFriBidi", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -74,7 +76,7 @@ let package = Package(
             name: "KaraokeDriver",
             dependencies: [
                 "KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD", "CQREncode",
-                "CPulseSimple",
+                "CPulseSimple", "CFriBidi",
             ],
             swiftSettings: noImplicitImports
         ),

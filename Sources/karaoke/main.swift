@@ -1,5 +1,6 @@
 import Glibc
 import KaraokeCore
+import KaraokeDriver
 
 // The thin edge: parse the command line in the core, then run the command that reads and writes.
 DisplayWidth.prepareLocale()
@@ -18,6 +19,8 @@ do {
     StandardStreams.exit(2)
 }
 
+// Every screen that shows lyrics orders right-to-left rows through FriBidi, which the first such line loads
+// (DESIGN §3.5).
 switch invocation {
 case .help(let text):
     StandardStreams.out(text)
@@ -28,15 +31,18 @@ case .config(let text), .generated(let text):
 case .version:
     StandardStreams.out("karaoke \(CommandLineParser.version)\n")
     StandardStreams.exit(0)
-case .render(let request):
+case .render(var request):
+    request.display.frame.bidi = FriBidi.choice
     StandardStreams.exit(RenderCommand.run(request))
 case .check(let request):
     StandardStreams.exit(CheckCommand.run(request))
-case .play(let request):
+case .play(var request):
+    request.display.frame.bidi = FriBidi.choice
     StandardStreams.exit(PlayCommand.run(request))
 case .convert(let request):
     StandardStreams.exit(ConvertCommand.run(request))
-case .follow(let request):
+case .follow(var request):
+    request.display.frame.bidi = FriBidi.choice
     StandardStreams.exit(FollowCommand.run(request))
 case .sync(let request):
     StandardStreams.exit(SyncCommand.run(request))
@@ -44,7 +50,8 @@ case .calibrate(let request):
     StandardStreams.exit(CalibrateCommand.run(request))
 case .mic(let request):
     StandardStreams.exit(MicCommand.run(request))
-case .party(let request):
+case .party(var request):
+    request.play.display.frame.bidi = FriBidi.choice
     StandardStreams.exit(PartyCommand.run(request))
 case .fetch(let request):
     StandardStreams.exit(FetchCommand.run(request, readTags: LyricsFinder.standard.readTags))
