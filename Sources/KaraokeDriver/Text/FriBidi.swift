@@ -9,6 +9,9 @@ public struct FriBidi: BidiAlgorithm {
     /// The choice the executable puts in `FrameOptions.bidi`: nothing is loaded until a line asks.
     public static let choice = BidiChoice(name: "fribidi", algorithm: FriBidi())
 
+    /// The algorithm; libfribidi is loaded by the first line it resolves.
+    public init() {}
+
     /// Loads libfribidi if this is the first call: nil when it is ready, else the loader's message, naming the
     /// Debian package (`libfribidi0`), control characters removed.
     public static func load() -> String? {
