@@ -6,10 +6,14 @@ private let fribidiCommand = ["/usr/bin/fribidi", "/bin/fribidi"].first {
     FileManager.default.isExecutableFile(atPath: $0)
 }
 
-/// Whether the system has libfribidi for karaoke to load (`make deps` installs libfribidi0).
-private let libraryInstalled = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"].contains {
-    FileManager.default.fileExists(atPath: $0 + "/libfribidi.so.0")
-}
+/// Where the system's libfribidi is, when libfribidi0 is installed (`make deps`).
+private let libraryPath = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"].map {
+    $0 + "/libfribidi.so.0"
+}.first { FileManager.default.fileExists(atPath: $0) }
+private let libraryInstalled = libraryPath != nil
+
+/// Whether a test may hide the library in a mount namespace of its own: as root, with util-linux's unshare.
+private let canHideLibrary = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
 
 @Suite(
     "Right-to-left lines through FriBidi (DESIGN §3.5)",
@@ -64,6 +68,41 @@ struct BidiTests {
             let check = try KaraokeProcess.run(["check", song.path])
             #expect(check.status == 0)
             #expect(!check.stderr.contains("libfribidi"), "\(check.stderr)")
+        }
+    }
+
+    @Test(
+        "without libfribidi, check warns that the simple rule orders right-to-left lines, and render still works",
+        .enabled(if: canHideLibrary, "hiding libfribidi needs root and unshare (a private mount namespace)"))
+    func fallbackWithoutLibrary() throws {
+        try KaraokeProcess.withTemporaryFolder { folder in
+            let song = folder.appendingPathComponent("song.lrc")
+            try Data("[00:01.00]שנת 2024\n[00:05.00]סוף\n".utf8).write(to: song)
+            let latin = folder.appendingPathComponent("latin.lrc")
+            try Data("[00:01.00]hello\n[00:05.00]end\n".utf8).write(to: latin)
+            // The library is covered by an empty file in a mount namespace that ends with the shell.
+            let script = """
+                mount --bind /dev/null "$1" || exit 99
+                "$2" check "$3" "$4"; echo "check $?"
+                "$2" render "$3" --at 2 --cols 40 --rows 6
+                """
+            let raw = try KaraokeProcess.runRaw(
+                [
+                    "-m", "sh", "-c", script, "sh", try #require(libraryPath), KaraokeProcess.binary.path, song.path,
+                    latin.path,
+                ],
+                executable: "/usr/bin/unshare")
+            let run = KaraokeProcess.Output(
+                status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
+                stderr: String(decoding: raw.stderr, as: UTF8.self))
+            try #require(run.status == 0, "\(run.stderr)")
+            let warnings = run.stderr.split(separator: "\n").filter { $0.contains("libfribidi0") }
+            #expect(warnings.count == 1, "\(run.stderr)")
+            #expect(
+                warnings.first?.hasPrefix(song.path + ": warning: right-to-left lines need libfribidi.so.0") == true)
+            #expect(warnings.first?.hasSuffix("; karaoke orders them by its simpler rule") == true)
+            #expect(run.stdout.contains("check 0"), "a missing library is not the file's fault")
+            #expect(run.stdout.contains("2024 תנש"), "\(run.stdout)")
         }
     }
 }

@@ -170,6 +170,6 @@ extension BidiReorder {
     public static func fallbackWarning(file: String, message: String) -> Diagnostic {
         Diagnostic(
             .warning, file: file, line: 0, column: 0,
-            "\(message); its right-to-left lines are put in order by karaoke's simpler rule")
+            "\(message); karaoke orders them by its simpler rule")
     }
 }
