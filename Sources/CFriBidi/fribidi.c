@@ -68,9 +68,13 @@ int kk_fribidi_resolve(const uint32_t *text, int count, int base, uint8_t *level
             for (int i = 0; i < count; i++) {
                 levels[i] = (uint8_t)resolved[i];
                 kk_fribidi_type type = types[i];
-                spacing[i] = (type & kk_mask_separator)                                             ? KK_FRIBIDI_SEPARATOR
-                             : (type & (kk_mask_ws | kk_mask_isolate | kk_mask_bn | kk_mask_explicit)) ? KK_FRIBIDI_WHITESPACE
-                                                                                                       : KK_FRIBIDI_OTHER;
+                /* Rule L1's whitespace: WS, the isolate controls, and what rule X9 removes. */
+                if (type & kk_mask_separator)
+                    spacing[i] = KK_FRIBIDI_SEPARATOR;
+                else if (type & (kk_mask_ws | kk_mask_isolate | kk_mask_bn | kk_mask_explicit))
+                    spacing[i] = KK_FRIBIDI_WHITESPACE;
+                else
+                    spacing[i] = KK_FRIBIDI_OTHER;
                 uint32_t mirrored = 0;
                 mirrors[i] = kk_fb.get_mirror_char(text[i], &mirrored) ? mirrored : 0;
             }

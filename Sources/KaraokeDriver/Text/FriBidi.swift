@@ -18,6 +18,7 @@ public struct FriBidi: BidiAlgorithm {
         kk_fribidi_load().map { ControlCharacters.strip(String(cString: $0)) }
     }
 
+    /// The levels of `scalars` by FriBidi, or nil when libfribidi cannot be loaded or fails.
     public func resolve(_ scalars: [Unicode.Scalar], base: TextDirection?) -> BidiResolution? {
         guard FriBidi.load() == nil, scalars.count < Int(Int32.max) else { return nil }
         let count = scalars.count
