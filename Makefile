@@ -199,7 +199,7 @@ endef
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "karaoke: Swift 6 is needed: https://www.swift.org/install/linux/"; exit 1; }
-	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libsonivox3 libarchive13 libmicrohttpd12 libchafa0 libqrencode4 libkakasi2 kakasi-dic unifont)
+	@$(call ensure_packages,libncurses-dev pkg-config ncurses-term mpv libxml2 libtag1-dev libdbus-1-3 libpulse0 libaubio5 libfluidsynth3 timgm6mb-soundfont libsonivox3 libarchive13 libmicrohttpd12 libchafa0 libqrencode4 libfribidi0 libkakasi2 kakasi-dic unifont)
 
 # The end-to-end tests drive the real binary in tmux (C.UTF-8 is built into glibc: no locale package); the
 # terminal-safety test reads play's raw output through ../shared/tools/ttymeasure.py, which needs python3.
@@ -216,7 +216,7 @@ deps:
 # picture of its cells by zbar-tools' zbarimg. Two guests use the party's page in headless chromium, driven
 # through chromium-driver by python3-selenium (Tests/Browser/guests.py, run with Debian's /usr/bin/python3).
 deps-test:
-	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 curl mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils zbar-tools chromium chromium-driver python3-selenium kakasi)
+	@$(call ensure_packages,tmux python3 python3-pip ffmpeg libcurl4 curl mpd mpc dbus-daemon mpv-mpris playerctl man-db zsh fish pulseaudio pulseaudio-utils zbar-tools libfribidi-bin chromium chromium-driver python3-selenium kakasi)
 	@for m in mutagen mido; do python3 -c "import $$m" 2>/dev/null || python3 -m pip install --quiet $$m 2>/dev/null \
 	  || python3 -m pip install --quiet --break-system-packages $$m \
 	  || { echo "karaoke: could not install $$m; run: python3 -m pip install $$m"; exit 1; }; done

@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "CQREncode", dependencies: ["COptionalLibrary"]),
         // libkakasi for the romaji of Japanese lines under `--romanize` (DESIGN §29.4), loaded on first use.
         .target(name: "CKakasi", dependencies: ["COptionalLibrary"]),
+        // GNU FriBidi for the embedding levels of right-to-left lines (DESIGN §3.5), loaded on first use.
+        .target(name: "CFriBidi", dependencies: ["COptionalLibrary"]),
         // fork + exec of mpv under a guard process that outlives karaoke only to clean up after it.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The pure core: lyrics, width and wrapping, timing and fill, frames, argument parsing. No I/O.
@@ -76,7 +78,7 @@ let package = Package(
             name: "KaraokeDriver",
             dependencies: [
                 "KaraokeCore", "CProcess", "CFluidSynth", "CSonivox", "CChafa", "CMicroHTTPD", "CQREncode",
-                "CPulseSimple", "CKakasi",
+                "CPulseSimple", "CKakasi", "CFriBidi",
             ],
             swiftSettings: noImplicitImports
         ),

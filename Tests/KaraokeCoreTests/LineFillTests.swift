@@ -195,25 +195,43 @@ struct LineFillTests {
         }
     }
 
-    @Test("fills each row from its reading start: the right edge for a right-to-left line", arguments: bundledLines)
-    func rowsFillFromTheirReadingStart(_ bundled: BundledLine) {
+    @Test(
+        "fills each row in the order it is sung: logical order, from the right edge of a right-to-left run",
+        arguments: bundledLines)
+    func rowsFillInLogicalOrder(_ bundled: BundledLine) {
         for width in sweepWidths {
             let sweep = Sweep(bundled.line, width: width, cap: bundled.cap)
-            let rightToLeft = sweep.layout.direction == .rightToLeft
             for moment in sweep.moments {
                 let fills = sweep.fills(at: moment)
                 var slot = 0
                 for row in sweep.layout.unsungRows {
-                    // Cells of a row are in visual order, left to right.
-                    let rowFills = Array(fills[slot..<(slot + row.count)])
+                    // Cells of a row are in visual order; their slots' segments and offsets are where the sweep
+                    // reaches them.
+                    let slots = slot..<(slot + row.count)
                     slot += row.count
-                    let ordered = rightToLeft ? Array(rowFills.reversed()) : rowFills
+                    let sung = slots.sorted {
+                        let a = sweep.layout.slots[$0], b = sweep.layout.slots[$1]
+                        return (a.segment, a.offset) < (b.segment, b.offset)
+                    }
+                    .map { fills[$0] }
                     #expect(
-                        zip(ordered, ordered.dropFirst()).allSatisfy { $0 >= $1 },
+                        zip(sung, sung.dropFirst()).allSatisfy { $0 >= $1 },
                         "row \(row.map(\.grapheme)) at \(moment), width \(width)")
                 }
             }
         }
+    }
+
+    @Test("lights the digits of a right-to-left line left to right, after the words before them (DESIGN §3.5)")
+    func numberInRightToLeftLineLightsInLogicalOrder() throws {
+        let song = try parse("[00:00.00]שנת 2024\n[00:08.00]סוף\n")
+        let line = try #require(song.lines.first)
+        let sweep = Sweep(line, width: 40, cap: 8000)
+        try #require(sweep.cells.map(\.grapheme) == Array("2024 תנש"))
+        // 6 of the 8 cells sung: the word and the space (the right half), then the first two digits.
+        #expect(sweep.fills(at: 6000) == [1, 1, 0, 0, 1, 1, 1, 1])
+        // 5.5 cells: the second digit half lit, the sweep going left to right inside the number.
+        #expect(sweep.fills(at: 5500) == [1, 0.5, 0, 0, 1, 1, 1, 1])
     }
 
     @Test("lights a right-to-left line from the right")

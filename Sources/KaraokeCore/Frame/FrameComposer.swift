@@ -111,7 +111,7 @@ public struct FrameComposer {
             laneRows = 0
         }
         (titleCells, titleWidth) = FrameComposer.layOutTitle(
-            title, columns: self.columns, graphemes: options.graphemes)
+            title, columns: self.columns, graphemes: options.graphemes, bidi: options.bidi)
         titleIsRightToLeft = TextDirection.of(title) == .rightToLeft
         untimed = UntimedLayout(
             content: content, areaStart: areaStart, areaWidth: areaWidth, rows: self.rows, options: options)
@@ -588,11 +588,11 @@ public struct FrameComposer {
     /// The title centred, in visual order, cut with "…" when it is wider than the screen; emoji sequences
     /// painted in `graphemes`' form (DESIGN §3.6).
     static func layOutTitle(
-        _ title: String, columns: Int, graphemes: GraphemeForm = .reduced
+        _ title: String, columns: Int, graphemes: GraphemeForm = .reduced, bidi: BidiChoice = .simple
     ) -> (cells: [FrameCell], width: Int) {
         let available = max(1, columns - 2)
         let placed = LineLayout.place(
-            title, areaStart: 0, areaWidth: Int.max / 2, alignment: .left, graphemes: graphemes)
+            title, areaStart: 0, areaWidth: Int.max / 2, alignment: .left, graphemes: graphemes, bidi: bidi)
         var row = placed.rows.first ?? []
         var width = row.last.map { $0.rowOffset + $0.glyph.width } ?? 0
         if width > available {

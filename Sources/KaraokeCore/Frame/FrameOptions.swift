@@ -39,6 +39,10 @@ public struct FrameOptions: Sendable, Equatable {
     /// Where the big glyphs' font comes from; nil: no font, so size 1.
     public var bigFont: BigFontSource?
 
+    /// How right-to-left rows are put in visual order: an algorithm the edge passes in (FriBidi), or the simple
+    /// rule (DESIGN §3.5).
+    public var bidi = BidiChoice.simple
+
     /// The defaults of DESIGN §1.
     public init() {}
 }

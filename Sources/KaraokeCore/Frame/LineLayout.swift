@@ -35,7 +35,7 @@ struct LineLayout {
         let sungColor = theme.lyric(brightness: 1)
         let placed = LineLayout.place(
             line.text, areaStart: areaStart, areaWidth: areaWidth,
-            alignment: options.alignment, graphemes: options.graphemes)
+            alignment: options.alignment, graphemes: options.graphemes, bidi: options.bidi)
         direction = placed.direction
         // Which segment each grapheme belongs to, by the UTF-8 offset where it starts.
         var segmentOf: [Int] = []
@@ -61,10 +61,9 @@ struct LineLayout {
             var unsung: [FrameCell] = []
             unsung.reserveCapacity(row.count)
             for item in row {
-                let reading =
-                    direction == .rightToLeft
-                    ? item.rowWidth - item.rowOffset - item.glyph.width
-                    : item.rowOffset
+                // Lit in the order sung (DESIGN §3.5): a row with runs of both directions lights in several
+                // places, each run from its own end.
+                let reading = item.logicalOffset
                 let segment = segmentOf.isEmpty ? 0 : segmentOf[item.index]
                 segmentMembers[segment].append((rowIndex, reading, slots.count))
                 slots.append(
@@ -118,7 +117,7 @@ struct LineLayout {
             } else {
                 let placed = LineLayout.place(
                     romanization.text, areaStart: areaStart, areaWidth: areaWidth, alignment: options.alignment,
-                    graphemes: options.graphemes)
+                    graphemes: options.graphemes, bidi: options.bidi)
                 for row in placed.rows {
                     translationRows.append(
                         row.map {
@@ -134,7 +133,7 @@ struct LineLayout {
         for translation in line.translations {
             let placedTranslation = LineLayout.place(
                 translation, areaStart: areaStart, areaWidth: areaWidth,
-                alignment: options.alignment, graphemes: options.graphemes)
+                alignment: options.alignment, graphemes: options.graphemes, bidi: options.bidi)
             for row in placedTranslation.rows {
                 translationRows.append(
                     row.map {
@@ -205,19 +204,29 @@ struct LineLayout {
         var column: Int
         var rowOffset: Int
         var rowWidth: Int
+        /// Cells of its row before it in logical order, where the sweep reaches it (DESIGN §3.5).
+        var logicalOffset = 0
     }
 
-    /// Wraps `text`, puts each row in visual order and aligns it; graphemes of width 0 are left out. Emoji
-    /// sequences are painted in `graphemes`' form, at the same width either way (DESIGN §3.6).
+    /// Wraps `text`, puts each row in visual order by `bidi` and aligns it; graphemes of width 0 are left out.
+    /// Emoji sequences are painted in `graphemes`' form, at the same width either way (DESIGN §3.6).
     static func place(
         _ text: String, areaStart: Int, areaWidth: Int,
-        alignment: FrameOptions.Alignment, graphemes: GraphemeForm = .reduced
+        alignment: FrameOptions.Alignment, graphemes: GraphemeForm = .reduced, bidi: BidiChoice = .simple
     ) -> (rows: [[PlacedGrapheme]], direction: TextDirection) {
         let characters = Array(text)
         var glyphs: [TerminalGlyph] = []
         glyphs.reserveCapacity(characters.count)
         for character in characters { glyphs.append(DisplayWidth.glyph(character, form: graphemes)) }
-        let direction = TextDirection.of(characters)
+        // DESIGN §3.5: levels for the whole line, only for a line with right-to-left text in it.
+        let resolved = bidi.algorithm.flatMap { algorithm in
+            BidiReorder.needsAlgorithm(text)
+                ? algorithm.resolve(Array(text.unicodeScalars), base: nil).flatMap {
+                    BidiReorder.graphemes(characters, resolution: $0)
+                } : nil
+        }
+        let direction =
+            resolved.map { $0.paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight } ?? TextDirection.of(characters)
         let wrapped = LineWrapping.wrap(characters, widths: glyphs.map(\.width), maxWidth: areaWidth)
         var rows: [[PlacedGrapheme]] = []
         for row in wrapped {
@@ -227,23 +236,57 @@ struct LineLayout {
             case .center: start = areaStart + max(0, areaWidth - row.width) / 2
             case .right: start = areaStart + max(0, areaWidth - row.width)
             }
+            // The visual order, each grapheme with its mirrored form when it has one and reads right to left.
+            var order: [(index: Int, mirror: Character?)] = []
+            order.reserveCapacity(row.range.count)
+            if let resolved {
+                for entry in BidiReorder.order(
+                    levels: resolved.levels[row.range], spacing: resolved.spacing[row.range],
+                    paragraphLevel: resolved.paragraphLevel)
+                {
+                    let mirror = entry.level & 1 == 1 ? resolved.mirrors[entry.index] : nil
+                    order.append(
+                        (
+                            entry.index,
+                            mirror.map { LineLayout.replacingFirstScalar(of: characters[entry.index], with: $0) }
+                        ))
+                }
+            } else {
+                for entry in VisualOrder.order(characters[row.range], direction: direction) {
+                    order.append((entry.index, entry.rightToLeft ? VisualOrder.mirrored(characters[entry.index]) : nil))
+                }
+            }
+            // The sweep follows the logical order: where each grapheme's cells start in it.
+            var logicalOffsets = [Int](repeating: 0, count: row.range.count)
+            var sung = 0
+            for index in row.range where glyphs[index].width > 0 {
+                logicalOffsets[index - row.range.lowerBound] = sung
+                sung += glyphs[index].width
+            }
             var placedRow: [PlacedGrapheme] = []
             placedRow.reserveCapacity(row.range.count)
             var offset = 0
-            for entry in VisualOrder.order(characters[row.range], direction: direction) {
-                var glyph = glyphs[entry.index]
+            for (index, mirror) in order {
+                var glyph = glyphs[index]
                 guard glyph.width > 0 else { continue }
-                if entry.rightToLeft, let mirror = VisualOrder.mirrored(characters[entry.index]) {
-                    glyph = TerminalGlyph(text: String(mirror), width: glyph.width)
-                }
+                if let mirror { glyph = TerminalGlyph(text: String(mirror), width: glyph.width) }
                 placedRow.append(
                     PlacedGrapheme(
-                        index: entry.index, character: characters[entry.index], glyph: glyph,
-                        column: start + offset, rowOffset: offset, rowWidth: row.width))
+                        index: index, character: characters[index], glyph: glyph,
+                        column: start + offset, rowOffset: offset, rowWidth: row.width,
+                        logicalOffset: logicalOffsets[index - row.range.lowerBound]))
                 offset += glyph.width
             }
             rows.append(placedRow)
         }
         return (rows, direction)
+    }
+
+    /// `character` with `scalar` in place of its first scalar: a mirrored bracket keeps its marks.
+    static func replacingFirstScalar(of character: Character, with scalar: Unicode.Scalar) -> Character {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(scalar)
+        scalars.append(contentsOf: character.unicodeScalars.dropFirst())
+        return Character(String(scalars))
     }
 }

@@ -21,7 +21,7 @@ struct UntimedLayout {
             let room = max(0, rows - 2)
             let placed = LineLayout.place(
                 ControlCharacters.strip(text), areaStart: areaStart, areaWidth: areaWidth, alignment: .center,
-                graphemes: options.graphemes)
+                graphemes: options.graphemes, bidi: options.bidi)
             messageRows = placed.rows.prefix(room).map { row in
                 FrameRow(
                     kind: .notice,

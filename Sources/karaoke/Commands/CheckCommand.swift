@@ -1,4 +1,5 @@
 import KaraokeCore
+import KaraokeDriver
 
 /// `karaoke check`: diagnostics on stderr, one summary line per file on stdout.
 enum CheckCommand {
@@ -34,6 +35,12 @@ enum CheckCommand {
             switch result {
             case .success(let (loaded, origin)):
                 StandardStreams.report(loaded.diagnostics)
+                // Not the file's fault, so not counted as its warning, nor by --strict (DESIGN §3.5).
+                if BidiReorder.needsAlgorithm(loaded.content), let message = FriBidi.load() {
+                    StandardStreams.report([
+                        BidiReorder.fallbackWarning(file: ControlCharacters.strip(file), message: message)
+                    ])
+                }
                 var line = summary(of: loaded, file: file)
                 if let origin { line += ", lyrics: " + origin.description(home: home) }
                 StandardStreams.out(line + "\n")

@@ -72,6 +72,7 @@ enum SyncCommand {
         var options = FrameOptions()
         options.theme = Theme.resolve(.auto, colorFGBG: TerminalInfo.environment("COLORFGBG"))
         options.graphemes = screen.graphemes
+        options.bidi = FriBidi.choice
         let now = monotonicSeconds()
         let session = SyncSession(
             script: script, wordMode: request.words, latency: request.latency, stamps: stamps,
