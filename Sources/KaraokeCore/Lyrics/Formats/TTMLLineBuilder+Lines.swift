@@ -9,12 +9,6 @@ extension TTMLLineBuilder {
         var limit: Int?
     }
 
-    /// A line as built from a draft, and what settling it needs.
-    struct BuiltLine {
-        var line: LyricLine
-        var settling: Settling
-    }
-
     /// The timing of a sung stretch of a line: the earliest begin and the latest end of its nodes.
     struct StretchTime {
         var start: Int?
@@ -29,20 +23,17 @@ extension TTMLLineBuilder {
         if metadata.author == nil, !songwriters.isEmpty { metadata.author = songwriters.joined(separator: ", ") }
         applyKeyedTranslations()
         let resolution = timing.resolved()
-        var lines: [LyricLine] = []
-        var settling: [Settling] = []
-        lines.reserveCapacity(drafts.count)
-        settling.reserveCapacity(drafts.count)
+        builtLines.reserveCapacity(drafts.count)
+        builtSettling.reserveCapacity(drafts.count)
         for index in drafts.indices {
             guard drafts[index].isComplete, drafts[index].parent.map({ drafts[$0].isComplete }) ?? true else {
                 continue
             }
-            if let built = build(index, resolution) {
-                lines.append(built.line)
-                settling.append(built.settling)
-            }
+            build(index, resolution)
         }
-        settleOpenEnds(&lines, settling)
+        var lines: [LyricLine] = []
+        swap(&lines, &builtLines)
+        settleOpenEnds(&lines, builtSettling)
         let song = SongAssembly.assemble(metadata: metadata, timedLines: lines)
         return log.finish(song: song, noSongMessage: "no timed lyric line")
     }
@@ -68,7 +59,9 @@ extension TTMLLineBuilder {
     }
 
     /// One line from a draft: its text normalised, its segments in order and inside the line.
-    mutating func build(_ draftIndex: Int, _ resolution: TTMLTimingModel.Resolution) -> BuiltLine? {
+    /// One line from a draft, appended to `builtLines` (and what settling it needs to `builtSettling`): its
+    /// text normalised, its segments in order and inside the line. Nothing for a line without text or time.
+    mutating func build(_ draftIndex: Int, _ resolution: TTMLTimingModel.Resolution) {
         let begins = resolution.begins, ends = resolution.ends
         // The draft's fields are read in place: a copy would retain every array and String in it.
         let firstPiece = drafts[draftIndex].firstPiece
@@ -137,19 +130,20 @@ extension TTMLLineBuilder {
             collapsedLine.insert(UInt8(ascii: "("), at: textStart(first))
             for k in first..<textEnds.count { self.textEnds[k] += k >= last ? 2 : 1 }
         }
-        return finishBuilding(draftIndex, resolution, isWordTimed: isWordTimed)
+        finishBuilding(draftIndex, resolution, isWordTimed: isWordTimed)
     }
 
     /// The line from the collapsed text of its stretches (`build`): its times, and its segments as Strings.
     mutating func finishBuilding(
         _ draftIndex: Int, _ resolution: TTMLTimingModel.Resolution, isWordTimed: Bool
-    ) -> BuiltLine? {
+    ) {
         let begins = resolution.begins, ends = resolution.ends
         let sourceLine = drafts[draftIndex].sourceLine, draftNode = drafts[draftIndex].node
         let textEnds = textEnds
         func textStart(_ k: Int) -> Int { k == 0 ? 0 : textEnds[k - 1] }
-        guard !collapsedLine.isEmpty else { return nil }
-        let text = String(decoding: collapsedLine, as: UTF8.self)
+        let length = textEnds.last ?? 0
+        guard length > 0 else { return }
+        let text = String(decoding: collapsedLine[0..<length], as: UTF8.self)
         // A line without a begin of its own starts at its first word when it has words; otherwise it
         // takes the interval of the nearest element with one (W3C files only).
         let writesBegin = drafts[draftIndex].writesBegin
@@ -159,7 +153,7 @@ extension TTMLLineBuilder {
             log.warn(
                 line: sourceLine, column: 0,
                 "paragraph '\(text.prefix(40))' begins after the element it is in ends; line ignored")
-            return nil
+            return
         }
         var start = node.flatMap { writesBegin || !isWordTimed ? begins[$0] : nil }
         var end = node.flatMap { ends[$0] }
@@ -192,17 +186,18 @@ extension TTMLLineBuilder {
             log.warn(
                 line: sourceLine, column: 0,
                 "paragraph '\(text.prefix(40))' has no timing; line ignored")
-            return nil
+            return
         }
         let romanization =
             drafts[draftIndex].romanPieces.isEmpty
             ? nil : romanization(drafts[draftIndex], resolution, lineEnd: end ?? start)
-        let line = LyricLine(
-            start: start, end: end ?? start, text: text, segments: segments,
-            translations: drafts[draftIndex].translations, sourceLine: sourceLine,
-            endIsEstimated: false, voice: drafts[draftIndex].voice, romanization: romanization)
-        return BuiltLine(
-            line: line, settling: Settling(endKnown: end != nil, openSegmentEnds: openSegmentEnds, limit: limit))
+        // Appended where it is made: a line returned and then appended is copied, each String retained.
+        builtLines.append(
+            LyricLine(
+                start: start, end: end ?? start, text: text, segments: segments,
+                translations: drafts[draftIndex].translations, sourceLine: sourceLine,
+                endIsEstimated: false, voice: drafts[draftIndex].voice, romanization: romanization))
+        builtSettling.append(Settling(endKnown: end != nil, openSegmentEnds: openSegmentEnds, limit: limit))
     }
 
     /// Appends `bytes[range]` to `out` in one copy.

@@ -116,14 +116,19 @@ extension TTMLLineBuilder {
     /// Texts shown one after another, the k-th from `starts[k]` to the next start (the last to the end of
     /// `bytes`), with whitespace collapsed across their joins: a run of XML whitespace is one space, kept at
     /// the end of the text it starts in; the outer spaces are dropped, and so are control characters. The
-    /// result goes into `out`, the k-th text ending at `ends[k]` (and starting where the one before ends).
+    /// result goes into the start of `out`, the k-th text ending at `ends[k]` (and starting where the one
+    /// before ends); `out` may hold more bytes after it.
     ///
     /// Byte by byte: XML whitespace is ASCII, and the forbidden characters are a few fixed sequences.
     static func collapse(_ bytes: [UInt8], starts: [Int], into out: inout [UInt8], ends: inout [Int]) {
         ends.removeAll(keepingCapacity: true)
         ends.reserveCapacity(starts.count)
-        // Never longer than the text: each space stands for white space read.
-        out = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
+        // Never longer than the text: each space stands for white space read. The buffer is the caller's,
+        // kept from line to line and never shortened, so a line costs no allocation: the result is its first
+        // `ends.last` bytes.
+        if out.count < bytes.count { out.append(contentsOf: repeatElement(0, count: bytes.count - out.count)) }
+        var written = 0
+        out.withUnsafeMutableBufferPointer { out in
             collapse(bytes, starts: starts, into: out, count: &written, ends: &ends)
         }
     }

@@ -133,6 +133,9 @@ struct TTMLLineBuilder: XMLEventHandler {
     var stretchTimes: [StretchTime] = []
     var collapsedLine: [UInt8] = []
     var textEnds: [Int] = []
+    /// The lines built so far, and what settling each needs (`finish`).
+    var builtLines: [LyricLine] = []
+    var builtSettling: [Settling] = []
     /// The open elements.
     var stack: [OpenElement] = []
     /// Characters since the last tag, as UTF-8 (the parser may hand one text over in several calls).
@@ -171,6 +174,9 @@ struct TTMLLineBuilder: XMLEventHandler {
         self.file = file
         log = DiagnosticLog(file: file)
     }
+
+    /// The role of the innermost open element, read in place.
+    var topRole: TextRole? { stack.isEmpty ? nil : stack[stack.count - 1].role }
 
     // MARK: Elements
 
@@ -219,11 +225,11 @@ struct TTMLLineBuilder: XMLEventHandler {
 
     /// Closes an element: files a translation, completes a line.
     mutating func endElement() {
-        guard let frame = stack.last else { return }
+        guard !stack.isEmpty else { return }
         flushText()
-        stack.removeLast()
+        let frame = stack.removeLast()
         switch frame.role {
-        case .lineTranslation where stack.last?.role != .lineTranslation:
+        case .lineTranslation where topRole != .lineTranslation:
             if let draft = frame.draft {
                 let translation = collapsed(spanTranslation)
                 if !translation.isEmpty { drafts[draft].translations.append(translation) }
@@ -244,14 +250,14 @@ struct TTMLLineBuilder: XMLEventHandler {
         default:
             break
         }
-        if let draft = frame.draft, stack.last?.draft != draft {
+        if let draft = frame.draft, stack.isEmpty || stack[stack.count - 1].draft != draft {
             drafts[draft].isComplete = true
         }
     }
 
     /// Keeps characters until the next tag; those of an element whose text is not shown are dropped at once.
     mutating func characters(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let role = stack.last?.role, role != .ignored else { return }
+        guard let role = topRole, role != .ignored else { return }
         text.append(contentsOf: utf8)
     }
 
@@ -321,13 +327,13 @@ struct TTMLLineBuilder: XMLEventHandler {
     mutating func startBodyElement(
         _ name: TTMLElementName, _ attribute: TTMLAttributes, _ frame: inout OpenElement, line: Int
     ) {
-        let parentIsSequence = stack.last?.isSequence ?? false
+        let parentIsSequence = !stack.isEmpty && stack[stack.count - 1].isSequence
         frame.isSequence = false
         if let node = timeNode(attribute, parent: frame.node, parentIsSequence: parentIsSequence, line: line) {
             frame.node = node
             frame.isSequence = timing.nodes[node].isSequence
         }
-        let ownNode = frame.node != stack.last?.node ? frame.node : nil
+        let ownNode = frame.node != (stack.isEmpty ? nil : stack[stack.count - 1].node) ? frame.node : nil
         // Whatever is timed inside a ruby container times its base (the readings carry the times).
         if let ruby = frame.ruby, let ownNode, timing.nodes[ownNode].isTimed, frame.draft != nil {
             if pieces[ruby].node < 0 {

@@ -70,6 +70,22 @@ struct TTMLTimeReader {
     /// every time in a file, two or three in each of its elements. Nil sends anything else (frames, units,
     /// white space, long fractions) to the full reading, which gives the same milliseconds for these.
     static func plainClockMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // `hh:mm:ss.fff`, as Apple Music and most tools write every time, read by position.
+        if bytes.count == 12, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
+            bytes[8] == UInt8(ascii: ".")
+        {
+            var isNumber = true
+            func digit(_ index: Int) -> Int {
+                let value = bytes[index] &- 0x30
+                isNumber = isNumber && value < 10
+                return Int(value)
+            }
+            let hours = digit(0) &* 10 &+ digit(1), minutes = digit(3) &* 10 &+ digit(4)
+            let seconds = digit(6) &* 10 &+ digit(7)
+            let milliseconds = digit(9) &* 100 &+ digit(10) &* 10 &+ digit(11)
+            guard isNumber else { return nil }
+            return min(((hours &* 60 &+ minutes) &* 60 &+ seconds) &* 1000 &+ milliseconds, ByteScanner.timeLimit)
+        }
         var total = 0, field = 0, digits = 0, fields = 1
         var index = 0
         while index < bytes.count {

@@ -77,18 +77,22 @@ enum XMLEventReader {
             events.context = Unmanaged.passUnretained(sink).toOpaque()
             events.start_element = { context, prefix, localName, attributeCount, attributes, line in
                 guard let localName else { return }
-                Unmanaged<EventSink>.fromOpaque(context!).takeUnretainedValue().startElement(
-                    XMLStartTag(
-                        prefix: prefix, localName: localName, line: Int(line), attributeCount: Int(attributeCount),
-                        attributes: attributes))
+                // The sink outlives the parse (below), so a call needs no retain of its own.
+                Unmanaged<EventSink>.fromOpaque(context!)._withUnsafeGuaranteedRef {
+                    $0.startElement(
+                        XMLStartTag(
+                            prefix: prefix, localName: localName, line: Int(line),
+                            attributeCount: Int(attributeCount), attributes: attributes))
+                }
             }
             events.end_element = { context in
-                Unmanaged<EventSink>.fromOpaque(context!).takeUnretainedValue().endElement()
+                Unmanaged<EventSink>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.endElement() }
             }
             events.characters = { context, text, length in
                 guard let text, length > 0 else { return }
-                Unmanaged<EventSink>.fromOpaque(context!).takeUnretainedValue()
-                    .characters(UnsafeBufferPointer(start: text, count: Int(length)))
+                Unmanaged<EventSink>.fromOpaque(context!)._withUnsafeGuaranteedRef {
+                    $0.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+                }
             }
             var failure = kk_xml_failure()
             // libxml2 wants a pointer even for an empty document.
