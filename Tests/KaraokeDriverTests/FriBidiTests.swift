@@ -37,10 +37,12 @@ private let widths = [200, 30, 21, 16, 13, 12]
 
 /// FriBidi's visual order of `line` as one paragraph (base direction from its first strong character): the
 /// visual string and the logical index at each visual position (`fribidi --nopad --nobreak --vtol`).
-private func fribidiOrder(of line: String) throws -> (visual: [Unicode.Scalar], logicalAt: [Int]) {
+private func fribidiOrder(of line: String, options: [String] = []) throws -> (
+    visual: [Unicode.Scalar], logicalAt: [Int]
+) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(fribidiCommand))
-    process.arguments = ["--nopad", "--nobreak", "--vtol"]
+    process.arguments = ["--nopad", "--nobreak", "--vtol"] + options
     let input = Pipe(), output = Pipe()
     process.standardInput = input
     process.standardOutput = output
@@ -56,14 +58,14 @@ private func fribidiOrder(of line: String) throws -> (visual: [Unicode.Scalar], 
 
 /// The lyric rows karaoke shows of `line` in a lyric area `width` cells wide, through FriBidi: each row's glyphs
 /// left to right.
-private func shownRows(of line: String, width: Int) -> [String] {
+private func shownRows(of line: String, width: Int, language: String? = nil) -> [String] {
     var options = FrameOptions()
     options.bidi = FriBidi.choice
     options.alignment = .left
     options.countIn = false
-    let song = Song(
-        metadata: SongMetadata(title: "t"), lines: [LyricLine(start: 0, end: 10_000, text: line)],
-        medianLineDuration: nil)
+    var metadata = SongMetadata(title: "t")
+    metadata.language = language
+    let song = Song(metadata: metadata, lines: [LyricLine(start: 0, end: 10_000, text: line)], medianLineDuration: nil)
     // From 24 columns up the lyric area is 4 narrower (DESIGN §3.2).
     let columns = width >= 20 ? width + 4 : width
     var composer = FrameComposer(song: song, fallbackTitle: "t", columns: columns, rows: 40, options: options)
@@ -124,6 +126,17 @@ struct FriBidiTests {
     func wholeLine(_ line: String) throws {
         let fribidi = try fribidiOrder(of: line)
         #expect(shownRows(of: line, width: 200) == [String(String.UnicodeScalarView(fribidi.visual))])
+    }
+
+    @Test(
+        "a song that says it is Hebrew reads every line from the right, as fribidi --rtl does",
+        arguments: ["David 2024", "David אמר שלום, 3 times", "We sang (together) שיר", "2024: שנה טובה"])
+    func declaredLanguageGivesBaseDirection(_ line: String) throws {
+        let forced = try fribidiOrder(of: line, options: ["--rtl"])
+        #expect(shownRows(of: line, width: 200, language: "he") == [String(String.UnicodeScalarView(forced.visual))])
+        // Without the language, the first strong character decides, as fribidi does by default.
+        let plain = try fribidiOrder(of: line)
+        #expect(shownRows(of: line, width: 200) == [String(String.UnicodeScalarView(plain.visual))])
     }
 
     @Test("resolves levels and mirrors through the library")

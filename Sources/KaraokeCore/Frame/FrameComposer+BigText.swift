@@ -57,7 +57,8 @@ extension FrameComposer {
         var lineOptions = options(for: song.lines[index])
         lineOptions.alignment = .left
         let made = LineLayout(
-            line: song.lines[index], areaStart: 0, areaWidth: max(1, areaWidth / perColumn), options: lineOptions)
+            line: song.lines[index], areaStart: 0, areaWidth: max(1, areaWidth / perColumn), options: lineOptions,
+            base: baseDirection)
         narrowLayouts[index] = made
         return made
     }

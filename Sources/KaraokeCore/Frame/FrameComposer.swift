@@ -52,6 +52,9 @@ public struct FrameComposer {
     private var lastTitle: (shift: Double, row: FrameRow)?
     /// Whether two parts or more sing (each is then drawn in its own ink).
     private let isDuet: Bool
+    /// The lines' base direction when the file says its language, else nil: each line's first strong
+    /// character (DESIGN §3.5).
+    let baseDirection: TextDirection?
     /// The note lanes while scoring (DESIGN §15.3); nil otherwise.
     public let lanes: NoteLanes?
     /// The rows the note lanes take under the title: 0 without lanes or on a screen too short for them.
@@ -104,6 +107,7 @@ public struct FrameComposer {
         layouts = Array(repeating: nil, count: song.lines.count)
         layoutsShowRomanization = options.showsRomanization
         isDuet = song.partCount >= 2
+        baseDirection = song.metadata.language.flatMap(TextDirection.declared(byLanguage:))
         self.lanes = lanes
         if case .timed = content, let lanes, self.columns >= FrameComposer.minimumColumns {
             laneRows = lanes.totalRows(screenRows: self.rows)
@@ -324,7 +328,8 @@ public struct FrameComposer {
         var lineOptions = options(for: song.lines[index])
         lineOptions.showsRomanization = layoutsShowRomanization
         let made = LineLayout(
-            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth, options: lineOptions)
+            line: song.lines[index], areaStart: areaStart, areaWidth: areaWidth, options: lineOptions,
+            base: baseDirection)
         layouts[index] = made
         return made
     }

@@ -28,14 +28,16 @@ struct LineLayout {
     /// Rows the line takes on screen, translations included.
     var height: Int { unsungRows.count + translationRows.count }
 
-    init(line fullLine: LyricLine, areaStart: Int, areaWidth: Int, options: FrameOptions) {
+    /// Lays out `fullLine` with its translations and romanization; `base` is its base direction when the file
+    /// says its language (DESIGN §3.5), else its first strong character's.
+    init(line fullLine: LyricLine, areaStart: Int, areaWidth: Int, options: FrameOptions, base: TextDirection? = nil) {
         let line = LineLayout.capped(fullLine)
         let theme = options.theme
         let unsungColor = theme.lyric(brightness: options.restOpacity)
         let sungColor = theme.lyric(brightness: 1)
         let placed = LineLayout.place(
             line.text, areaStart: areaStart, areaWidth: areaWidth,
-            alignment: options.alignment, graphemes: options.graphemes, bidi: options.bidi)
+            alignment: options.alignment, graphemes: options.graphemes, bidi: options.bidi, base: base)
         direction = placed.direction
         // Which segment each grapheme belongs to, by the UTF-8 offset where it starts.
         var segmentOf: [Int] = []
@@ -209,24 +211,29 @@ struct LineLayout {
     }
 
     /// Wraps `text`, puts each row in visual order by `bidi` and aligns it; graphemes of width 0 are left out.
-    /// Emoji sequences are painted in `graphemes`' form, at the same width either way (DESIGN §3.6).
+    /// Emoji sequences are painted in `graphemes`' form, at the same width either way (DESIGN §3.6). `base` is
+    /// the text's base direction when its file says its language; nil: its first strong character's (§3.5).
     static func place(
         _ text: String, areaStart: Int, areaWidth: Int,
-        alignment: FrameOptions.Alignment, graphemes: GraphemeForm = .reduced, bidi: BidiChoice = .simple
+        alignment: FrameOptions.Alignment, graphemes: GraphemeForm = .reduced, bidi: BidiChoice = .simple,
+        base: TextDirection? = nil
     ) -> (rows: [[PlacedGrapheme]], direction: TextDirection) {
         let characters = Array(text)
         var glyphs: [TerminalGlyph] = []
         glyphs.reserveCapacity(characters.count)
         for character in characters { glyphs.append(DisplayWidth.glyph(character, form: graphemes)) }
         // DESIGN §3.5: levels for the whole line, only for a line with right-to-left text in it.
+        // A line of a right-to-left language is ordered by the algorithm even without right-to-left letters:
+        // `David 2024` in a Hebrew song reads from the right.
         let resolved = bidi.algorithm.flatMap { algorithm in
-            BidiReorder.needsAlgorithm(text)
-                ? algorithm.resolve(Array(text.unicodeScalars), base: nil).flatMap {
+            BidiReorder.needsAlgorithm(text) || base == .rightToLeft
+                ? algorithm.resolve(Array(text.unicodeScalars), base: base).flatMap {
                     BidiReorder.graphemes(characters, resolution: $0)
                 } : nil
         }
         let direction =
-            resolved.map { $0.paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight } ?? TextDirection.of(characters)
+            resolved.map { $0.paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight } ?? base
+            ?? TextDirection.of(characters)
         let wrapped = LineWrapping.wrap(characters, widths: glyphs.map(\.width), maxWidth: areaWidth)
         var rows: [[PlacedGrapheme]] = []
         for row in wrapped {

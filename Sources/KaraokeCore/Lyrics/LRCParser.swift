@@ -300,6 +300,7 @@ private struct Parser {
         case "al": metadata.album = value.isEmpty ? nil : value
         case "au": metadata.author = value.isEmpty ? nil : value
         case "by": metadata.creator = value.isEmpty ? nil : value
+        case "la": metadata.language = value.isEmpty ? nil : value
         case "length":
             let trimmed = Array(value.utf8)
             let reading = trimmed.withUnsafeBufferPointer { readStamp($0, 0..<$0.count) }

@@ -67,6 +67,9 @@ public struct SongMetadata: Sendable, Equatable {
     /// The song's audio file as the lyric file names it (UltraStar `#MP3:`/`#AUDIO:`), relative to the
     /// lyric file's folder.
     public var audioFile: String?
+    /// The language the file says its lyrics are in, as written (`[la:]`, TTML's `xml:lang`): a BCP 47 tag
+    /// whose direction is the lines' base direction (DESIGN §3.5).
+    public var language: String?
 
     /// Creates empty metadata.
     public init(

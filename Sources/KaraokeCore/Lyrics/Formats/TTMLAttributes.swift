@@ -23,6 +23,8 @@ struct TTMLAttributes {
     var frameRateBytes: Bytes?
     var frameRateMultiplierBytes: Bytes?
     var tickRateBytes: Bytes?
+    /// `xml:lang`.
+    var languageBytes: Bytes?
 
     var timeContainer: String? { Self.text(timeContainerBytes) }
     var agent: String? { Self.text(agentBytes) }
@@ -36,6 +38,7 @@ struct TTMLAttributes {
     var frameRate: String? { Self.text(frameRateBytes) }
     var frameRateMultiplier: String? { Self.text(frameRateMultiplierBytes) }
     var tickRate: String? { Self.text(tickRateBytes) }
+    var language: String? { Self.text(languageBytes) }
 
     /// No attributes.
     init() {}
@@ -60,6 +63,7 @@ struct TTMLAttributes {
                     rubyBytes = bytes
                 }
             case UInt8(ascii: "k") where XMLStartTag.name(name, is: "key"): keyBytes = bytes
+            case UInt8(ascii: "l") where XMLStartTag.name(name, is: "lang"): languageBytes = bytes
             case UInt8(ascii: "i") where XMLStartTag.name(name, is: "id"): idBytes = bytes
             case UInt8(ascii: "t"):
                 if XMLStartTag.name(name, is: "timeContainer") {

@@ -191,6 +191,8 @@ struct TTMLLineBuilder: XMLEventHandler {
         switch name {
         case .tt where stack.isEmpty:
             times.readParameters(attribute)
+            // The document's language gives its lines their base direction (DESIGN §3.5).
+            metadata.language = attribute.language.map(ControlCharacters.strip).flatMap { $0.isEmpty ? nil : $0 }
         case .head:
             frame.inHead = true
             frame.role = .ignored

@@ -24,7 +24,7 @@ struct LRCWriter {
         let metadata = song.metadata
         for (key, value) in [
             ("ti", metadata.title), ("ar", metadata.artist), ("al", metadata.album),
-            ("au", metadata.author), ("by", metadata.creator),
+            ("au", metadata.author), ("by", metadata.creator), ("la", metadata.language),
         ] {
             // A value runs to the last `]` of its line, so a `]` inside it reads back as it is.
             if let value, !value.isEmpty { out += "[\(key):\(value)]\n" }
