@@ -58,7 +58,6 @@ extension TTMLLineBuilder {
         }
     }
 
-    /// One line from a draft: its text normalised, its segments in order and inside the line.
     /// One line from a draft, appended to `builtLines` (and what settling it needs to `builtSettling`): its
     /// text normalised, its segments in order and inside the line. Nothing for a line without text or time.
     mutating func build(_ draftIndex: Int, _ resolution: TTMLTimingModel.Resolution) {
