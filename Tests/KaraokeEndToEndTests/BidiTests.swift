@@ -18,7 +18,7 @@ private let canHideLibrary = getuid() == 0 && FileManager.default.isExecutableFi
 @Suite(
     "Right-to-left lines through FriBidi (DESIGN §3.5)",
     .enabled(if: fribidiCommand != nil, "the fribidi command is missing (Debian: libfribidi-bin)"),
-    .enabled(if: libraryInstalled, "libfribidi.so.0 is not installed (Debian: libfribidi0)"))
+    .enabled(if: libraryInstalled, "libfribidi.so.0 is not installed (Debian: libfribidi0)"), .concurrencyLimit(2))
 struct BidiTests {
     /// A Hebrew line with an English name and numbers, brackets and a percent sign. FriBidi shows `3 cats` as
     /// `cats 3` (the number takes the Hebrew side); the simple rule would keep `3 cats`.

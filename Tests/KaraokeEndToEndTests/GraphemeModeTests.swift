@@ -3,7 +3,7 @@ import Testing
 
 /// Grapheme-cluster mode on a pretend terminal (DESIGN §3.6): play asks with DECRQM 2027, sets the mode
 /// where it may, paints emoji sequences whole, and gives the terminal back as it found it.
-@Suite("Emoji sequences whole on terminals in grapheme-cluster mode")
+@Suite("Emoji sequences whole on terminals in grapheme-cluster mode", .concurrencyLimit(2))
 struct GraphemeModeTests {
     /// A family of four, a skin tone and a keycap.
     static let lyrics = "[ti:Picnic]\n[00:00.10]we 👨‍👩‍👧‍👦 sing 👍🏽 1️⃣\n[00:09.00]end\n"

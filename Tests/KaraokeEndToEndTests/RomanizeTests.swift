@@ -7,7 +7,7 @@ private let kakasiInstalled =
         FileManager.default.fileExists(atPath: $0)
     } && FileManager.default.fileExists(atPath: "/usr/share/kakasi/kanwadict")
 
-@Suite("--romanize of a Japanese song")
+@Suite("--romanize of a Japanese song", .concurrencyLimit(2))
 struct RomanizeTests {
     @Test(
         "render --romanize shows romaji under the Japanese line, swept with its words",

@@ -50,9 +50,12 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 3) : 1
+        let asked = Date()
         await turns.take(1, first: first)
         await Self.allSuites.take(shared, first: first)
+        let began = Date()
         let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")
+        defer { Self.log(test, asked: asked, began: began) }
         do {
             try await withTaskExecutorPreference(thread) { try await function() }
         } catch {
@@ -62,6 +65,27 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         }
         await Self.allSuites.give(shared)
         await turns.give(1)
+    }
+
+    /// Where each case's wait and run are written, a line each, when `KARAOKE_E2E_TIMES` names a file: to see
+    /// which tests the whole run waits on (README, How it is built).
+    private static let timesFile: FileHandle? = {
+        guard let path = ProcessInfo.processInfo.environment["KARAOKE_E2E_TIMES"],
+            FileManager.default.createFile(atPath: path, contents: nil)
+        else { return nil }
+        return FileHandle(forWritingAtPath: path)
+    }()
+
+    private static let timesLock = NSLock()
+
+    /// Appends `test`'s line to the times file: when it began (seconds since 1970), the seconds it waited for its
+    /// turns and the seconds it ran, and its id.
+    private static func log(_ test: Test, asked: Date, began: Date) {
+        guard let file = timesFile else { return }
+        let line = String(
+            format: "%.2f\t%.2f\t%.2f\t%@\n", began.timeIntervalSince1970, began.timeIntervalSince(asked),
+            Date().timeIntervalSince(began), String(describing: test.id))
+        timesLock.withLock { file.write(Data(line.utf8)) }
     }
 
     /// The free turns and who waits for some, served in order (those that go first ahead of the rest, each in

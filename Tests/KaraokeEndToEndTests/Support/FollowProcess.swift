@@ -36,6 +36,8 @@ final class FollowProcess: @unchecked Sendable {
     private let input: Int32
     private let lock = NSLock()
     private var received: [Line] = []
+    /// Whether the reader has read karaoke's output to its end.
+    private var outputEnded = false
     /// How far `next` has read.
     private var cursor = 0
     private var stderrPath: String
@@ -151,6 +153,8 @@ final class FollowProcess: @unchecked Sendable {
             if waitpid(pid, &status, WNOHANG) == pid {
                 pid = 0
                 close(input)
+                // What karaoke wrote just before it ended may still be in the pipe: read it before answering.
+                while !lock.withLock({ outputEnded }) && FollowProcess.now() < deadline + 5 { usleep(2_000) }
                 let signal = status & 0x7F
                 return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
             }
@@ -215,6 +219,7 @@ final class FollowProcess: @unchecked Sendable {
             }
         }
         close(fd)
+        lock.withLock { outputEnded = true }
     }
 }
 
