@@ -44,9 +44,11 @@ install-files:
 uninstall:
 	rm -f $(INSTALLED)
 
+# The build of the tests builds the binaries too; Tests/run-tests runs the end-to-end suites and the rest side by
+# side (the rest at the lowest priority), which `swift test` cannot: it holds the build folder's lock while it runs.
 test: deps deps-test
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	Tests/run-tests
 
 run: build
 	$(RELEASE_BIN) play $(DEMO)
