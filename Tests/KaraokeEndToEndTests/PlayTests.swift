@@ -209,7 +209,7 @@ struct PlayTests {
     @Test("a terminal too small shows a notice and keeps time")
     func tooSmall() throws {
         let session = try TmuxSession(
-            "'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 97",
+            "'\(KaraokeProcess.binary.path)' play \(PlayTests.lantern) --start 97 --mpv-option ao=null",
             columns: 10, rows: 4)
         let screen = try session.waitFor { $0.contains { $0.contains("too small") } }
         #expect(screen.contains { $0.contains("too small") })
