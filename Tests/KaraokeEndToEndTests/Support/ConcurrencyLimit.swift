@@ -76,6 +76,7 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         return FileHandle(forWritingAtPath: path)
     }()
 
+    /// One line written at a time, from the tests' own threads.
     private static let timesLock = NSLock()
 
     /// Appends `test`'s line to the times file: when it began (seconds since 1970), the seconds it waited for its
