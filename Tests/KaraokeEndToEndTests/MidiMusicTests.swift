@@ -110,6 +110,33 @@ struct MidiMusicTests {
         #expect(cached(folder) == names)
     }
 
+    @Test("a song synthesised before mpv has opened its growing file still plays its music, from the cache")
+    func tooLateForTheGrowingFile() throws {
+        let folder = try songFolder(seconds: 4)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An mpv that starts 3 s late: a 4-second song is synthesised and renamed into the cache long before.
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let real = try #require(
+            path.split(separator: ":").map { "\($0)/mpv" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let slow = bin.appendingPathComponent("mpv").path
+        // Named `mpv` as karaoke runs it, for the probe.
+        try "#!/bin/bash\nsleep 3\nexec -a mpv '\(real)' \"$@\"\n".write(
+            toFile: slow, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: slow)
+        let session = try TmuxSession(
+            "'\(KaraokeProcess.binary.path)' play '\(folder.path)/song.lrc' --audio '\(folder.path)/song.mid' "
+                + "--mpv-option ao=null",
+            environment: ["PATH": "\(bin.path):\(path)", "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        let played = mpvPlaying(cacheOf: folder)
+        let screen = try session.screen()
+        #expect(played != nil, "no mpv played the music: \(screen.joined(separator: "\n"))")
+        #expect(!screen.joined().contains("without sound"), "\(screen)")
+        try session.send("q")
+        #expect(try session.exitStatus() == 0)
+    }
+
     /// A 30-second Soft Karaoke song at 120 beats a minute: a "Words" track of one word a second (`@T` title
     /// and artist, four words a line) with a held melody note on channel 4 under each word, and a bass on
     /// channel 1.
@@ -144,11 +171,9 @@ struct MidiMusicTests {
         // The title from the file's @T tags, and its first line.
         let first = try session.waitFor { $0.contains { $0.contains("Counting Song") } }
         #expect(first.contains { $0.contains("Counting Song — The Counters") }, "\(first)")
-        let probe = try #require(waitForMpv(playing: "appending://" + folder.path + "/cache/karaoke/music/"))
+        let mpv = try #require(mpvPlaying(cacheOf: folder), "mpv plays")
         // The reader found the melody on the words' channel, so there is an accompaniment track for v.
-        #expect(probe.arguments.contains { $0.hasPrefix("--audio-file=appending://") }, "\(probe.arguments)")
-        let mpv = try probe.connect()
-        #expect(poll { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
+        #expect(mpv.probe.arguments.contains { $0.hasPrefix("--audio-file=") }, "\(mpv.probe.arguments)")
         let screen = try session.waitFor(timeout: 15) { $0.contains { $0.contains("five six seven eight") } }
         #expect(screen.contains { $0.contains("five six seven eight") }, "\(screen)")
         try session.send("q")
@@ -282,6 +307,22 @@ struct MidiMusicTests {
                 return probe
             }
             usleep(50_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// The mpv playing `folder`'s music from its cache, the growing files or the finished ones, once it is past
+    /// 0.5 s (waited for up to 20 s): a song synthesised before mpv has opened the growing files plays from the
+    /// finished ones (DESIGN §18.3).
+    func mpvPlaying(cacheOf folder: URL) -> (probe: MpvProbe, connection: MpvConnection)? {
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            for probe in MpvProbe.all(mentioning: folder.path + "/cache/karaoke/music/") {
+                if let mpv = try? probe.connect(), (try? mpv.property("time-pos") as? Double ?? 0) ?? 0 > 0.5 {
+                    return (probe, mpv)
+                }
+            }
+            usleep(100_000)
         } while Date() < deadline
         return nil
     }

@@ -18,6 +18,11 @@ final class SynthesisedMusic {
     private var rendering: MusicCache.Rendering?
     /// What the loop asked of mpv before it ran, in order.
     private var held: [AudioCommand] = []
+    /// Whether mpv runs on the growing files and has not yet said a position: it may find their temporary
+    /// names gone (DESIGN §18.3).
+    private var mayHaveMissedGrowingFiles = false
+    /// What the loop asked of that mpv, in order: told again to the mpv that replaces it.
+    private var sentBeforePosition: [AudioCommand] = []
     private let mpv: String
     private let request: PlayRequest
     private let wake: WakePipe?
@@ -92,7 +97,8 @@ final class SynthesisedMusic {
 
     /// The loop's events since the last call: the synthesis's progress, its failure, mpv's messages.
     func events() -> [PlayLoop.Event] {
-        var events: [PlayLoop.Event] = []
+        // mpv's first: a position it says shows that it plays the growing files it was started on.
+        var events = player.map(messages(of:)) ?? []
         for message in job?.take() ?? [] {
             switch message {
             case .writing(let growing):
@@ -115,14 +121,8 @@ final class SynthesisedMusic {
                 // mpv goes on reading the file it opened, now under its name in the cache. It took the
                 // length from the file's size when it opened it: the whole length is told from the size now.
                 job = nil
-                if player == nil {
-                    rendering = found
-                    do throws(MpvPlayer.Failure) {
-                        try startPlayer()
-                    } catch {
-                        events.append(.audioGone("\(error.message); playing without sound"))
-                    }
-                }
+                rendering = found
+                if player == nil { events += startOnFinishedFiles() }
                 var info = stat()
                 if stat(found.whole, &info) == 0 {
                     let bytes = Double(Int(info.st_size) - WaveFile.headerSize)
@@ -139,8 +139,47 @@ final class SynthesisedMusic {
                 events.append(.audioGone("\(reason); playing without sound"))
             }
         }
-        if let player { events += player.takeMessages().map(PlaySession.event) }
         return events
+    }
+
+    /// `player`'s messages for the loop. mpv started on the growing files may come too late to open them: a
+    /// short song renders, and its files are renamed into the cache, before mpv has started (DESIGN §18.3). Its
+    /// failure to load them, before any position, is kept from the loop; it is stopped, and another mpv plays
+    /// the files in the cache once the synthesis is finished, told what the first was told. The lyrics wait
+    /// for mpv's first position, so they lose nothing.
+    private func messages(of player: MpvPlayer) -> [PlayLoop.Event] {
+        let messages = player.takeMessages()
+        guard mayHaveMissedGrowingFiles else { return messages.map(PlaySession.event) }
+        var events: [PlayLoop.Event] = []
+        for message in messages {
+            switch message {
+            case .event(.position, _):
+                mayHaveMissedGrowingFiles = false
+                sentBeforePosition.removeAll()
+            case .event(.failed, _) where mayHaveMissedGrowingFiles:
+                player.stop()
+                self.player = nil
+                held = sentBeforePosition + held
+                sentBeforePosition.removeAll()
+                mayHaveMissedGrowingFiles = false
+                // Still synthesising: `finished` starts the next mpv.
+                if job == nil { events += startOnFinishedFiles() }
+                return events
+            default: break
+            }
+            events.append(PlaySession.event(message))
+        }
+        return events
+    }
+
+    /// Starts mpv on the finished files; the loop's event when it cannot.
+    private func startOnFinishedFiles() -> [PlayLoop.Event] {
+        do throws(MpvPlayer.Failure) {
+            try startPlayer()
+            return []
+        } catch {
+            return [.audioGone("\(error.message); playing without sound")]
+        }
     }
 
     /// What the notices add to say which synthesiser plays: nothing for FluidSynth, the usual one; short, as
@@ -154,6 +193,7 @@ final class SynthesisedMusic {
             held += commands
             return
         }
+        if mayHaveMissedGrowingFiles { sentBeforePosition += commands }
         for command in commands { player.send(command) }
     }
 
@@ -182,6 +222,8 @@ final class SynthesisedMusic {
             executable: mpv, audioFile: prefix + rendering.whole, start: request.start, paused: false,
             volume: request.volume, singing: singing, extraOptions: options + request.mpvOptions, wake: wake)
         for command in held { started.send(command) }
+        mayHaveMissedGrowingFiles = !prefix.isEmpty
+        sentBeforePosition = mayHaveMissedGrowingFiles ? held : []
         held.removeAll()
         player = started
     }
