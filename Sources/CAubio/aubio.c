@@ -22,11 +22,8 @@ typedef struct {
     float (*pitch_get_confidence)(void *pitch);
 } kk_aubio_functions;
 
-/* Filled by the loader. */
-static kk_aubio_functions kk_aubio;
-
 /* aubio, loaded by kk_aubio_load into kk_aubio. */
-KK_OPTIONAL_LIBRARY(kk_aubio_library, kk_aubio_load, kk_aubio, "libaubio.so.5",
+KK_OPTIONAL_LIBRARY(kk_aubio_library, kk_aubio_load, kk_aubio_functions, kk_aubio, "libaubio.so.5",
                     "scoring needs aubio's libaubio.so.5 (Debian: libaubio5)",
                     "new_fvec del_fvec fvec_get_data new_aubio_pitch del_aubio_pitch aubio_pitch_do "
                     "aubio_pitch_set_unit aubio_pitch_set_silence aubio_pitch_set_tolerance aubio_pitch_get_confidence",

@@ -35,7 +35,7 @@ typedef struct {
     void (*set_n_threads)(int count);
 } kk_chafa_functions;
 
-/* Filled by the loader. */
+/* Filled by the loader; declared ahead of its KK_OPTIONAL_LIBRARY for the set-up below. */
 static kk_chafa_functions kk_chafa;
 
 /* chafa draws on every core by default. On one thread it costs less CPU, since nothing is handed to workers:
@@ -47,7 +47,7 @@ static const char *kk_chafa_set_up(void) {
 }
 
 /* libchafa, loaded by kk_chafa_load into kk_chafa. */
-KK_OPTIONAL_LIBRARY(kk_chafa_library, kk_chafa_load, kk_chafa, "libchafa.so.0",
+KK_OPTIONAL_LIBRARY(kk_chafa_library, kk_chafa_load, kk_chafa_functions, kk_chafa, "libchafa.so.0",
                     "the pictures of CD+G karaoke need libchafa.so.0 (Debian: libchafa0): {reason}",
                     "chafa_canvas_config_new chafa_canvas_config_unref chafa_canvas_config_set_geometry "
                     "chafa_canvas_config_set_canvas_mode chafa_canvas_config_set_symbol_map "

@@ -43,7 +43,7 @@ typedef struct {
     const char *(*easy_strerror)(int code);
 } kk_curl_functions;
 
-/* Filled by the loader. */
+/* Filled by the loader; declared ahead of its KK_OPTIONAL_LIBRARY for the set-up below. */
 static kk_curl_functions kk_curl;
 
 /* libcurl's global set-up: not thread-safe in libcurl 7, hence here, under the loader's once. */
@@ -52,7 +52,7 @@ static const char *kk_curl_set_up(void) {
 }
 
 /* libcurl, loaded by kk_curl_load into kk_curl. */
-KK_OPTIONAL_LIBRARY(kk_curl_library, kk_curl_load, kk_curl, "libcurl.so.4",
+KK_OPTIONAL_LIBRARY(kk_curl_library, kk_curl_load, kk_curl_functions, kk_curl, "libcurl.so.4",
                     "cannot load libcurl ({reason}); install libcurl4 to fetch lyrics",
                     "curl_global_init curl_easy_init curl_easy_setopt curl_easy_perform curl_easy_getinfo "
                     "curl_easy_cleanup curl_easy_strerror",

@@ -64,11 +64,8 @@ typedef struct {
     uint32_t (*validate_utf8)(const char *text, kk_dbus_error *error);
 } kk_dbus_functions;
 
-/* Filled by the loader. */
-static kk_dbus_functions kk_dbus_table;
-
 /* libdbus-1, loaded by kk_dbus_load into kk_dbus_table. Every name is `dbus_` and its slot's name. */
-KK_OPTIONAL_LIBRARY(kk_dbus_library, kk_dbus_load, kk_dbus_table, "libdbus-1.so.3",
+KK_OPTIONAL_LIBRARY(kk_dbus_library, kk_dbus_load, kk_dbus_functions, kk_dbus_table, "libdbus-1.so.3",
                     "following MPRIS players needs libdbus-1 (Debian package libdbus-1-3): {reason}",
                     "dbus_error_init dbus_error_free dbus_error_is_set dbus_connection_open_private dbus_bus_register "
                     "dbus_connection_set_exit_on_disconnect dbus_connection_close dbus_connection_unref "

@@ -47,7 +47,7 @@ typedef struct {
     kk_fluid_log_function (*set_log_function)(int level, kk_fluid_log_function function, void *data);
 } kk_fluidsynth_functions;
 
-/* Filled by the loader. */
+/* Filled by the loader; declared ahead of its KK_OPTIONAL_LIBRARY for the set-up below. */
 static kk_fluidsynth_functions kk_fluid;
 
 /* FluidSynth's last error on this thread, kept for the reason a renderer could not be made. */
@@ -67,7 +67,7 @@ static const char *kk_fluidsynth_set_up(void) {
 }
 
 /* FluidSynth, loaded by kk_fluidsynth_load into kk_fluid. */
-KK_OPTIONAL_LIBRARY(kk_fluidsynth_library, kk_fluidsynth_load, kk_fluid, "libfluidsynth.so.3",
+KK_OPTIONAL_LIBRARY(kk_fluidsynth_library, kk_fluidsynth_load, kk_fluidsynth_functions, kk_fluid, "libfluidsynth.so.3",
                     "the music of MIDI files needs FluidSynth's libfluidsynth.so.3 (Debian: libfluidsynth3 "
                     "timgm6mb-soundfont): {reason}",
                     "new_fluid_settings delete_fluid_settings fluid_settings_setnum fluid_settings_setint "

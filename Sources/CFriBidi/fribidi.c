@@ -40,11 +40,8 @@ typedef struct {
     int (*get_mirror_char)(uint32_t character, uint32_t *mirrored);
 } kk_fribidi_functions;
 
-/* Filled by the loader. */
-static kk_fribidi_functions kk_fb;
-
 /* libfribidi, loaded by kk_fribidi_load into kk_fb. */
-KK_OPTIONAL_LIBRARY(kk_fribidi_library, kk_fribidi_load, kk_fb, "libfribidi.so.0",
+KK_OPTIONAL_LIBRARY(kk_fribidi_library, kk_fribidi_load, kk_fribidi_functions, kk_fb, "libfribidi.so.0",
                     "right-to-left lines need libfribidi.so.0 for full bidi (Debian: libfribidi0): {reason}",
                     "fribidi_get_bidi_types fribidi_get_bracket_types fribidi_get_par_embedding_levels_ex "
                     "fribidi_get_mirror_char",

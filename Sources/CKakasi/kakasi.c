@@ -23,7 +23,7 @@ typedef struct {
     int (*free_text)(char *text);
 } kk_kakasi_functions;
 
-/* Filled by the loader. */
+/* Filled by the loader; declared ahead of its KK_OPTIONAL_LIBRARY for the set-up below. */
 static kk_kakasi_functions kk_kakasi;
 
 /* KAKASI's options, set once: kanji, hiragana, katakana and the full-width forms to ASCII romaji, words
@@ -57,7 +57,7 @@ static const char *kk_kakasi_set_up(void) {
 }
 
 /* libkakasi, loaded by kk_kakasi_load into kk_kakasi. */
-KK_OPTIONAL_LIBRARY(kk_kakasi_library, kk_kakasi_load, kk_kakasi, "libkakasi.so.2",
+KK_OPTIONAL_LIBRARY(kk_kakasi_library, kk_kakasi_load, kk_kakasi_functions, kk_kakasi, "libkakasi.so.2",
                     "romaji for Japanese lines needs libkakasi.so.2 (Debian: libkakasi2 kakasi-dic): {reason}",
                     "kakasi_getopt_argv kakasi_do kakasi_free", kk_kakasi_set_up)
 

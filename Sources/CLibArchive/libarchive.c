@@ -27,11 +27,8 @@ typedef struct {
     unsigned int (*entry_filetype)(void *entry);
 } kk_archive_functions;
 
-/* Filled by the loader. */
-static kk_archive_functions kk_archive;
-
 /* libarchive, loaded by kk_archive_load into kk_archive. */
-KK_OPTIONAL_LIBRARY(kk_archive_library, kk_archive_load, kk_archive, "libarchive.so.13",
+KK_OPTIONAL_LIBRARY(kk_archive_library, kk_archive_load, kk_archive_functions, kk_archive, "libarchive.so.13",
                     "a zipped karaoke song needs libarchive.so.13 (Debian: libarchive13)",
                     "archive_read_new archive_read_support_format_zip archive_read_open_filename "
                     "archive_read_next_header archive_read_data archive_read_free archive_error_string "

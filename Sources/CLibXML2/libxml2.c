@@ -79,7 +79,7 @@ typedef struct {
     void (*init_parser)(void);
 } kk_xml_functions;
 
-/* Filled by the loader. */
+/* Filled by the loader; declared ahead of its KK_OPTIONAL_LIBRARY for the set-up below. */
 static kk_xml_functions kk_xml;
 
 /* libxml2 sets up its globals here, once, before threads may parse at the same time. */
@@ -90,7 +90,7 @@ static const char *kk_xml_set_up(void) {
 
 /* libxml2, loaded by kk_xml_load into kk_xml. The message ends with the reason: TTMLParser tells it apart by
  * the words before. */
-KK_OPTIONAL_LIBRARY(kk_xml_library, kk_xml_load, kk_xml, "libxml2.so.2",
+KK_OPTIONAL_LIBRARY(kk_xml_library, kk_xml_load, kk_xml_functions, kk_xml, "libxml2.so.2",
                     "reading TTML needs libxml2 (Debian package libxml2): {reason}",
                     "xmlCreatePushParserCtxt xmlCtxtUseOptions xmlSwitchEncoding xmlParseChunk xmlSAX2GetLineNumber "
                     "xmlCtxtReset xmlFreeParserCtxt xmlSetGenericErrorFunc xmlInitParser",

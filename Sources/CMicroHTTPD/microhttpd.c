@@ -75,11 +75,8 @@ typedef struct {
     void (*destroy_response)(void *response);
 } kk_mhd_functions;
 
-/* Filled by the loader. */
-static kk_mhd_functions kk_mhd;
-
 /* libmicrohttpd, loaded by kk_httpd_load into kk_mhd. */
-KK_OPTIONAL_LIBRARY(kk_httpd_library, kk_httpd_load, kk_mhd, "libmicrohttpd.so.12",
+KK_OPTIONAL_LIBRARY(kk_httpd_library, kk_httpd_load, kk_mhd_functions, kk_mhd, "libmicrohttpd.so.12",
                     "the party's server needs libmicrohttpd.so.12 (Debian: libmicrohttpd12): {reason}",
                     "MHD_start_daemon MHD_stop_daemon MHD_get_daemon_info MHD_get_connection_info "
                     "MHD_lookup_connection_value MHD_create_response_from_buffer MHD_add_response_header "

@@ -81,11 +81,8 @@ typedef struct {
     void (*operation_unref)(void *operation);
 } kk_pulse_functions;
 
-/* Filled by the loader. */
-static kk_pulse_functions kk_pulse;
-
 /* libpulse-simple, loaded by kk_pulse_load into kk_pulse. */
-KK_OPTIONAL_LIBRARY(kk_pulse_library, kk_pulse_load, kk_pulse, "libpulse-simple.so.0",
+KK_OPTIONAL_LIBRARY(kk_pulse_library, kk_pulse_load, kk_pulse_functions, kk_pulse, "libpulse-simple.so.0",
                     "scoring needs PulseAudio's libpulse-simple.so.0 (Debian: libpulse0)",
                     "pa_simple_new pa_simple_read pa_simple_write pa_simple_flush pa_simple_get_latency pa_simple_free pa_strerror "
                     "pa_mainloop_new pa_mainloop_get_api pa_mainloop_prepare pa_mainloop_poll pa_mainloop_dispatch "

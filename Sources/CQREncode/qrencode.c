@@ -28,11 +28,8 @@ typedef struct {
     void (*free_code)(kk_qrcode *code);
 } kk_qrencode_functions;
 
-/* Filled by the loader. */
-static kk_qrencode_functions kk_qr;
-
 /* libqrencode, loaded by kk_qrencode_load into kk_qr. */
-KK_OPTIONAL_LIBRARY(kk_qrencode_library, kk_qrencode_load, kk_qr, "libqrencode.so.4",
+KK_OPTIONAL_LIBRARY(kk_qrencode_library, kk_qrencode_load, kk_qrencode_functions, kk_qr, "libqrencode.so.4",
                     "the party's QR code needs libqrencode.so.4 (Debian: libqrencode4): {reason}",
                     "QRcode_encodeString8bit QRcode_free", NULL)
 

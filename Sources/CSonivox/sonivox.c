@@ -47,7 +47,7 @@ typedef struct {
     void (*set_debug_level)(int level);
 } kk_sonivox_functions;
 
-/* Filled by the loader. */
+/* Filled by the loader; declared ahead of its KK_OPTIONAL_LIBRARY for the set-up below. */
 static kk_sonivox_functions kk_eas;
 /* The library's build, read once it is loaded. */
 static kk_eas_config kk_eas_built;
@@ -70,7 +70,7 @@ static const char *kk_sonivox_set_up(void) {
 }
 
 /* libsonivox, loaded by kk_sonivox_load into kk_eas. */
-KK_OPTIONAL_LIBRARY(kk_sonivox_library, kk_sonivox_load, kk_eas, "libsonivox.so.3",
+KK_OPTIONAL_LIBRARY(kk_sonivox_library, kk_sonivox_load, kk_sonivox_functions, kk_eas, "libsonivox.so.3",
                     "the music of MIDI files needs libsonivox.so.3 when no SoundFont is installed (Debian: "
                     "libsonivox3): {reason}",
                     "EAS_Config EAS_Init EAS_Shutdown EAS_OpenFile EAS_Prepare EAS_Render EAS_State "

@@ -245,17 +245,23 @@ std::string render(Output &out) {
     // Room kept for the closing notes, so that a capped output still says why.
     const size_t budget = maximumOutput - 4096;
     bool capped = false;
+    bool first = true;
+    // Adds `item` to the array being written, unless it would pass the budget: then it is left out and the
+    // output marked capped. Says whether it was added.
+    auto arrayItem = [&](const std::string &item) {
+        if (json.size() + item.size() + 1 > budget) { capped = true; return false; }
+        if (!first) json += ',';
+        json += item;
+        first = false;
+        return true;
+    };
     if (json.size() > 1) json += ',';
     json += "\"synced\":[";
-    bool first = true;
     for (const auto &line : out.synced) {
         std::string item = "{\"ms\":" + std::to_string(line.ms) + ",\"text\":";
         appendJSONString(item, line.text);
         item += '}';
-        if (json.size() + item.size() + 1 > budget) { capped = true; break; }
-        if (!first) json += ',';
-        json += item;
-        first = false;
+        if (!arrayItem(item)) break;
     }
     json += ']';
     if (!out.syncedSource.empty()) { json += ",\"syncedSource\":"; appendJSONString(json, out.syncedSource); }
@@ -267,10 +273,7 @@ std::string render(Output &out) {
         item += ",\"text\":";
         appendJSONString(item, text.text);
         item += '}';
-        if (json.size() + item.size() + 1 > budget) { capped = true; continue; }
-        if (!first) json += ',';
-        json += item;
-        first = false;
+        arrayItem(item);
     }
     json += ']';
     if (capped) out.notes.push_back("tags larger than 16 MB; some were left out");

@@ -463,7 +463,7 @@ struct SharedOptionNameTests {
             Issue.record("expected render, got \(rendered)")
             return
         }
-        #expect(span.span == RenderRequest.Span(start: 1, end: 2.5))
+        #expect(span.span == 1...2.5)
     }
 
     @Test(

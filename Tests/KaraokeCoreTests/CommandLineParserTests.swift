@@ -641,7 +641,7 @@ struct RenderSpanParserTests {
             Issue.record("expected render, got \(invocation)")
             return
         }
-        #expect(request.span == RenderRequest.Span(start: 10, end: 30.5))
+        #expect(request.span == 10...30.5)
         #expect(request.format == .asciicast)
         #expect(request.output == "demo.cast")
         #expect(request.force)
@@ -658,7 +658,7 @@ struct RenderSpanParserTests {
             return
         }
         #expect(request.format == .svg)
-        #expect(request.span == RenderRequest.Span(start: 0, end: 5))
+        #expect(request.span == 0...5)
     }
 
     @Test("render --score draws the lanes; a config file's score, which is for playing, does not")

@@ -46,11 +46,14 @@ const char *kk_optional_library_load(kk_optional_library *library);
  * the library loads: for a failure after loading that is worded the same way. */
 void kk_optional_library_message(const kk_optional_library *library, const char *reason, char *text, size_t size);
 
-/* Defines `library_`, whose symbols fill `table_` (a static struct of nothing but function pointers), from
- * its sonames, message, symbols and set-up (the meaning of `kk_optional_library`'s fields), and `load_`,
- * the shim's function that loads it (see `kk_optional_library_load`). One macro, so a shim states each
- * fact once, and the table's size is taken from the table. */
-#define KK_OPTIONAL_LIBRARY(library_, load_, table_, sonames_, message_, symbols_, set_up_)                    \
+/* Defines `table_`, the loader-filled static of `table_type_` (a struct of nothing but function pointers),
+ * `library_`, whose symbols fill it, from its sonames, message, symbols and set-up (the meaning of
+ * `kk_optional_library`'s fields), and `load_`, the shim's function that loads it (see
+ * `kk_optional_library_load`). One macro, so a shim states each fact once, and the table's size is taken from
+ * the table. The table is a tentative definition: a shim whose set-up calls through it declares it again
+ * above, the same way, and C takes the two for one. */
+#define KK_OPTIONAL_LIBRARY(library_, load_, table_type_, table_, sonames_, message_, symbols_, set_up_)       \
+    static table_type_ table_;                                                                                  \
     static kk_optional_library library_ = {.sonames = (sonames_),                                               \
                                            .message = (message_),                                               \
                                            .symbols = (symbols_),                                               \

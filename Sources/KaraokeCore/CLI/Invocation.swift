@@ -331,20 +331,6 @@ public struct RenderRequest: Sendable, Equatable {
         case svg
     }
 
-    /// The span of playback a recording covers (`--from`, `--to`), in seconds.
-    public struct Span: Sendable, Equatable {
-        /// `--from`.
-        public var start: Double
-        /// `--to`, after `start`.
-        public var end: Double
-
-        /// The span from `start` to `end`.
-        public init(start: Double, end: Double) {
-            self.start = start
-            self.end = end
-        }
-    }
-
     /// The shared options.
     public var display: DisplayRequest
     /// `--at`, seconds of playback; with a span, its start.
@@ -357,8 +343,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var rows: Int?
     /// `--format`.
     public var format = Format.text
-    /// `--from` and `--to`: a span recorded instead of one frame; nil with `--at`.
-    public var span: Span?
+    /// `--from` and `--to`, in seconds: a span recorded instead of one frame, its end included; nil with `--at`.
+    public var span: ClosedRange<Double>?
     /// `-o`/`--output`; nil writes to stdout.
     public var output: String?
     /// `--force`: replace an existing OUT.

@@ -19,12 +19,12 @@ extension OptionValues {
             return .play(request)
         case .render:
             // `--at`, or `--from` and `--to`, are given (`CommandShape`); a span's frames start at `--from`.
-            let span = spanStart.flatMap { start in spanEnd.map { RenderRequest.Span(start: start, end: $0) } }
+            let span = spanStart.flatMap { start in spanEnd.map { start...$0 } }
             // Lanes only when render's own command line asks, as with `--size`: a config file's `score` is
             // for playing.
             return .render(
                 RenderRequest(
-                    display: display, time: time ?? span?.start ?? 0, timeText: timeText, columns: columns,
+                    display: display, time: time ?? span?.lowerBound ?? 0, timeText: timeText, columns: columns,
                     rows: rows, format: format, span: span, output: convert.output, force: convert.force,
                     showsLanes: given.contains("--score")))
         case .check:

@@ -29,12 +29,7 @@ extension AudioTags {
     /// than 100 hours is dropped; a synced line's time must be a whole number of milliseconds in
     /// 0…100 h, else the whole answer is refused (the helper never prints one).
     public init(json bytes: [UInt8]) throws(JSONFailure) {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw JSONFailure(reason: "malformed JSON (\(error))")
-        }
+        let value = try JSONValue.parse(bytes) { JSONFailure(reason: "malformed JSON (\($0))") }
         guard case .object = value else { throw JSONFailure(reason: "the answer is not a JSON object") }
         self.init()
         title = try Self.optionalString(value, "title")

@@ -47,15 +47,13 @@ public struct LRCLIBRecord: Sendable, Equatable {
 
     /// The record `/api/get` answered: one JSON object.
     public static func parseGet(_ body: [UInt8]) throws(Malformed) -> LRCLIBRecord {
-        let value: JSONValue
-        do { value = try JSONValue.parse(body) } catch { throw Malformed(reason: "malformed JSON (\(error))") }
+        let value = try JSONValue.parse(body) { Malformed(reason: "malformed JSON (\($0))") }
         return try record(value)
     }
 
     /// The records `/api/search` answered: a JSON array of objects, in LRCLIB's order.
     public static func parseSearch(_ body: [UInt8]) throws(Malformed) -> [LRCLIBRecord] {
-        let value: JSONValue
-        do { value = try JSONValue.parse(body) } catch { throw Malformed(reason: "malformed JSON (\(error))") }
+        let value = try JSONValue.parse(body) { Malformed(reason: "malformed JSON (\($0))") }
         guard case .array(let items) = value else { throw Malformed(reason: "expected a JSON array of songs") }
         var records: [LRCLIBRecord] = []
         for item in items { records.append(try record(item)) }

@@ -183,12 +183,7 @@ public struct PartyAPI: Sendable {
 
     /// The body of a change read as a JSON object whose `code` is the room's.
     static func guestFields(_ body: [UInt8], code: String) throws(ErrorReply) -> JSONValue {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(body)
-        } catch {
-            throw ErrorReply(errorReply(400, "bad JSON: \(error)"))
-        }
+        let value = try JSONValue.parse(body) { ErrorReply(errorReply(400, "bad JSON: \($0)")) }
         guard case .object = value else { throw ErrorReply(errorReply(400, "the body must be a JSON object")) }
         guard let given = value["code"]?.string, given == code else {
             throw ErrorReply(errorReply(403, "wrong or missing room code"))

@@ -89,12 +89,7 @@ public struct PartyJournal: Sendable, Equatable {
     /// each singer with a request in `turns` once, nobody in `turns` without one), so a resumed party never
     /// starts from a queue the rotation could not have made.
     public init(decoding bytes: [UInt8]) throws(Damage) {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw Damage(reason: "not JSON: \(error)")
-        }
+        let root = try JSONValue.parse(bytes) { Damage(reason: "not JSON: \($0)") }
         let reader = Reader()
         guard try reader.integer(root, "version") == Self.version else {
             throw Damage(reason: "version is not \(Self.version)")

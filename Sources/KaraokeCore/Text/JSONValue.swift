@@ -39,6 +39,18 @@ enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// Reads `bytes` as `parse(_:)` does, throwing what `failure` makes of its `Malformed`: the callers' own
+    /// error, worded their way.
+    static func parse<Failure: Error>(
+        _ bytes: [UInt8], else failure: (Malformed) -> Failure
+    ) throws(Failure) -> JSONValue {
+        do {
+            return try parse(bytes)
+        } catch {
+            throw failure(error)
+        }
+    }
+
     /// The member `name` of an object; nil for a missing member or a value that is not an object.
     subscript(name: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }

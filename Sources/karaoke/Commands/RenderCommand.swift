@@ -106,9 +106,10 @@ enum RenderCommand {
     /// The frames of `span` as `play` composes them, written as an asciinema recording (DESIGN §26) line by
     /// line as they are composed, so a long span is never held whole; or as one animated SVG.
     private static func record(
-        _ span: RenderRequest.Span, request: RenderRequest, composer: inout FrameComposer, track: inout CDGTrack?
+        _ span: ClosedRange<Double>, request: RenderRequest, composer: inout FrameComposer, track: inout CDGTrack?
     ) -> Int32 {
-        let frames = FrameSpan(start: span.start, end: span.end, framesPerSecond: request.display.framesPerSecond)
+        let frames = FrameSpan(
+            start: span.lowerBound, end: span.upperBound, framesPerSecond: request.display.framesPerSecond)
         let options = composer.options
         // The frame of `moment`, with the CD+G picture of its time when the song has one.
         func frame(at moment: FrameSpan.Moment) -> Frame {
