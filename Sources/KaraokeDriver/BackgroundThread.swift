@@ -26,18 +26,6 @@ public final class BackgroundThread: Sendable {
         pthread_detach(try spawn(body))
     }
 
-    /// Asks for real-time scheduling (`SCHED_FIFO` at a low priority, 10 of 99) for the calling thread, as audio
-    /// programs do for the thread that moves sound in blocks of a few milliseconds: a busy machine then delays it
-    /// by microseconds, not by a time slice of another process. Returns whether the system allowed it; an
-    /// ordinary user without an `rtprio` limit is refused, and the thread goes on as it was. The kernel's
-    /// real-time throttling still leaves the rest of the machine 5 % of each second.
-    @discardableResult
-    public static func askForRealTime() -> Bool {
-        var parameters = sched_param()
-        parameters.sched_priority = 10
-        return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
-    }
-
     /// Waits for the thread's body to return.
     public func join() {
         pthread_join(thread, nil)

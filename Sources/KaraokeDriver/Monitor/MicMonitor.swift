@@ -134,9 +134,6 @@ public final class MicMonitor: @unchecked Sendable {
     /// The thread's loop: read a block from the microphone, set its level (or silence it while off), add the
     /// echo, write it to the speakers; until stopped or the server goes.
     private func copy() {
-        // A block is 2.2 ms and the speakers hold 6.5 ms: a thread kept waiting by other work would drop the
-        // voice (DESIGN §24.2).
-        BackgroundThread.askForRealTime()
         var block = [Float](repeating: 0, count: Self.blockSamples)
         var backlog = MonitorBacklog()
         var error: Int32 = 0
