@@ -80,7 +80,9 @@ struct MonitorTests {
             environment: server.environment)
     }
 
-    @Test("clicks into the microphone are heard at the speakers with the monitor on, not with it off", .runsAlone)
+    @Test(
+        "clicks into the microphone are heard at the speakers with the monitor on, not with it off",
+        .runsWhollyAlone)
     func clicksAreHeardAtTheSpeakers() throws {
         let server = try PulseAudioServer(extraSinks: ["speakers"])
         defer { server.stop() }
