@@ -288,7 +288,7 @@ struct SyncTests {
 
     @Test(
         "--calibrate plays 16 clicks through mpv; taps 100 ms after each suggest a latency near how late they came",
-        .runsWhollyAlone)
+        .runsAlone)
     func calibrationSuggestsTheLatency() throws {
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' sync --calibrate --mpv-option ao=null", columns: 100, rows: 24)

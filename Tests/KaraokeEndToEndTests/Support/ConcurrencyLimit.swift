@@ -135,9 +135,9 @@ extension Trait where Self == RunsAlone {
     /// The test case runs with at most three other end-to-end tests beside it.
     static var runsAlone: Self { Self() }
 
-    /// The test case runs with no other end-to-end test beside it: for the two whose figures strayed beside three
-    /// others (the monitor's clicks, and the taps on sync's calibration clicks, which must reach karaoke within
-    /// tens of milliseconds of when tmux was asked to send them).
+    /// The test case runs with no other end-to-end test beside it: it moves sound a few milliseconds at a time
+    /// through a sound server of its own, and beside the scoring tests (each a sound server, mpv and pitch
+    /// analysis of its own) it lost clicks.
     static var runsWhollyAlone: Self { Self(others: 0) }
 }
 
