@@ -80,9 +80,7 @@ struct MonitorTests {
             environment: server.environment)
     }
 
-    @Test(
-        "clicks into the microphone are heard at the speakers with the monitor on, not with it off",
-        .runsWhollyAlone)
+    @Test("clicks into the microphone are heard at the speakers with the monitor on, not with it off", .runsAlone)
     func clicksAreHeardAtTheSpeakers() throws {
         let server = try PulseAudioServer(extraSinks: ["speakers"])
         defer { server.stop() }

@@ -43,14 +43,13 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    /// Waits for the suite's turn, then for one of all suites' (all but the others it allows for a test that
-    /// runs alone; no shared turn is held while waiting for the suite; ahead of the others waiting when the suite
+    /// Waits for the suite's turn, then for one of all suites' (all but three for a test that runs nearly
+    /// alone; no shared turn is held while waiting for the suite; ahead of the others waiting when the suite
     /// goes first), runs the test case on a thread of its own and gives the turns back, however it ends.
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let alone = test.traits.compactMap { $0 as? RunsAlone }.first
-        let shared = alone.map { max(1, Self.endToEndJobs - $0.others) } ?? 1
+        let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 3) : 1
         let asked = Date()
         await turns.take(1, first: first)
         await Self.allSuites.take(shared, first: first)
@@ -124,21 +123,12 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
 }
 
 /// A test case that measures timing to tens of milliseconds (a tap, a click, mpv's clock): it runs with at most
-/// three other end-to-end tests beside it, or none; on 2 cores more of their load would be part of what it
-/// measures.
-struct RunsAlone: TestTrait {
-    /// How many other end-to-end tests may run beside it.
-    var others = 3
-}
+/// three other end-to-end tests beside it; on 2 cores more of their load would be part of what it measures.
+struct RunsAlone: TestTrait {}
 
 extension Trait where Self == RunsAlone {
     /// The test case runs with at most three other end-to-end tests beside it.
     static var runsAlone: Self { Self() }
-
-    /// The test case runs with no other end-to-end test beside it: it moves sound a few milliseconds at a time
-    /// through a sound server of its own, and beside the scoring tests (each a sound server, mpv and pitch
-    /// analysis of its own) it lost clicks.
-    static var runsWhollyAlone: Self { Self(others: 0) }
 }
 
 /// A task executor whose jobs run on a serial dispatch queue of its own: dispatch gives such a queue a thread
