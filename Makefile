@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build install install-files uninstall test run demo bench fuzz fuzz-smoke fuzz-build check-release check-asan check-asan-build check-tsan format format-check deps deps-test clean
+.PHONY: all build install install-files uninstall test run demo bench fuzz fuzz-smoke fuzz-build test-build check-release check-asan check-asan-build check-tsan format format-check deps deps-test clean
 
 all: build
 
@@ -46,9 +46,11 @@ uninstall:
 
 # The build of the tests builds the binaries too; Tests/run-tests runs the end-to-end suites and the rest side by
 # side (the rest at the lowest priority), which `swift test` cannot: it holds the build folder's lock while it runs.
-test: deps deps-test
-	$(SWIFT) build --build-tests
+test: test-build
 	Tests/run-tests
+
+test-build: deps deps-test
+	$(SWIFT) build --build-tests
 
 run: build
 	$(RELEASE_BIN) play $(DEMO)
