@@ -115,9 +115,7 @@ struct MidiMusicTests {
         let folder = try songFolder(seconds: 4)
         defer { try? FileManager.default.removeItem(at: folder) }
         // An mpv that starts 3 s late: a 4-second song is synthesised and renamed into the cache long before.
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let real = try #require(
-            path.split(separator: ":").map { "\($0)/mpv" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+        let real = try #require(ChildProcess.find("mpv"))
         let bin = folder.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let slow = bin.appendingPathComponent("mpv").path
@@ -128,7 +126,10 @@ struct MidiMusicTests {
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/song.lrc' --audio '\(folder.path)/song.mid' "
                 + "--mpv-option ao=null",
-            environment: ["PATH": "\(bin.path):\(path)", "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+            environment: [
+                "PATH": "\(bin.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
+                "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+            ])
         let played = mpvPlaying(cacheOf: folder)
         let screen = try session.screen()
         #expect(played != nil, "no mpv played the music: \(screen.joined(separator: "\n"))")
@@ -318,7 +319,7 @@ struct MidiMusicTests {
         let deadline = Date().addingTimeInterval(20)
         repeat {
             for probe in MpvProbe.all(mentioning: folder.path + "/cache/karaoke/music/") {
-                if let mpv = try? probe.connect(), (try? mpv.property("time-pos") as? Double ?? 0) ?? 0 > 0.5 {
+                if let mpv = try? probe.connect(), (try? mpv.property("time-pos")) as? Double ?? 0 > 0.5 {
                     return (probe, mpv)
                 }
             }
