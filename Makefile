@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEMO ?= lyrics/lantern-river.lrc
 RELEASE_BIN := .build/release/karaoke
 
-.PHONY: all build install install-files uninstall test run demo bench fuzz fuzz-smoke fuzz-build test-build check-release check-asan check-asan-build check-tsan format format-check deps deps-test clean
+.PHONY: all build install install-files uninstall test run demo bench fuzz fuzz-smoke fuzz-build check-release check-asan check-tsan format format-check deps deps-test clean
 
 all: build
 
@@ -46,11 +46,9 @@ uninstall:
 
 # The build of the tests builds the binaries too; Tests/run-tests runs the end-to-end suites and the rest side by
 # side (the rest at the lowest priority), which `swift test` cannot: it holds the build folder's lock while it runs.
-test: test-build
-	Tests/run-tests
-
-test-build: deps deps-test
+test: deps deps-test
 	$(SWIFT) build --build-tests
+	Tests/run-tests
 
 run: build
 	$(RELEASE_BIN) play $(DEMO)
@@ -148,13 +146,11 @@ endef
 # (which the MIDI test that asks mido for a second opinion starts python3 with) two more; those leaks are not
 # ours and are suppressed.
 SANITIZER_LOGS := bench-data/sanitizers
-check-asan: check-asan-build
+check-asan: deps
+	KARAOKE_TESTS=core $(SWIFT) build --product karaokePackageTests --sanitize=address --build-path .build-asan
 	@mkdir -p $(SANITIZER_LOGS) && printf 'leak:libXCTest.so\nleak:Foundation7ProcessC3run\n' > $(SANITIZER_LOGS)/lsan.supp
 	KARAOKE_TESTS=core LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZER_LOGS)/lsan.supp ASAN_OPTIONS=detect_leaks=1 \
 	  $(SWIFT) test --skip-build --sanitize=address --build-path .build-asan --filter KaraokeCoreTests
-
-check-asan-build: deps
-	KARAOKE_TESTS=core $(SWIFT) build --product karaokePackageTests --sanitize=address --build-path .build-asan
 
 # The end-to-end tests that reach C libraries, helper programs and threads again, against the release build: the
 # optimiser has removed code the debug build kept (a C shim's state, once), and users run the release build. The
