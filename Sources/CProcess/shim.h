@@ -12,6 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
+/// glibc's ppoll(2), declared here because <poll.h> hides it without _GNU_SOURCE.
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+
+/* The guard's SIGCHLD handler: it only has to end the guard's wait. */
+static inline void kk_guard_woken(int signal) { (void)signal; }
+
 /* Starts a player under a guard, so that no player outlives karaoke, however karaoke ends.
  *
  * Process tree: karaoke -> guard -> player. The guard is forked here and runs only the C below (nothing
@@ -19,7 +25,9 @@
  * a process group of their own, so Ctrl-C, Ctrl-Z and the terminal's hangup reach karaoke alone, which
  * then decides. It blocks on `lifeline` (the read end of a pipe whose write end only karaoke holds):
  * when karaoke closes it or dies, even by SIGKILL, the read returns 0; the guard then stops the player
- * (SIGTERM, SIGKILL after a second), removes `remove_file` and `remove_dir`, and exits.
+ * (SIGTERM, SIGKILL after a second), removes `remove_file` and `remove_dir`, and exits. It exits too, after
+ * the same clean-up, when the player ends first, so karaoke can tell a player that quit before it could
+ * be reached (one that could not open its file) by the guard's end.
  *
  * Returns the guard's pid, or -1 with errno set. `argv[0]` is run by `path` with `envp`.
  */
@@ -41,13 +49,18 @@ static inline pid_t kk_spawn_guarded(const char *path, char *const argv[], char 
     sigaction(SIGTTOU, &ignore, 0);
     sigaction(SIGTTIN, &ignore, 0);
     sigaction(SIGPIPE, &ignore, 0);
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigaction(SIGCHLD, &fallback, 0);
+    /* SIGCHLD is caught (by a handler that does nothing) so that it ends the wait below, and blocked except
+     * while waiting, so that a player that ends before the wait still ends it. */
+    struct sigaction wake;
+    memset(&wake, 0, sizeof wake);
+    wake.sa_handler = kk_guard_woken;
+    sigaction(SIGCHLD, &wake, 0);
+    sigset_t onlyChild;
+    sigemptyset(&onlyChild);
+    sigaddset(&onlyChild, SIGCHLD);
+    sigprocmask(SIG_SETMASK, &onlyChild, 0);
     sigset_t none;
     sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, 0);
     close(lifeline_write);
     int null = open("/dev/null", O_RDWR);
     if (null >= 0) {
@@ -67,21 +80,31 @@ static inline pid_t kk_spawn_guarded(const char *path, char *const argv[], char 
         memset(&restore, 0, sizeof restore);
         restore.sa_handler = SIG_DFL;
         for (int signal = 1; signal < 32; signal++) sigaction(signal, &restore, 0);
+        sigprocmask(SIG_SETMASK, &none, 0);
         execve(path, argv, envp);
         _exit(127);
     }
 
-    /* Wait for karaoke to let go; reap the player if it ends first. */
-    char byte;
-    for (;;) {
-        ssize_t count = read(lifeline_read, &byte, 1);
-        if (count == 0) break;
-        if (count < 0 && errno != EINTR) break;
+    /* Wait for karaoke to let go, or for the player to end. */
+    int status;
+    int ended = player <= 0;
+    while (!ended) {
+        if (waitpid(player, &status, WNOHANG) == player) {
+            ended = 1;
+            break;
+        }
+        struct pollfd lifeline = { lifeline_read, POLLIN, 0 };
+        int ready = ppoll(&lifeline, 1, 0, &none);
+        if (ready < 0 && errno != EINTR) break;
+        if (ready > 0) {
+            char byte;
+            ssize_t count = read(lifeline_read, &byte, 1);
+            if (count == 0 || (count < 0 && errno != EINTR)) break;
+        }
     }
-    if (player > 0) {
+    if (!ended && player > 0) {
         kill(player, SIGTERM);
         struct timespec tick = { 0, 20 * 1000 * 1000 };
-        int status;
         int waited = 0;
         while (waitpid(player, &status, WNOHANG) == 0) {
             if (waited == 50) kill(player, SIGKILL);
@@ -94,9 +117,6 @@ static inline pid_t kk_spawn_guarded(const char *path, char *const argv[], char 
     if (remove_dir) rmdir(remove_dir);
     _exit(0);
 }
-
-/// glibc's ppoll(2), declared here because <poll.h> hides it without _GNU_SOURCE.
-int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 
 /// Waits like poll(2) for `milliseconds` (negative: without end) with the signal mask `mask` only while it
 /// waits: the follow loop keeps its signals blocked otherwise, so one that comes just before the wait still

@@ -166,6 +166,12 @@ final class MpvPlayer: Sendable {
             if shared.withLock({ $0.closing }) { return }
             socket = MpvPlayer.connect(to: socketPath)
             if socket >= 0 { break }
+            // An mpv that quit before it could be reached (a bad option, a file it could not open) is told at
+            // once, not at the deadline: its guard ends with it.
+            if hasEnded(guardProcess) {
+                post(.gone("mpv quit as it started; playing without sound"))
+                return
+            }
             if monotonicSeconds() > deadline {
                 post(.gone("mpv did not start; playing without sound"))
                 return
@@ -224,6 +230,12 @@ final class MpvPlayer: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether `process`, a child, has ended, leaving it to be reaped by `stop`.
+    private func hasEnded(_ process: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(process), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._kill.si_pid != 0
     }
 
     private static func temporaryFolder() -> String {

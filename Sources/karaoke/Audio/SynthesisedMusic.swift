@@ -144,7 +144,7 @@ final class SynthesisedMusic {
 
     /// `player`'s messages for the loop. mpv started on the growing files may come too late to open them: a
     /// short song renders, and its files are renamed into the cache, before mpv has started (DESIGN §18.3). Its
-    /// failure to load them, before any position, is kept from the loop; it is stopped, and another mpv plays
+    /// failure to load them, or its end, before any position, is kept from the loop; it is stopped, and another mpv plays
     /// the files in the cache once the synthesis is finished, told what the first was told. The lyrics wait
     /// for mpv's first position, so they lose nothing.
     private func messages(of player: MpvPlayer) -> [PlayLoop.Event] {
@@ -156,7 +156,8 @@ final class SynthesisedMusic {
             case .event(.position, _):
                 mayHaveMissedGrowingFiles = false
                 sentBeforePosition.removeAll()
-            case .event(.failed, _) where mayHaveMissedGrowingFiles:
+            // Failed to load, or quit before karaoke could ask it anything.
+            case .event(.failed, _), .gone:
                 player.stop()
                 self.player = nil
                 held = sentBeforePosition + held
