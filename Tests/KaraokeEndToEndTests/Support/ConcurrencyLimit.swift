@@ -49,13 +49,15 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let shared = test.traits.contains { $0 is RunsAlone } ? max(1, Self.endToEndJobs - 3) : 1
+        let alone = test.traits.contains { $0 is RunsAlone }
+        let timing = alone || test.traits.contains { $0 is RetriedAlone }
+        let shared = alone ? max(1, Self.endToEndJobs - 3) : 1
         let asked = Date()
         await turns.take(1, first: first)
         await Self.allSuites.take(shared, first: first)
         let began = Date()
         let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")
-        defer { Self.log(test, asked: asked, began: began) }
+        defer { Self.log(test, asked: asked, began: began, timing: timing) }
         do {
             try await withTaskExecutorPreference(thread) { try await function() }
         } catch {
@@ -80,12 +82,13 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     private static let timesLock = NSLock()
 
     /// Appends `test`'s line to the times file: when it began (seconds since 1970), the seconds it waited for its
-    /// turns and the seconds it ran, and its id.
-    private static func log(_ test: Test, asked: Date, began: Date) {
+    /// turns and the seconds it ran, whether its result depends on the machine's load (`timing`, else `other`:
+    /// `Tests/run-tests` runs such a test again by itself when it fails) and its id.
+    private static func log(_ test: Test, asked: Date, began: Date, timing: Bool) {
         guard let file = timesFile else { return }
         let line = String(
-            format: "%.2f\t%.2f\t%.2f\t%@\n", began.timeIntervalSince1970, began.timeIntervalSince(asked),
-            Date().timeIntervalSince(began), String(describing: test.id))
+            format: "%.2f\t%.2f\t%.2f\t%@\t%@\n", began.timeIntervalSince1970, began.timeIntervalSince(asked),
+            Date().timeIntervalSince(began), timing ? "timing" : "other", String(describing: test.id))
         timesLock.withLock { file.write(Data(line.utf8)) }
     }
 
@@ -123,12 +126,22 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
 }
 
 /// A test case that measures timing to tens of milliseconds (a tap, a click, mpv's clock): it runs with at most
-/// three other end-to-end tests beside it; on 2 cores more of their load would be part of what it measures.
+/// three other end-to-end tests beside it; on 2 cores more of their load would be part of what it measures. When it
+/// fails all the same, `Tests/run-tests` runs it again by itself.
 struct RunsAlone: TestTrait {}
 
 extension Trait where Self == RunsAlone {
     /// The test case runs with at most three other end-to-end tests beside it.
     static var runsAlone: Self { Self() }
+}
+
+/// A test case whose result depends on the machine's load (real-time audio, scored) but that holds up beside other
+/// tests nearly always: it runs as others do, and `Tests/run-tests` runs it again by itself when it fails.
+struct RetriedAlone: TestTrait {}
+
+extension Trait where Self == RetriedAlone {
+    /// The test case runs beside others, and again by itself when it fails.
+    static var retriedAlone: Self { Self() }
 }
 
 /// A task executor whose jobs run on a serial dispatch queue of its own: dispatch gives such a queue a thread
