@@ -19,7 +19,7 @@ final class SynthesisedMusic {
     /// What the loop asked of mpv before it ran, in order.
     private var held: [AudioCommand] = []
     /// Whether mpv runs on the growing files and has not yet said a position: it may find their temporary
-    /// names gone (DESIGN §18.3).
+    /// names gone (DESIGN §18.5).
     private var mayHaveMissedGrowingFiles = false
     /// What the loop asked of that mpv, in order: told again to the mpv that replaces it.
     private var sentBeforePosition: [AudioCommand] = []
@@ -143,10 +143,10 @@ final class SynthesisedMusic {
     }
 
     /// `player`'s messages for the loop. mpv started on the growing files may come too late to open them: a
-    /// short song renders, and its files are renamed into the cache, before mpv has started (DESIGN §18.3). Its
-    /// failure to load them, or its end, before any position, is kept from the loop; it is stopped, and another mpv plays
-    /// the files in the cache once the synthesis is finished, told what the first was told. The lyrics wait
-    /// for mpv's first position, so they lose nothing.
+    /// short song renders, and its files are renamed into the cache, before mpv has started (DESIGN §18.5). Its
+    /// failure to load them, or its end, before any position, is kept from the loop; it is stopped, and another
+    /// mpv plays the files in the cache once the synthesis is finished, told what the first was told. The lyrics
+    /// wait for mpv's first position, so they lose nothing.
     private func messages(of player: MpvPlayer) -> [PlayLoop.Event] {
         let messages = player.takeMessages()
         guard mayHaveMissedGrowingFiles else { return messages.map(PlaySession.event) }
