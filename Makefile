@@ -166,13 +166,16 @@ check-release: deps deps-test build
 # the microphone's capture thread beside the main loop; the core has no threads, and its timing tests fail at TSan's
 # speed). Only the binary is built with TSan: the tests themselves are the debug build's, pointed at it. The
 # binary's reports go to files, since its stderr is the terminal in tmux; any report fails the target.
+# The octave test is left out: it checks a score bound (a load-sensitive one, retried alone in make test), and
+# under ThreadSanitizer's slowdown it scored 8,791 once; the other scoring tests run the same threads.
 check-tsan: deps deps-test
 	$(SWIFT) build --sanitize=thread --build-path .build-tsan --product karaoke
 	@nm .build-tsan/debug/karaoke | grep -q __tsan_init || { echo "karaoke: .build-tsan/debug/karaoke is not built with ThreadSanitizer"; exit 1; }
 	$(SWIFT) build --build-tests
 	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan
 	KARAOKE_BINARY=$(CURDIR)/.build-tsan/debug/karaoke TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
-	  $(SWIFT) test --skip-build --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)'
+	  $(SWIFT) test --skip-build --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)' \
+	  --skip 'anOctaveAwayScoresTheSame'
 	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
 	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
 
