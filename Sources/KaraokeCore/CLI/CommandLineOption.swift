@@ -558,7 +558,7 @@ extension CommandLineOption {
         ) { values, value in values.size = LyricSize(value.text) },
         CommandLineOption(
             "--big-cells", .choice(of: BigTextCells.self), default: "quadrants",
-            help: "the block characters of big lyrics: quadrants (2×2 pixels a cell) or halves (1×2)",
+            help: "the block characters of big lyrics: quadrants (2×2 pixels a cell), halves (1×2) or sextants (2×3)",
             commands: display
         ) { values, value in values.display.frame.bigCells = value.choice() },
         CommandLineOption(

@@ -42,6 +42,60 @@ struct BigTextTests {
         #expect(halves.unsungRows.joined().allSatisfy { "▀▄█".contains($0.grapheme) })
     }
 
+    @Test(
+        "at size N a Latin letter is 4(N−1) cells wide and ⌈16(N−1)/3⌉ rows tall in sextants", arguments: [2, 3, 4])
+    func sextantLetterSize(size: Int) throws {
+        let sextants = try BigTextTests.layout("A", size: size, areaWidth: 400, cells: .sextants).big
+        #expect(sextants.bands[0].width == 4 * (size - 1))
+        #expect(sextants.height == (16 * (size - 1) + 2) / 3)
+    }
+
+    /// The pixels of a cell that Unicode's name for `character` lists: `BLOCK SEXTANT-1246` sets pixels 1, 2,
+    /// 4 and 6 (counted 1 2 / 3 4 / 5 6), as bits 0…5; the older blocks by their own names.
+    static func sextantPixels(named character: Character) -> Int? {
+        switch character {
+        case " ": return 0
+        case "▌": return 0b01_0101
+        case "▐": return 0b10_1010
+        case "█": return 63
+        default:
+            guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                let name = scalar.properties.name, name.hasPrefix("BLOCK SEXTANT-")
+            else { return nil }
+            return name.dropFirst("BLOCK SEXTANT-".count).reduce(0) { bits, digit in
+                bits | 1 << (Int(String(digit))! - 1)
+            }
+        }
+    }
+
+    @Test("each of the 64 sextant patterns is the character Unicode names for its pixels", arguments: 0..<64)
+    func sextantCharacter(pattern: Int) {
+        let character = BigTextCells.sextants.character(pattern)
+        #expect(BigTextTests.sextantPixels(named: character) == pattern)
+    }
+
+    @Test("a sextant letter's cells show exactly the font's pixels, three rows of them a cell")
+    func sextantPixelsMatchTheFont() throws {
+        let big = try BigTextTests.layout("Ag", size: 2, areaWidth: 400, cells: .sextants).big
+        let band = big.bands[0]
+        let pixelWidth = band.width * 2
+        for (cellRow, row) in big.unsungRows.enumerated() {
+            for cell in row {
+                let x0 = (cell.column - band.start) * 2
+                var expected = 0
+                for dy in 0..<3 where cellRow * 3 + dy < 16 {
+                    for dx in 0..<2 where band.pixels[(cellRow * 3 + dy) * pixelWidth + x0 + dx] {
+                        expected |= 1 << (dy * 2 + dx)
+                    }
+                }
+                #expect(BigTextTests.sextantPixels(named: cell.grapheme) == expected)
+            }
+        }
+        // Every set pixel is in some cell: the rows cover the glyph's 16 pixel rows.
+        #expect(big.unsungRows.count * 3 >= 16)
+        #expect(band.pixels.contains(true))
+    }
+
     @Test("a wide character keeps its double width in big cells")
     func wideCharacter() throws {
         let big = try BigTextTests.layout("中文", size: 2, areaWidth: 80).big
@@ -244,6 +298,7 @@ struct BigGoldenFrameTests {
         var rows: Int
         var size: Int
         var reduceMotion = false
+        var cells = BigTextCells.quadrants
         var testDescription: String { golden }
     }
 
@@ -274,6 +329,10 @@ struct BigGoldenFrameTests {
         Case(
             golden: "big-paper-boats-80x24-size-2-at-9.3-reduced", song: "paper-boats.lrc", time: 9.3, columns: 80,
             rows: 24, size: 2, reduceMotion: true),
+        // Sextants: three pixel rows a cell.
+        Case(
+            golden: "big-lantern-river-200x60-size-2-sextants-at-18.5", song: "lantern-river.lrc", time: 18.5,
+            columns: 200, rows: 60, size: 2, cells: .sextants),
         Case(
             golden: "big-paper-boats-200x60-size-3-at-9.3-reduced", song: "paper-boats.lrc", time: 9.3, columns: 200,
             rows: 60, size: 3, reduceMotion: true),
@@ -285,6 +344,7 @@ struct BigGoldenFrameTests {
         var options = FrameOptions()
         options.reduceMotion = golden.reduceMotion
         options.size = .fixed(golden.size)
+        options.bigCells = golden.cells
         options.bigFont = BigFontSource(font: MadeUpFont.font(for: song))
         var composer = FrameComposer(
             song: song, fallbackTitle: golden.song, columns: golden.columns, rows: golden.rows, options: options)

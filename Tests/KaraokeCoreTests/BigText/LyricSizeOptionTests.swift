@@ -33,6 +33,9 @@ struct LyricSizeOptionTests {
         #expect(
             try LyricSizeOptionTests.frame(["render", "a.lrc", "--at", "1"], config: "size = 2\n").size == .fixed(1))
         #expect(try LyricSizeOptionTests.frame(["play", "a.lrc", "--big-cells", "halves"]).bigCells == .halves)
+        #expect(try LyricSizeOptionTests.frame(["follow", "--big-cells", "sextants"]).bigCells == .sextants)
+        #expect(
+            try LyricSizeOptionTests.frame(["play", "a.lrc"], config: "big-cells = sextants\n").bigCells == .sextants)
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["play", "a.lrc", "--size", "5"]) }
     }
 
