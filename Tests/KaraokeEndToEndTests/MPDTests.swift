@@ -71,7 +71,11 @@ struct MPDTests {
             ["--player", "mpd:[::1]:\(server.port!)"],
             stderrPath: server.folder.appendingPathComponent("karaoke.err").path)
         defer { karaoke.stop() }
-        let report = try #require(karaoke.waitFor { $0.event == "report" }, "stderr: \(karaoke.stderr)")
+        // What karaoke printed and what mpd logged, to tell a refused connection from a slow machine (a CI run
+        // once saw no report within 10 s, with nothing on stderr).
+        let report = try #require(
+            karaoke.waitFor { $0.event == "report" },
+            "stderr: \(karaoke.stderr); lines: \(karaoke.lines.map(\.text)); mpd: \(server.log())")
         #expect(report.title == "Lantern River")
         let stopped = karaoke.lines.count
         server.stop()

@@ -119,8 +119,9 @@ final class FollowProcess: @unchecked Sendable {
     /// What karaoke wrote on stderr so far.
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    /// Waits up to `timeout` seconds for a line after the first `after` lines that satisfies `condition`.
-    func waitFor(after: Int = 0, timeout: Double = 10, _ condition: (Line) -> Bool) -> Line? {
+    /// Waits up to `timeout` seconds for a line after the first `after` lines that satisfies `condition`; the
+    /// default is generous, for a machine busy with every other suite (a CI run once saw no first report within 10 s).
+    func waitFor(after: Int = 0, timeout: Double = 30, _ condition: (Line) -> Bool) -> Line? {
         let deadline = FollowProcess.now() + timeout
         repeat {
             if let line = lines.dropFirst(after).first(where: condition) { return line }
