@@ -16,7 +16,7 @@ private func statusRow(_ screen: [String], rows: Int) -> String { screen.count >
 @Suite(
     "The follow screen with MPD",
     .enabled(if: MPDServer.isAvailable && TmuxSession.isAvailable, "needs mpd, mpc, ffmpeg and tmux"),
-    .concurrencyLimit(2), .timeLimit(.minutes(5)))
+    .concurrencyLimit(2, runLimit: .seconds(300)))
 struct FollowScreenMPDTests {
     static let rows = 16
 
@@ -154,7 +154,7 @@ struct FollowScreenMPDTests {
 @Suite(
     "The follow screen with mpv over MPRIS",
     .enabled(if: MprisMpv.isAvailable && TmuxSession.isAvailable, "needs \(MprisMpv.missing ?? "tmux")"),
-    .concurrencyLimit(2), .timeLimit(.minutes(5)))
+    .concurrencyLimit(2, runLimit: .seconds(300)))
 struct FollowScreenMPRISTests {
     static let rows = 16
 

@@ -298,7 +298,7 @@ func bash(_ script: String, timeout: Double = 60) throws -> RawProcess.Output {
 /// The path quoted for a shell command line.
 func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-@Suite("Hardening: hostile sizes", .concurrencyLimit(1), .timeLimit(.minutes(5)))
+@Suite("Hardening: hostile sizes", .concurrencyLimit(1, runLimit: .seconds(300)))
 struct HostileSizeTests {
     static let lantern = KaraokeProcess.song("lantern-river.lrc")
 
@@ -404,7 +404,7 @@ struct HostileSizeTests {
     }
 }
 
-@Suite("Hardening: signals and faults", .concurrencyLimit(1), .timeLimit(.minutes(5)))
+@Suite("Hardening: signals and faults", .concurrencyLimit(1, runLimit: .seconds(300)))
 struct FaultTests {
     static let lantern = KaraokeProcess.song("lantern-river.lrc")
 

@@ -4,8 +4,7 @@ import Testing
 /// `karaoke follow --player mpd… --print` against a real mpd of the test's own (DESIGN §12.3).
 @Suite(
     "Following MPD", .enabled(if: MPDServer.isAvailable, "needs mpd, mpc and ffmpeg (make deps-test installs them)"),
-    .concurrencyLimit(2),
-    .timeLimit(.minutes(5)))
+    .concurrencyLimit(2, runLimit: .seconds(300)))
 struct MPDTests {
     /// karaoke following `server`, with its stderr in the server's folder.
     static func follow(_ server: MPDServer, _ more: [String] = [], environment: [String: String] = [:]) throws

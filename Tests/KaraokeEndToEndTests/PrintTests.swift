@@ -46,7 +46,7 @@ private func checkTiming(
 @Suite(
     "Following MPD for a status bar (follow --print lines|waybar)",
     .enabled(if: MPDServer.isAvailable, "needs mpd, mpc and ffmpeg (make deps-test installs them)"),
-    .concurrencyLimit(1), .timeLimit(.minutes(3)))
+    .concurrencyLimit(1, runLimit: .seconds(180)))
 struct FollowPrintTests {
     /// A server with `followedLyrics` beside its first track, paused at 0.5 s, and a connection to drive it.
     static func pausedServer() throws -> (MPDServer, MPDControl) {
@@ -164,7 +164,7 @@ struct FollowPrintTests {
 }
 
 /// `karaoke play --print lines|waybar FILE` with no terminal: through a pipe, ending with the song (DESIGN §28).
-@Suite("Playing for a status bar (play --print)", .concurrencyLimit(1), .timeLimit(.minutes(3)))
+@Suite("Playing for a status bar (play --print)", .concurrencyLimit(1, runLimit: .seconds(180)))
 struct PlayPrintTests {
     /// A short song: two lines, a gap, the same text again, a last line and its end.
     static let song = """

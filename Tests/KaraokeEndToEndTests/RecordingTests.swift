@@ -25,7 +25,7 @@ private let replayScript = """
 @Suite(
     "Recording a span as asciicast",
     .enabled(if: TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")),
-    .concurrencyLimit(2), .timeLimit(.minutes(5)))
+    .concurrencyLimit(2, runLimit: .seconds(300)))
 struct RecordingTests {
     /// The pane's width, and the recording's.
     static let columns = 60

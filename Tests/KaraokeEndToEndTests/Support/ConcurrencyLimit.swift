@@ -16,6 +16,10 @@ import Testing
 /// two at a time (scoring's songs, sync's taps) says `first: true`: its cases are served before the others
 /// waiting, so that it starts at once and the many short tests fill the turns around it, instead of it starting
 /// late and running on alone at the end.
+///
+/// `runLimit` is what `.timeLimit` would be, counted from the turn, not from the request: Swift Testing's own limit
+/// also counts the wait for a turn, which grows with the whole run (a CI run failed three quick tests of a
+/// one-at-a-time suite that had waited 3 minutes for theirs).
 struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     /// End-to-end test cases at once over all suites: `KARAOKE_E2E_JOBS`, or 8. Each mostly waits on
     /// tmux, mpv or a daemon; more at once on 2 cores would make the timing checks unfair.
@@ -30,12 +34,16 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
     /// Whether the suite's cases go before the others waiting for turns.
     private let first: Bool
 
+    /// How long a case may run once it has its turns before an issue is recorded, or nil for no limit.
+    private let runLimit: Duration?
+
     /// Applied to each test of the suite (hence a test trait too), not to the suite as a whole.
     var isRecursive: Bool { true }
 
-    init(_ limit: Int, first: Bool = false) {
+    init(_ limit: Int, first: Bool = false, runLimit: Duration? = nil) {
         turns = Turns(free: limit)
         self.first = first
+        self.runLimit = runLimit
     }
 
     /// A scope for each test case only: a test function or a suite runs no code of its own.
@@ -59,7 +67,7 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         let thread = OwnThreadExecutor(label: "karaoke-e2e \(test.name)")
         defer { Self.log(test, asked: asked, began: began, timing: timing) }
         do {
-            try await withTaskExecutorPreference(thread) { try await function() }
+            try await Self.run(function, on: thread, within: runLimit)
         } catch {
             await Self.allSuites.give(shared)
             await turns.give(1)
@@ -67,6 +75,27 @@ struct ConcurrencyLimit: SuiteTrait, TestTrait, TestScoping {
         }
         await Self.allSuites.give(shared)
         await turns.give(1)
+    }
+
+    /// Runs `function` on `thread`; when it runs past `limit`, records an issue then and still waits for it to end
+    /// (as `.timeLimit` does: a test that blocks its thread cannot be stopped from outside).
+    private static func run(
+        _ function: @Sendable () async throws -> Void, on thread: OwnThreadExecutor, within limit: Duration?
+    ) async throws {
+        guard let limit else { return try await withTaskExecutorPreference(thread) { try await function() } }
+        try await withoutActuallyEscaping(function) { function in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask(executorPreference: thread) { try await function() }
+                // The watch runs on the shared pool: the test's own thread is busy with the test.
+                group.addTask(executorPreference: globalConcurrentExecutor) {
+                    guard (try? await Task.sleep(for: limit)) != nil else { return }
+                    Issue.record("ran past its limit of \(limit) after its turn came")
+                }
+                try await group.next()
+                group.cancelAll()
+                while try await group.next() != nil {}
+            }
+        }
     }
 
     /// Where each case's wait and run are written, a line each, when `KARAOKE_E2E_TIMES` names a file: to see
@@ -162,6 +191,9 @@ private final class OwnThreadExecutor: TaskExecutor {
 
 extension Trait where Self == ConcurrencyLimit {
     /// At most `limit` of the suite's test cases at once (1: one after another), each on a thread of its own;
-    /// with `first`, ahead of the other suites' cases waiting for turns.
-    static func concurrencyLimit(_ limit: Int, first: Bool = false) -> Self { Self(limit, first: first) }
+    /// with `first`, ahead of the other suites' cases waiting for turns; with `runLimit`, an issue when a case runs
+    /// longer once its turn came.
+    static func concurrencyLimit(_ limit: Int, first: Bool = false, runLimit: Duration? = nil) -> Self {
+        Self(limit, first: first, runLimit: runLimit)
+    }
 }
