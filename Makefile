@@ -166,16 +166,17 @@ check-release: deps deps-test build
 # the microphone's capture thread beside the main loop; the core has no threads, and its timing tests fail at TSan's
 # speed). Only the binary is built with TSan: the tests themselves are the debug build's, pointed at it. The
 # binary's reports go to files, since its stderr is the terminal in tmux; any report fails the target.
-# The octave test is left out: it checks a score bound (a load-sensitive one, retried alone in make test), and
-# under ThreadSanitizer's slowdown it scored 8,791 once; the other scoring tests run the same threads.
+# KARAOKE_SANITIZED makes the tests' bounds on time and on real-time audio (a clock gap, a score of tones sung on
+# time) known issues when they fail: under ThreadSanitizer's slowdown they measure the sanitizer (a CI run scored
+# 8,590 and measured a 109 ms round trip); make test and check-release hold them.
 check-tsan: deps deps-test
 	$(SWIFT) build --sanitize=thread --build-path .build-tsan --product karaoke
 	@nm .build-tsan/debug/karaoke | grep -q __tsan_init || { echo "karaoke: .build-tsan/debug/karaoke is not built with ThreadSanitizer"; exit 1; }
 	$(SWIFT) build --build-tests
 	@rm -rf $(SANITIZER_LOGS)/tsan && mkdir -p $(SANITIZER_LOGS)/tsan
-	KARAOKE_BINARY=$(CURDIR)/.build-tsan/debug/karaoke TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
-	  $(SWIFT) test --skip-build --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)' \
-	  --skip 'anOctaveAwayScoresTheSame'
+	KARAOKE_BINARY=$(CURDIR)/.build-tsan/debug/karaoke KARAOKE_SANITIZED=thread \
+	  TSAN_OPTIONS=log_path=$(CURDIR)/$(SANITIZER_LOGS)/tsan/report \
+	  $(SWIFT) test --skip-build --filter 'KaraokeEndToEndTests\.(AudioTests|MPDTests|Follow|PlayFetchTests|MicTests|ScoringTests)'
 	@if ls $(SANITIZER_LOGS)/tsan/report* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/tsan/report*; \
 	  echo "karaoke: ThreadSanitizer reported the races above"; exit 1; fi
 
