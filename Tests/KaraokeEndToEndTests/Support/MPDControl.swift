@@ -21,8 +21,8 @@ final class MPDControl {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+        // No close here: every property is set, so the throw runs deinit, which closes the socket (see MpvProbe).
         guard connected, let greeting = readLine(), greeting.hasPrefix("OK MPD") else {
-            close(fd)
             throw MPDServer.StartFailure(description: "cannot talk to mpd on port \(port)")
         }
     }

@@ -73,7 +73,9 @@ final class MpvConnection {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard result == 0 else { close(fd); throw CocoaError(.fileReadNoSuchFile) }
+        // No close here: every property is set, so the throw runs deinit, which closes it. Closing it twice
+        // once closed another thread's pipe that had taken the number in between (a CI run crashed on EBADF).
+        guard result == 0 else { throw CocoaError(.fileReadNoSuchFile) }
     }
 
     deinit { close(fd) }
