@@ -144,7 +144,15 @@ struct MicTests {
             [KaraokeProcess.binary.path, "mic", "--mic", PulseAudioServer.source, "--print"],
             environment: server.environment, stderr: file)
         defer { mic.stop() }
-        usleep(1_000_000)
+        // The server goes away once mic listens (it says so first), not after a fixed time: under
+        // ThreadSanitizer mic once took over a second to connect and found no server.
+        let deadline = ChildProcess.monotonic() + 20
+        while !((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("karaoke: listening to"),
+            !mic.hasExited, ChildProcess.monotonic() < deadline
+        {
+            usleep(20_000)
+        }
+        usleep(300_000)
         #expect(!mic.hasExited)
         server.stop()
         #expect(mic.waitForExit(timeout: 10))
