@@ -296,7 +296,7 @@ struct MPDTests {
         let karaoke = try FollowProcess(
             ["--player", "mpd:127.0.0.1:\(server.port)"], stderrPath: folder.appendingPathComponent("err").path)
         defer { karaoke.stop() }
-        let gone = try #require(karaoke.waitFor(timeout: 10) { $0.event == "gone" })
+        let gone = try #require(karaoke.waitFor { $0.event == "gone" })
         #expect(gone.object["reason"] as? String == "127.0.0.1:\(server.port): \(reason); trying again…")
         // A few more tries, each refused the same way, then: still running, and small.
         sleep(2)
