@@ -21,7 +21,7 @@ final class MPDControl {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        // No close here: every property is set, so the throw runs deinit, which closes the socket (see MpvProbe).
+        // No close here: every property is set, so the throw runs deinit, which closes the socket (as MpvConnection).
         guard connected, let greeting = readLine(), greeting.hasPrefix("OK MPD") else {
             throw MPDServer.StartFailure(description: "cannot talk to mpd on port \(port)")
         }
