@@ -130,11 +130,15 @@ struct MidiMusicTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let slow = bin.appendingPathComponent("mpv").path
         // Named `mpv` as karaoke runs it, for the probe.
-        try "#!/bin/bash\nREAL='\(real)'\n\(script)\n".write(toFile: slow, atomically: true, encoding: .utf8)
+        // Each start's arguments and mpv's own log, for the message when the music is lost.
+        let calls = folder.appendingPathComponent("mpv-calls").path
+        let log = folder.appendingPathComponent("mpv.log").path
+        try "#!/bin/bash\nREAL='\(real)'\necho \"$*\" >> '\(calls)'\n\(script)\n".write(
+            toFile: slow, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: slow)
         let session = try TmuxSession(
             "'\(KaraokeProcess.binary.path)' play '\(folder.path)/song.lrc' --audio '\(folder.path)/song.mid' "
-                + "--mpv-option ao=null",
+                + "--mpv-option ao=null --mpv-option 'log-file=\(log)'",
             environment: [
                 "PATH": "\(bin.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
                 "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
@@ -145,7 +149,9 @@ struct MidiMusicTests {
             let screen = (try? session.screen()) ?? []
             if screen.joined().contains("without sound") { lost = screen }
         }
-        #expect(lost == nil, "\(lost ?? [])")
+        let started = (try? String(contentsOfFile: calls, encoding: .utf8)) ?? "none"
+        let said = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "none").suffix(3000)
+        #expect(lost == nil, "\(lost ?? [])\nmpv started with:\n\(started)\nmpv's log ends:\n\(said)")
         #expect(played != nil, "no mpv played the music: \(((try? session.screen()) ?? []).joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)

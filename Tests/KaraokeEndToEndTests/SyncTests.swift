@@ -73,7 +73,9 @@ struct SyncTests {
     /// Saves with `s`, waits for the notice, quits with `q` and expects exit 0.
     static func saveAndQuit(_ session: TmuxSession) throws {
         try session.send("s")
-        _ = try session.waitFor { $0.contains { $0.contains("saved /") } }
+        // Required, with the screen: a save that never came would otherwise show only as a missing file later.
+        let saved = try session.waitFor { $0.contains { $0.contains("saved /") } }
+        try #require(saved.contains { $0.contains("saved /") }, "\(saved.joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }
@@ -154,13 +156,15 @@ struct SyncTests {
         _ = try SyncTests.tap("Space", after: 1, session: session, mpv: mpv)
         let removed = try SyncTests.tap("Space", after: 2.5, session: session, mpv: mpv)
         try session.send("BSpace")
-        _ = try session.waitFor { $0.contains { $0.contains("removed the stamp") } }
+        let removing = try session.waitFor { $0.contains { $0.contains("removed the stamp") } }
+        #expect(removing.contains { $0.contains("removed the stamp") }, "\(removing.joined(separator: "\n"))")
         let back = try #require(try mpv.property("playback-time") as? Double)
         #expect(abs(back - (removed.lowerBound - 2)) < 0.5, "mpv went back to \(back) from \(removed)")
         let retap = try SyncTests.tap("Space", after: 1.5, session: session, mpv: mpv)
         try session.send(".")
         try session.send(".")
-        _ = try session.waitFor { $0.contains { $0.contains("line 2 at") } }
+        let nudged = try session.waitFor { $0.contains { $0.contains("line 2 at") } }
+        #expect(nudged.contains { $0.contains("line 2 at") }, "\(nudged.joined(separator: "\n"))")
         try SyncTests.saveAndQuit(session)
         let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
         let stamps = SyncTests.stamps(in: lrc)
@@ -194,10 +198,7 @@ struct SyncTests {
         _ = try session.waitFor { $0.contains { $0.contains("go on from them?") } }
         try session.send("y", "Enter")
         _ = try session.waitFor { $0.contains { $0.contains("2/6 lines") } }
-        try session.send("s")
-        _ = try session.waitFor { $0.contains { $0.contains("saved /") } }
-        try session.send("q")
-        #expect(try session.exitStatus() == 0)
+        try SyncTests.saveAndQuit(session)
         let lrc = try String(contentsOf: folder.appendingPathComponent("song.lrc"), encoding: .utf8)
         #expect(SyncTests.stamps(in: lrc) == SyncTests.stamps(in: saved))
         #expect(!FileManager.default.fileExists(atPath: autosave), "a save removes the autosave")
