@@ -262,14 +262,4 @@ struct AudioTests {
         #expect(try session.exitStatus() == 0)
         #expect(nothingLeftBehind(probe, folder: folder))
     }
-
-    /// Polls `condition` for up to 5 s.
-    func poll(_ condition: () throws -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if (try? condition()) == true { return true }
-            usleep(50_000)
-        }
-        return false
-    }
 }

@@ -146,11 +146,9 @@ struct MicTests {
         defer { mic.stop() }
         // The server goes away once mic listens (it says so first), not after a fixed time: under
         // ThreadSanitizer mic once took over a second to connect and found no server.
-        let deadline = ChildProcess.monotonic() + 20
-        while !((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("karaoke: listening to"),
-            !mic.hasExited, ChildProcess.monotonic() < deadline
-        {
-            usleep(20_000)
+        _ = poll(upTo: 20) {
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            return mic.hasExited || said.contains("karaoke: listening to")
         }
         usleep(300_000)
         #expect(!mic.hasExited)

@@ -86,11 +86,11 @@ struct MidiMusicTests {
         let probe = try #require(waitForMpv(playing: "appending://" + folder.path + "/cache/karaoke/music/"))
         #expect(probe.arguments.contains { $0.hasPrefix("--audio-file=appending://") }, "\(probe.arguments)")
         let mpv = try probe.connect()
-        #expect(poll { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
+        #expect(poll(upTo: 10) { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
         #expect(try mpv.property("aid") as? Int == 1, "the whole song first")
         let before = try #require(try mpv.property("time-pos") as? Double)
         try session.send("v")
-        #expect(poll { try mpv.property("aid") as? Int == 2 }, "v: the accompaniment")
+        #expect(poll(upTo: 10) { try mpv.property("aid") as? Int == 2 }, "v: the accompaniment")
         let after = try #require(try mpv.property("time-pos") as? Double)
         #expect(after >= before && after < before + 2, "the place is kept: \(before) then \(after)")
         let screen = try session.waitFor(timeout: 20) { $0.contains { $0.contains("music synthesised in") } }
@@ -278,9 +278,9 @@ struct MidiMusicTests {
         let probe = try #require(waitForMpv(playing: folder.path + "/cache/karaoke/music/"))
         #expect(probe.arguments.contains { $0.hasPrefix("--audio-file=" + folder.path) }, "\(probe.arguments)")
         let mpv = try probe.connect()
-        #expect(poll { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
+        #expect(poll(upTo: 10) { try (mpv.property("time-pos") as? Double ?? 0) > 0.5 }, "mpv plays")
         try session.send("v")
-        #expect(poll { try mpv.property("aid") as? Int == 2 }, "v: the accompaniment")
+        #expect(poll(upTo: 10) { try mpv.property("aid") as? Int == 2 }, "v: the accompaniment")
         let pids = karaokeProcesses(mentioning: folder.path)
         #expect(pids.contains { maps($0, "libsonivox") }, "loaded when needed")
         #expect(!pids.contains(where: loadsFluidSynth), "FluidSynth is not asked for")
@@ -348,15 +348,5 @@ struct MidiMusicTests {
             usleep(100_000)
         } while Date() < deadline
         return nil
-    }
-
-    /// Polls `condition` for up to 10 s.
-    func poll(_ condition: () throws -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if (try? condition()) == true { return true }
-            usleep(50_000)
-        }
-        return false
     }
 }

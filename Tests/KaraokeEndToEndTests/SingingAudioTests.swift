@@ -171,16 +171,6 @@ struct SingingAudioTests {
     func clockFollowsAtTempo(tempo: String) throws {
         AudioTests.checkClockGaps(try AudioTests.clockGaps("--tempo \(tempo)"))
     }
-
-    /// Polls `condition` for up to 5 s.
-    func poll(_ condition: () throws -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if (try? condition()) == true { return true }
-            usleep(50_000)
-        }
-        return false
-    }
 }
 
 /// Stereo 16-bit WAV files for measuring what mpv played (DESIGN §25).

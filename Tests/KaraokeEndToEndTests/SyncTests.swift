@@ -36,7 +36,7 @@ struct SyncTests {
     static func mpv(_ folder: URL) throws -> MpvConnection {
         let probe = try #require(MpvProbe.waitFor(playing: folder.appendingPathComponent("song.wav").path))
         let connection = try probe.connect()
-        #expect(AudioTests().poll { try connection.property("playback-time") is Double }, "mpv has the file open")
+        #expect(poll { try connection.property("playback-time") is Double }, "mpv has the file open")
         return connection
     }
 
@@ -135,10 +135,10 @@ struct SyncTests {
         let mpv = try SyncTests.mpv(folder)
         try session.send("[")
         try session.send("[")
-        #expect(AudioTests().poll { try mpv.property("speed") as? Double == 0.8 }, "two steps down: 0.8×")
+        #expect(poll { try mpv.property("speed") as? Double == 0.8 }, "two steps down: 0.8×")
         #expect(try session.waitFor { $0.contains { $0.contains("0.8×") } }.contains { $0.contains("0.8×") })
         try session.send("]")
-        #expect(AudioTests().poll { try mpv.property("speed") as? Double == 0.9 }, "one step up: 0.9×")
+        #expect(poll { try mpv.property("speed") as? Double == 0.9 }, "one step up: 0.9×")
         let tap = try SyncTests.tap("Space", after: 1.5, speed: 0.9, session: session, mpv: mpv)
         _ = try session.waitFor { $0.contains { $0.contains("1/6 lines") } }
         try SyncTests.saveAndQuit(session)
@@ -297,7 +297,7 @@ struct SyncTests {
         // The clicks' file has a name of its own; mpv makes its socket a moment after it starts.
         var probe: MpvProbe?
         #expect(
-            AudioTests().poll {
+            poll {
                 probe = MpvProbe.all(mentioning: "karaoke-clicks-").first {
                     FileManager.default.fileExists(atPath: $0.socketPath)
                 }
