@@ -76,6 +76,9 @@ public struct TerminalDriver<Program: TerminalProgram> {
                 }
                 if resumed { break }
             }
+            // The frame just painted is let go before the program composes the next, so the rows the
+            // composer keeps are its own again and are changed in place (FrameComposer.lastLyricRows).
+            effects = []
             if resumed {
                 effects = program.handle(Program.event(.signal(.resumed)), at: waiter.now())
                 continue

@@ -50,6 +50,9 @@ public struct FrameComposer {
     /// The title row last made and the drift it was made at: the drift moves ten steps a second, the
     /// frames come thirty, so two frames in three reuse it.
     private var lastTitle: (shift: Double, row: FrameRow)?
+    /// The last frame of timed text, what placed its lyric rows, and the row its count-in took: the next
+    /// frame with the same key differs only in the current line's rows, the title, lanes, status and count-in.
+    private var lastLyricRows: (key: LyricRowsKey, rows: [FrameRow], countInRow: Int?)?
     /// Whether two parts or more sing (each is then drawn in its own ink).
     private let isDuet: Bool
     /// The lines' base direction when the file says its language, else nil: each line's first strong
@@ -167,6 +170,7 @@ public struct FrameComposer {
             layoutsShowRomanization = showsRomanization
             layouts = Array(repeating: nil, count: layouts.count)
             bigLayouts = Array(repeating: nil, count: bigLayouts.count)
+            lastLyricRows = nil
         }
         var frame = lyricFrame(
             at: input.time, titleTime: input.titleTime, paused: input.paused, notice: input.notice,
@@ -188,29 +192,28 @@ public struct FrameComposer {
         at time: Double, titleTime: Double?, paused: Bool, notice: String?,
         userOffset: Int, reduceMotion: Bool, singing: String?, singers: [SingerProgress], picture: PictureCells?
     ) -> Frame {
-        var screen = [FrameRow](repeating: .blank, count: rows)
-        screen[0] = titleRow(at: titleTime ?? time, still: reduceMotion)
-        screen[rows - 1] = statusRow(
+        let title = titleRow(at: titleTime ?? time, still: reduceMotion)
+        let status = statusRow(
             at: time, paused: paused, notice: notice, userOffset: userOffset, singing: singing,
             score: scoreSegments(of: singers, at: time, userOffset: userOffset))
+        let fresh = { [rows] in FrameComposer.blankScreen(rows: rows, title: title, status: status) }
         switch content {
         case .timed: break
         case .plain, .message:
+            var screen = fresh()
             untimed.draw(at: time, duration: Double(song.duration) / 1000, into: &screen)
             return Frame(time: time, columns: columns, rows: screen)
         case .graphics:
+            var screen = fresh()
             if let picture { draw(picture, into: &screen) }
             return Frame(time: time, columns: columns, rows: screen)
         }
-        guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: screen) }
+        guard !song.lines.isEmpty else { return Frame(time: time, columns: columns, rows: fresh()) }
 
         let fileTime = LyricClock.fileTime(playback: time, song: song, userOffset: userOffset)
-        if let lanes, laneRows > 0 {
-            lanes.draw(
-                at: fileTime, singers: singers, into: &screen, top: 1, areaStart: areaStart, areaWidth: areaWidth,
-                theme: options.theme, restOpacity: options.restOpacity, reduceMotion: reduceMotion)
-        }
         if bigSize >= 2 {
+            var screen = fresh()
+            drawLanes(at: fileTime, singers: singers, reduceMotion: reduceMotion, into: &screen)
             drawBig(at: fileTime, reduceMotion: reduceMotion, into: &screen, top: 1 + laneRows, bottom: rows - 1)
             var frame = Frame(time: time, columns: columns, rows: screen)
             frame.size = bigSize
@@ -221,7 +224,8 @@ public struct FrameComposer {
         // Lyric rows are top..<bottom, under the note lanes when they are shown.
         let top = 1 + laneRows, bottom = rows - 1
         let height = bottom - top
-        let anchorHeight = layout(anchor).height
+        if layouts[anchor] == nil { _ = layout(anchor) }
+        let anchorHeight = layouts[anchor]!.height
         // The current line near 40 % of the viewport, moved up if it would not fit below.
         let anchorTarget = top + Int(Double(height) * 0.4)
         var anchorRow = max(top, min(anchorTarget, bottom - anchorHeight))
@@ -246,29 +250,76 @@ public struct FrameComposer {
         }
 
         let currentReading = current.flatMap { sweptRomanization(of: $0, at: fileTime, reduceMotion: reduceMotion) }
-        place(
-            anchor, at: anchorRow, current: current, currentRows: currentRows, currentReading: currentReading,
-            into: &screen, top: top, bottom: bottom)
-        var row = anchorRow
-        var index = anchor - 1
-        while index >= 0, row > top {
-            row -= layout(index).height + FrameComposer.lineGap
-            place(index, at: row, current: current, currentRows: nil, into: &screen, top: top, bottom: bottom)
-            index -= 1
-        }
-        row = anchorRow + anchorHeight + FrameComposer.lineGap
-        index = anchor + 1
-        while index < song.lines.count, row < bottom {
-            place(index, at: row, current: current, currentRows: nil, into: &screen, top: top, bottom: bottom)
-            row += layout(index).height + FrameComposer.lineGap
-            index += 1
-        }
-        if options.countIn,
-            let countIn = CountIn.at(fileTime, in: song, current: current, reduceMotion: reduceMotion)
+        let key = LyricRowsKey(current: current, anchorRow: anchorRow)
+        var screen: [FrameRow]
+        // While the sweep moves within a line that stays put, only that line's rows change: the last frame's
+        // rows are taken back (their storage is the composer's alone once that frame is painted and gone)
+        // and only the current line's rows, the title, lanes, status and count-in are put in (DESIGN §17.2).
+        if let current, let currentRows, currentReading == nil, lastLyricRows?.key == key,
+            let last = lastLyricRows.take()
         {
-            drawCountIn(countIn, into: &screen, top: top)
+            screen = last.rows
+            if let row = last.countInRow { screen[row] = .blank }
+            screen[0] = title
+            screen[rows - 1] = status
+            let rightToLeft = layouts[current]!.direction == .rightToLeft
+            for (offset, cells) in currentRows.enumerated() where (top..<bottom).contains(anchorRow + offset) {
+                screen[anchorRow + offset] = FrameRow(
+                    kind: .lyric, line: current, cells: cells, isRightToLeft: rightToLeft)
+            }
+        } else {
+            screen = fresh()
+            place(
+                anchor, at: anchorRow, current: current, currentRows: currentRows, currentReading: currentReading,
+                into: &screen, top: top, bottom: bottom)
+            var row = anchorRow
+            var index = anchor - 1
+            while index >= 0, row > top {
+                row -= layout(index).height + FrameComposer.lineGap
+                place(index, at: row, current: current, currentRows: nil, into: &screen, top: top, bottom: bottom)
+                index -= 1
+            }
+            row = anchorRow + anchorHeight + FrameComposer.lineGap
+            index = anchor + 1
+            while index < song.lines.count, row < bottom {
+                place(index, at: row, current: current, currentRows: nil, into: &screen, top: top, bottom: bottom)
+                row += layout(index).height + FrameComposer.lineGap
+                index += 1
+            }
         }
+        drawLanes(at: fileTime, singers: singers, reduceMotion: reduceMotion, into: &screen)
+        var countInRow: Int?
+        if options.countIn, let countIn = CountIn.at(fileTime, in: song, current: current, reduceMotion: reduceMotion) {
+            countInRow = drawCountIn(countIn, into: &screen, top: top)
+        }
+        // A current line whose reading is swept as well changes rows besides its own: not kept.
+        lastLyricRows = currentReading == nil ? (key, screen, countInRow) : nil
         return Frame(time: time, columns: columns, rows: screen)
+    }
+
+    /// `rows` blank rows under `title`, above `status`.
+    private static func blankScreen(rows: Int, title: FrameRow, status: FrameRow) -> [FrameRow] {
+        var screen = [FrameRow](repeating: .blank, count: rows)
+        screen[0] = title
+        screen[rows - 1] = status
+        return screen
+    }
+
+    /// Draws the note lanes under the title while scoring (DESIGN §15.3).
+    private func drawLanes(
+        at fileTime: Double, singers: [SingerProgress], reduceMotion: Bool, into screen: inout [FrameRow]
+    ) {
+        guard let lanes, laneRows > 0 else { return }
+        lanes.draw(
+            at: fileTime, singers: singers, into: &screen, top: 1, areaStart: areaStart, areaWidth: areaWidth,
+            theme: options.theme, restOpacity: options.restOpacity, reduceMotion: reduceMotion)
+    }
+
+    /// What the lyric rows of a frame of timed text depend on besides the current line's fills: which line
+    /// is current (lines before it are drawn sung) and the row it starts on.
+    private struct LyricRowsKey: Equatable {
+        var current: Int?
+        var anchorRow: Int
     }
 
     /// Marks each row of line `index` on screen with `▸` two cells before it and `◂` two cells after it,
@@ -291,13 +342,14 @@ public struct FrameComposer {
 
     /// Draws the count-in's dots on the blank row above the line they count in, lined up as that line's
     /// first row is: from its left edge, to its right edge, or centred (DESIGN §14.3). Nothing when that
-    /// row is off screen or taken.
-    private mutating func drawCountIn(_ countIn: CountIn, into screen: inout [FrameRow], top: Int) {
+    /// row is off screen or taken. Returns the row drawn on.
+    @discardableResult
+    private mutating func drawCountIn(_ countIn: CountIn, into screen: inout [FrameRow], top: Int) -> Int? {
         guard let lineRow = screen.firstIndex(where: { $0.kind == .lyric && $0.line == countIn.line }),
             lineRow - 1 >= top, screen[lineRow - 1].kind == .blank,
             let first = layout(countIn.line).unsungRows.first, let left = first.first?.column,
             let last = first.last
-        else { return }
+        else { return nil }
         let right = last.column + last.width
         let width = DisplayWidth.of(CountIn.text)
         let lineOptions = options(for: song.lines[countIn.line])
@@ -321,6 +373,7 @@ public struct FrameComposer {
             cells[k].color = lineOptions.theme.lyric(brightness: options.restOpacity)
         }
         screen[lineRow - 1] = FrameRow(kind: .countIn, line: countIn.line, cells: cells)
+        return lineRow - 1
     }
 
     mutating func layout(_ index: Int) -> LineLayout {
@@ -352,26 +405,36 @@ public struct FrameComposer {
 
     /// The current line's rows with each grapheme's fill and colour at `fileTime`.
     private mutating func sweptRows(of index: Int, at fileTime: Double, reduceMotion: Bool) -> [[FrameCell]] {
-        let laid = layout(index)
-        var lineRows = laid.unsungRows
-        let lineOptions = options(for: song.lines[index])
+        // Read in place, not through `layout(_:)` and `options(for:)`: copying a layout and the options
+        // for every frame was a tenth of the sweep's work.
+        if layouts[index] == nil { _ = layout(index) }
+        var lineRows = layouts[index]!.unsungRows
+        let theme = lyricTheme(for: song.lines[index])
         let fills = LineFill.fills(
-            of: song.lines[index], slots: laid.slots, totalCells: laid.totalCells,
-            segmentCells: laid.segmentCells, at: fileTime, cap: song.sweepCap,
+            of: song.lines[index], slots: layouts[index]!.slots, totalCells: layouts[index]!.totalCells,
+            segmentCells: layouts[index]!.segmentCells, at: fileTime, cap: song.sweepCap,
             reduceMotion: reduceMotion)
+        let rest = options.restOpacity
         var slot = 0
         for r in lineRows.indices {
             for c in lineRows[r].indices {
                 let fill = fills[slot]
-                lineRows[r][c].fill = fill
                 if fill > 0 {
-                    lineRows[r][c].color = lineOptions.theme.lyric(
-                        brightness: options.restOpacity + (1 - options.restOpacity) * fill)
+                    lineRows[r][c].fill = fill
+                    lineRows[r][c].color = theme.lyric(brightness: rest + (1 - rest) * fill)
                 }
                 slot += 1
             }
         }
         return lineRows
+    }
+
+    /// The theme a line is drawn in: `options(for:)`'s, without copying the options.
+    private func lyricTheme(for line: LyricLine) -> Theme {
+        guard isDuet, let voice = line.voice else { return options.theme }
+        var theme = options.theme
+        theme.foreground = options.theme.ink(for: voice)
+        return theme
     }
 
     /// Line `index`'s word-timed romanization rows at `fileTime`, swept with their words from the

@@ -1,0 +1,68 @@
+import Testing
+@testable import KaraokeCore
+
+/// A word-timed duet with a long wrapped line, a pause long enough for a count-in and a right-to-left line,
+/// so the kept rows meet every way a line is placed.
+private let mixedSong = """
+    [ti:Kept rows]
+    [00:01.00]v1: <00:01.00>first <00:01.40>line <00:01.90>of <00:02.20>the <00:02.60>duet
+    [00:03.00]v2: <00:03.00>a <00:03.20>second <00:03.60>line <00:04.00>that <00:04.40>wraps <00:04.80>over \
+    <00:05.20>several <00:05.60>rows <00:06.00>on <00:06.40>a <00:06.80>narrow <00:07.20>screen <00:07.60>indeed
+    [00:14.00]שלום <00:14.60>עולם <00:15.20>ושוב
+    [00:16.00]v1: last one
+    [00:18.00]
+    """
+
+@Suite("Kept lyric rows")
+struct KeptLyricRowsTests {
+    /// Moments of a play at about 30 frames a second with pauses and seeks both ways, on a step that is no
+    /// whole fraction of a second, so lines start and glides end between frames at odd moments.
+    static func moments(seconds: Double) -> [(time: Double, paused: Bool)] {
+        var result: [(Double, Bool)] = []
+        var time = -0.4
+        var frame = 0
+        while time < seconds + 1 {
+            let paused = (frame / 40) % 5 == 4
+            result.append((time, paused))
+            frame += 1
+            if frame % 89 == 0 {
+                time -= 3.1
+            } else if frame % 151 == 0 {
+                time += 6.7
+            } else if !paused {
+                time += 1.0 / 30.3
+            }
+        }
+        return result
+    }
+
+    @Test(
+        "a composer that keeps the last frame's lyric rows composes the frame a fresh composer does",
+        arguments: [
+            "lantern-river.lrc", "desert-stars.lrc", "natsu-no-yoru.lrc", "paper-boats.lrc", "hangang-night.lrc", nil,
+        ],
+        [(100, 30), (40, 12), (24, 6), (14, 5)])
+    func keptEqualsFresh(file: String?, size: (columns: Int, rows: Int)) throws {
+        let song = try file.map { try Fixtures.song($0) } ?? Fixtures.song(text: mixedSong)
+        for reduceMotion in [false, true] {
+            var options = FrameOptions()
+            options.reduceMotion = reduceMotion
+            var kept = FrameComposer(
+                song: song, fallbackTitle: "kept", columns: size.columns, rows: size.rows, options: options)
+            var mismatches = 0
+            for moment in Self.moments(seconds: min(60, Double(song.duration) / 1000)) {
+                var fresh = FrameComposer(
+                    song: song, fallbackTitle: "kept", columns: size.columns, rows: size.rows, options: options)
+                let input = FrameInput(time: moment.time, paused: moment.paused, reduceMotion: reduceMotion)
+                let keptFrame = kept.frame(input)
+                let freshFrame = fresh.frame(input)
+                if keptFrame != freshFrame {
+                    mismatches += 1
+                    let rows = keptFrame.rows.indices.filter { keptFrame.rows[$0] != freshFrame.rows[$0] }
+                    Issue.record("\(size) reduce motion \(reduceMotion), at \(moment.time) s: rows \(rows) differ")
+                    if mismatches > 3 { return }
+                }
+            }
+        }
+    }
+}
