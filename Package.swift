@@ -132,8 +132,9 @@ var otherTestTargets: [Target] {
         .testTarget(
             name: "KaraokeEndToEndTests",
             dependencies: ["karaoke", "karaoke-tags", "KaraokeCore", "KaraokeDriver"],
-            // The tagged-audio maker and the LRCLIB test server are Python, run by the tests with python3.
-            exclude: ["Fixtures", "Support/lrclib_server.py"]
+            // The tagged-audio maker, the LRCLIB test server and the pixel terminal are Python, run by the
+            // tests with python3.
+            exclude: ["Fixtures", "Support/lrclib_server.py", "Support/pixel_terminal.py"]
         ),
     ]
 }
