@@ -37,6 +37,35 @@ struct KeptLyricRowsTests {
     }
 
     @Test(
+        "with note lanes, a composer that keeps the last frame's rows composes the frame a fresh composer does",
+        arguments: [(80, 24), (60, 12)])
+    func keptEqualsFreshWithLanes(size: (columns: Int, rows: Int)) throws {
+        let parts = LaneFixtures.duet
+        let song = try LaneFixtures.song(title: "Two Voices", parts: parts)
+        let track = LaneFixtures.track(parts: parts)
+        func composer() -> FrameComposer {
+            FrameComposer(
+                song: song, fallbackTitle: "lanes.txt", columns: size.columns, rows: size.rows,
+                options: FrameOptions(), lanes: NoteLanes(track: track, parts: [.part(0), .part(1)]))
+        }
+        var kept = composer()
+        #expect(kept.laneRows > 0)
+        var mismatches = 0
+        for moment in Self.moments(seconds: Double(song.duration) / 1000) {
+            var fresh = composer()
+            let input = FrameInput(time: moment.time, paused: moment.paused)
+            let keptFrame = kept.frame(input)
+            let freshFrame = fresh.frame(input)
+            if keptFrame != freshFrame {
+                mismatches += 1
+                let rows = keptFrame.rows.indices.filter { keptFrame.rows[$0] != freshFrame.rows[$0] }
+                Issue.record("\(size) at \(moment.time) s: rows \(rows) differ")
+                if mismatches > 3 { return }
+            }
+        }
+    }
+
+    @Test(
         "a composer that keeps the last frame's lyric rows composes the frame a fresh composer does",
         arguments: [
             "lantern-river.lrc", "desert-stars.lrc", "natsu-no-yoru.lrc", "paper-boats.lrc", "hangang-night.lrc", nil,

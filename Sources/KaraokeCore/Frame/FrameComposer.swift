@@ -310,6 +310,8 @@ public struct FrameComposer {
         at fileTime: Double, singers: [SingerProgress], reduceMotion: Bool, into screen: inout [FrameRow]
     ) {
         guard let lanes, laneRows > 0 else { return }
+        // Kept rows hold the last frame's lanes, and a beat the lanes cannot draw draws nothing.
+        for row in 1..<min(1 + laneRows, rows) { screen[row] = .blank }
         lanes.draw(
             at: fileTime, singers: singers, into: &screen, top: 1, areaStart: areaStart, areaWidth: areaWidth,
             theme: options.theme, restOpacity: options.restOpacity, reduceMotion: reduceMotion)
