@@ -407,8 +407,8 @@ public struct FrameComposer {
 
     /// The current line's rows with each grapheme's fill and colour at `fileTime`.
     private mutating func sweptRows(of index: Int, at fileTime: Double, reduceMotion: Bool) -> [[FrameCell]] {
-        // Read in place, not through `layout(_:)` and `options(for:)`: copying a layout and the options
-        // for every frame was a tenth of the sweep's work.
+        // Read in place, not through `layout(_:)` and `options(for:)`: copying a whole layout and the
+        // options for every frame showed in the profile of `play`.
         if layouts[index] == nil { _ = layout(index) }
         var lineRows = layouts[index]!.unsungRows
         let theme = lyricTheme(for: song.lines[index])
