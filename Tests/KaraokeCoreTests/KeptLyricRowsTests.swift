@@ -36,10 +36,37 @@ struct KeptLyricRowsTests {
         return result
     }
 
+    /// Composes `moments` with `kept` and with `placed`, whose kept rows are dropped before every frame so
+    /// each of its frames is placed from scratch (its laid-out lines, title and status memos stay, as they
+    /// are checked elsewhere), and records the frames that differ. Returns how many frames `kept` composed
+    /// from its kept rows.
+    static func compare(
+        _ kept: inout FrameComposer, _ placed: inout FrameComposer, moments: [(time: Double, paused: Bool)],
+        reduceMotion: Bool = false, label: String
+    ) -> Int {
+        var reused = 0
+        var mismatches = 0
+        for moment in moments {
+            let input = FrameInput(time: moment.time, paused: moment.paused, reduceMotion: reduceMotion)
+            let before = kept.lastLyricRows?.key
+            let keptFrame = kept.frame(input)
+            if before != nil && kept.lastLyricRows?.key == before { reused += 1 }
+            placed.lastLyricRows = nil
+            let placedFrame = placed.frame(input)
+            if keptFrame != placedFrame {
+                mismatches += 1
+                let rows = keptFrame.rows.indices.filter { keptFrame.rows[$0] != placedFrame.rows[$0] }
+                Issue.record("\(label), at \(moment.time) s: rows \(rows) differ")
+                if mismatches > 3 { break }
+            }
+        }
+        return reused
+    }
+
     @Test(
-        "with note lanes, a composer that keeps the last frame's rows composes the frame a fresh composer does",
+        "with note lanes, a composer that keeps the last frame's rows composes the frame placed from scratch",
         arguments: [(80, 24), (60, 12)])
-    func keptEqualsFreshWithLanes(size: (columns: Int, rows: Int)) throws {
+    func keptEqualsPlacedWithLanes(size: (columns: Int, rows: Int)) throws {
         let parts = LaneFixtures.duet
         let song = try LaneFixtures.song(title: "Two Voices", parts: parts)
         let track = LaneFixtures.track(parts: parts)
@@ -49,49 +76,46 @@ struct KeptLyricRowsTests {
                 options: FrameOptions(), lanes: NoteLanes(track: track, parts: [.part(0), .part(1)]))
         }
         var kept = composer()
+        var placed = composer()
         #expect(kept.laneRows > 0)
-        var mismatches = 0
-        for moment in Self.moments(seconds: Double(song.duration) / 1000) {
-            var fresh = composer()
-            let input = FrameInput(time: moment.time, paused: moment.paused)
-            let keptFrame = kept.frame(input)
-            let freshFrame = fresh.frame(input)
-            if keptFrame != freshFrame {
-                mismatches += 1
-                let rows = keptFrame.rows.indices.filter { keptFrame.rows[$0] != freshFrame.rows[$0] }
-                Issue.record("\(size) at \(moment.time) s: rows \(rows) differ")
-                if mismatches > 3 { return }
-            }
-        }
+        let moments = Self.moments(seconds: Double(song.duration) / 1000)
+        let reused = Self.compare(&kept, &placed, moments: moments, label: "\(size)")
+        #expect(reused > moments.count / 4, "\(reused) of \(moments.count) frames from kept rows")
     }
 
     @Test(
-        "a composer that keeps the last frame's lyric rows composes the frame a fresh composer does",
+        "a composer that keeps the last frame's lyric rows composes the frame placed from scratch",
         arguments: [
             "lantern-river.lrc", "desert-stars.lrc", "natsu-no-yoru.lrc", "paper-boats.lrc", "hangang-night.lrc", nil,
         ],
         [(100, 30), (40, 12), (24, 6), (14, 5)])
-    func keptEqualsFresh(file: String?, size: (columns: Int, rows: Int)) throws {
+    func keptEqualsPlaced(file: String?, size: (columns: Int, rows: Int)) throws {
         let song = try file.map { try Fixtures.song($0) } ?? Fixtures.song(text: mixedSong)
+        let moments = Self.moments(seconds: min(60, Double(song.duration) / 1000))
         for reduceMotion in [false, true] {
             var options = FrameOptions()
             options.reduceMotion = reduceMotion
             var kept = FrameComposer(
                 song: song, fallbackTitle: "kept", columns: size.columns, rows: size.rows, options: options)
-            var mismatches = 0
-            for moment in Self.moments(seconds: min(60, Double(song.duration) / 1000)) {
-                var fresh = FrameComposer(
-                    song: song, fallbackTitle: "kept", columns: size.columns, rows: size.rows, options: options)
-                let input = FrameInput(time: moment.time, paused: moment.paused, reduceMotion: reduceMotion)
-                let keptFrame = kept.frame(input)
-                let freshFrame = fresh.frame(input)
-                if keptFrame != freshFrame {
-                    mismatches += 1
-                    let rows = keptFrame.rows.indices.filter { keptFrame.rows[$0] != freshFrame.rows[$0] }
-                    Issue.record("\(size) reduce motion \(reduceMotion), at \(moment.time) s: rows \(rows) differ")
-                    if mismatches > 3 { return }
-                }
-            }
+            var placed = kept
+            let reused = Self.compare(
+                &kept, &placed, moments: moments, reduceMotion: reduceMotion,
+                label: "\(size) reduce motion \(reduceMotion)")
+            #expect(reused > moments.count / 4, "\(reused) of \(moments.count) frames from kept rows")
+        }
+    }
+
+    @Test("a composer placing every frame from scratch makes the frames a fresh composer makes")
+    func placedEqualsFresh() throws {
+        // `compare` reuses the reference composer's laid-out lines and memos; a fresh composer for a sample
+        // of moments shows those keep nothing that changes a frame.
+        let song = try Fixtures.song(text: mixedSong)
+        var placed = FrameComposer(song: song, fallbackTitle: "kept", columns: 40, rows: 12, options: FrameOptions())
+        for (index, moment) in Self.moments(seconds: Double(song.duration) / 1000).enumerated() where index % 7 == 0 {
+            var fresh = FrameComposer(song: song, fallbackTitle: "kept", columns: 40, rows: 12, options: FrameOptions())
+            let input = FrameInput(time: moment.time, paused: moment.paused)
+            placed.lastLyricRows = nil
+            #expect(placed.frame(input) == fresh.frame(input), "at \(moment.time) s")
         }
     }
 }

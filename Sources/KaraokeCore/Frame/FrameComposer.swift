@@ -52,7 +52,8 @@ public struct FrameComposer {
     private var lastTitle: (shift: Double, row: FrameRow)?
     /// The last frame of timed text, what placed its lyric rows, and the row its count-in took: the next
     /// frame with the same key differs only in the current line's rows, the title, lanes, status and count-in.
-    private var lastLyricRows: (key: LyricRowsKey, rows: [FrameRow], countInRow: Int?)?
+    /// (Internal, not private, so a test can drop it and compare with a frame placed from scratch.)
+    var lastLyricRows: (key: LyricRowsKey, rows: [FrameRow], countInRow: Int?)?
     /// Whether two parts or more sing (each is then drawn in its own ink).
     private let isDuet: Bool
     /// The lines' base direction when the file says its language, else nil: each line's first strong
@@ -319,7 +320,7 @@ public struct FrameComposer {
 
     /// What the lyric rows of a frame of timed text depend on besides the current line's fills: which line
     /// is current (lines before it are drawn sung) and the row it starts on.
-    private struct LyricRowsKey: Equatable {
+    struct LyricRowsKey: Equatable {
         var current: Int?
         var anchorRow: Int
     }
