@@ -4,7 +4,7 @@ import Testing
 
 /// Inputs built to make a parser crash, hang or go quadratic: one per format and kind, named so the log
 /// stays short. Each must end in a song or in diagnostics within the time limit.
-@Suite("Hostile input", .timeLimit(.minutes(5)))
+@Suite("Hostile input", .timeLimit(hardeningTimeLimit))
 struct HostileInputTests {
     /// A case: the format to parse as, and the bytes.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -2,7 +2,7 @@ import Testing
 @testable import KaraokeCore
 
 /// A line of megabytes is laid out only as far as a screen could show it.
-@Suite("Laying out a huge line", .timeLimit(.minutes(5)))
+@Suite("Laying out a huge line", .timeLimit(hardeningTimeLimit))
 struct LongLineLayoutTests {
     /// A word-timed line of `words` words "la " (the last without its space), a word every 100 ms.
     static func wordTimedLine(words: Int) -> LyricLine {

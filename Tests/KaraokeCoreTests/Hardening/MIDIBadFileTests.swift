@@ -3,7 +3,7 @@ import Testing
 @testable import KaraokeCore
 
 /// Truncated, malformed and hostile MIDI files: each is read as far as it goes, with diagnostics, never a crash.
-@Suite("Bad MIDI files", .timeLimit(.minutes(5)))
+@Suite("Bad MIDI files", .timeLimit(hardeningTimeLimit))
 struct MIDIBadFileTests {
     /// A small but complete karaoke file: tempo, words, a melody in running status.
     static let good: [UInt8] = {
