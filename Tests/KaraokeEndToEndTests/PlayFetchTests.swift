@@ -87,8 +87,11 @@ struct PlayFetchTests {
         #expect(fetched.status == 0, "\(fetched.stderr)")
         setting.server.stop()
         let session = try setting.play(audio, "--fetch --lrclib-url \(setting.server.url)")
-        let screen = try session.waitFor { $0.contains { $0.contains("first line of the found song") } }
-        #expect(screen.contains { $0.contains("first line of the found song") })
+        // What is shown is checked, not how soon: under ThreadSanitizer beside the other audio tests, one CI
+        // run had not shown it after 10 s (it takes well under one by itself), so the wait is 30 s.
+        let screen = try session.waitFor(timeout: 30) { $0.contains { $0.contains("first line of the found song") } }
+        #expect(
+            screen.contains { $0.contains("first line of the found song") }, "\(screen.joined(separator: "\n"))")
         try session.send("q")
         #expect(try session.exitStatus() == 0)
     }
