@@ -15,6 +15,11 @@ extension FollowCommand {
         var printer = StatusLinePrinter(
             form: form, userOffset: request.display.frame.userOffset, now: monotonicSeconds())
         var followed = StatusLinePrinter.Followed()
+        // The first output before the player's first report: a status bar shows the module at once (empty,
+        // `nolyrics`), whether or not the player has answered and its lyrics been found by the first turn.
+        if let text = printer.output(at: monotonicSeconds()) {
+            guard StandardStreams.writeWhole(text, to: STDOUT_FILENO) else { return 0 }
+        }
         while true {
             for message in connection.takeMessages() {
                 if let track = printer.receive(message, following: &followed, at: monotonicSeconds()) {
