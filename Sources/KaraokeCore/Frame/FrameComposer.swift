@@ -396,7 +396,7 @@ public struct FrameComposer {
     func options(for line: LyricLine) -> FrameOptions {
         guard isDuet, let voice = line.voice else { return options }
         var lineOptions = options
-        lineOptions.theme.foreground = options.theme.ink(for: voice)
+        lineOptions.theme = lyricTheme(for: line)
         if options.alignment == .center && columns >= 60 {
             switch voice {
             case .part(let n): lineOptions.alignment = n % 2 == 0 ? .left : .right
@@ -432,7 +432,8 @@ public struct FrameComposer {
         return lineRows
     }
 
-    /// The theme a line is drawn in: `options(for:)`'s, without copying the options.
+    /// The theme a line is drawn in (its part's ink in a duet), without copying the options: the sweep reads
+    /// it every frame, and `options(for:)` takes it from here.
     private func lyricTheme(for line: LyricLine) -> Theme {
         guard isDuet, let voice = line.voice else { return options.theme }
         var theme = options.theme
